@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Masthead",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "masthead", targets: ["masthead"]),
+        .library(name: "MastheadCore", targets: ["MastheadCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMarkGFM",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(
+            name: "MastheadCore",
+            dependencies: [
+                "CMarkGFM",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "masthead",
+            dependencies: [
+                "MastheadCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "MastheadCoreTests",
+            dependencies: ["MastheadCore"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

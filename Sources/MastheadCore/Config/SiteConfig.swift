@@ -1,0 +1,101 @@
+import Foundation
+
+/// `Content/site.yml`, typed.
+public struct SiteConfig: Sendable {
+    public var title: String
+    public var description: String = ""
+    /// Absolute, always ending in `/`.
+    public var baseURL: String = "http://localhost/"
+    public var language: String = "en"
+    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    public var author: String?
+    public var categories: [CategoryConfig] = []
+    public var homeSections: [HomeSectionConfig] = [HomeSectionConfig(title: "Latest", show: .rest, limit: 6)]
+    public var menu: [MenuLink] = []
+    public var pageSize: Int = 10
+    public var permalinks = Permalinks()
+    public var markdown = MarkdownOptions()
+    public var feedLength: Int = 20
+    public var relatedLimit: Int = 3
+
+    public init(title: String) {
+        self.title = title
+    }
+
+    /// The path part of the base URL (`/` or `/magazine/`): every internal link starts with it.
+    public var basePath: String {
+        guard let schemeEnd = baseURL.range(of: "://") else { return "/" }
+        let afterHost = baseURL[schemeEnd.upperBound...]
+        guard let slash = afterHost.firstIndex(of: "/") else { return "/" }
+        return String(afterHost[slash...])
+    }
+
+    /// `/articles/x/` becomes `https://host/base/articles/x/`.
+    public func absoluteURL(forPath path: String) -> String {
+        baseURL + path.drop { $0 == "/" }
+    }
+
+    /// A site path (`/articles/x/`) as a link from a page (`/base/articles/x/`).
+    public func link(forPath path: String) -> String {
+        basePath + path.drop { $0 == "/" }
+    }
+
+    public func category(named nameOrSlug: String) -> CategoryConfig? {
+        let slug = Slug.make(nameOrSlug)
+        return categories.first { $0.slug == nameOrSlug || $0.slug == slug || $0.name == nameOrSlug }
+    }
+}
+
+public struct CategoryConfig: Sendable, Hashable {
+    public var name: String
+    public var slug: String
+    public var description: String = ""
+    public var colour: String?
+}
+
+public struct HomeSectionConfig: Sendable {
+    public enum Show: String, Sendable, CaseIterable {
+        case featured, category, rest
+    }
+
+    public var title: String
+    public var show: Show
+    public var categorySlug: String?
+    public var limit: Int
+    public var background: String?
+}
+
+public struct MenuLink: Sendable {
+    public var title: String
+    public var url: String
+}
+
+public struct MarkdownOptions: Sendable, Hashable {
+    public var rawHTML = false
+    public var smartPunctuation = true
+}
+
+/// URL patterns with the tokens `:slug`, `:year`, `:month`, `:day`, `:category`.
+public struct Permalinks: Sendable {
+    public var article = "/articles/:slug/"
+    public var page = "/:slug/"
+    public var category = "/categories/:slug/"
+    public var tag = "/tags/:slug/"
+
+    public static let tokens = [":slug", ":year", ":month", ":day", ":category"]
+
+    /// Fills a pattern. The result always starts with `/`.
+    public static func expand(_ pattern: String, slug: String, date: Date? = nil, category: String? = nil, timeZone: TimeZone) -> String {
+        var path = pattern.replacingOccurrences(of: ":slug", with: slug)
+        if let date {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            path = path.replacingOccurrences(of: ":year", with: String(format: "%04d", parts.year ?? 0))
+                .replacingOccurrences(of: ":month", with: String(format: "%02d", parts.month ?? 0))
+                .replacingOccurrences(of: ":day", with: String(format: "%02d", parts.day ?? 0))
+        }
+        path = path.replacingOccurrences(of: ":category", with: category ?? "uncategorised")
+        return path.hasPrefix("/") ? path : "/" + path
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// Reads `Content/site.yml` into a `SiteConfig`, reporting every problem.
+public enum SiteConfigLoader {
+    public static let path = "Content/site.yml"
+
+    static let knownKeys = [
+        "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
+        "pageSize", "permalinks", "markdown", "feed", "related",
+    ]
+
+    public static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {
+        let url = siteDirectory.appendingPathComponent(path)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return (nil, [Diagnostic(.error, "missing site configuration: create \(path) with at least a title", file: path)])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return (nil, [Diagnostic(.error, "site.yml is not valid UTF-8 text", file: path)])
+        }
+        return parse(text)
+    }
+
+    public static func parse(_ text: String, file: String = path) -> (SiteConfig?, [Diagnostic]) {
+        let node: YAMLNode
+        switch YAMLNode.parse(text, file: file) {
+        case .success(let parsed): node = parsed
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
+        var reader = YAMLReader(node, context: "site.yml")
+        reader.warnAboutUnknownKeys(knownKeys, what: "site.yml")
+        var config = SiteConfig(title: reader.string("title", required: true) ?? "Untitled")
+        if let description = reader.string("description") { config.description = description }
+        if let baseURL = reader.string("baseURL") {
+            if let normalised = normaliseBaseURL(baseURL) {
+                config.baseURL = normalised
+            } else {
+                reader.error("baseURL: expected an absolute URL like https://example.com/, got \"\(baseURL)\"", at: reader.locationOf("baseURL"))
+            }
+        }
+        if let language = reader.string("language") {
+            if language.range(of: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", options: .regularExpression) == nil {
+                reader.error("language: expected a BCP 47 tag like it or en-GB, got \"\(language)\"", at: reader.locationOf("language"))
+            } else {
+                config.language = language
+            }
+        }
+        if let zoneName = reader.string("timezone") {
+            if let zone = TimeZone(identifier: zoneName) {
+                config.timeZone = zone
+            } else {
+                reader.error("timezone: unknown time zone \"\(zoneName)\" (use an IANA name like Europe/Rome)", at: reader.locationOf("timezone"))
+            }
+        }
+        config.author = reader.string("author")
+        config.categories = reader.mappings("categories", readCategory) ?? []
+        reportDuplicateCategories(config.categories, reader: &reader)
+        if let sections = reader.mapping("home", { home -> [HomeSectionConfig]? in
+            home.warnAboutUnknownKeys(["sections"], what: "home")
+            return home.mappings("sections") { section, _ in readSection(&section, categories: config.categories) }
+        }) {
+            config.homeSections = sections
+        }
+        config.menu = reader.mappings("menu") { item, _ in
+            item.warnAboutUnknownKeys(["title", "url"], what: "menu")
+            guard let title = item.string("title", required: true), let url = item.string("url", required: true) else { return nil }
+            return MenuLink(title: title, url: url)
+        } ?? []
+        if let pageSize = reader.integer("pageSize", minimum: 1) { config.pageSize = pageSize }
+        if let permalinks = reader.mapping("permalinks", readPermalinks) { config.permalinks = permalinks }
+        if let markdown = reader.mapping("markdown", { markdown -> MarkdownOptions in
+            markdown.warnAboutUnknownKeys(["rawHTML", "smartPunctuation"], what: "markdown")
+            var options = MarkdownOptions()
+            if let raw = markdown.bool("rawHTML") { options.rawHTML = raw }
+            if let smart = markdown.bool("smartPunctuation") { options.smartPunctuation = smart }
+            return options
+        }) {
+            config.markdown = markdown
+        }
+        if let length = reader.mapping("feed", { feed -> Int? in
+            feed.warnAboutUnknownKeys(["length"], what: "feed")
+            return feed.integer("length", minimum: 1)
+        }) {
+            config.feedLength = length
+        }
+        if let limit = reader.mapping("related", { related -> Int? in
+            related.warnAboutUnknownKeys(["limit"], what: "related")
+            return related.integer("limit", minimum: 0)
+        }) {
+            config.relatedLimit = limit
+        }
+        let diagnostics = reader.diagnostics
+        return (diagnostics.hasErrors ? nil : config, diagnostics)
+    }
+
+    static func normaliseBaseURL(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let url = URL(string: trimmed), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else { return nil }
+        return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+    }
+
+    private static func readCategory(_ reader: inout YAMLReader, _ index: Int) -> CategoryConfig? {
+        reader.warnAboutUnknownKeys(["name", "slug", "description", "colour", "color"], what: "category")
+        guard let name = reader.string("name", required: true) else { return nil }
+        let slug = reader.string("slug").map(Slug.make) ?? Slug.make(name)
+        if slug.isEmpty {
+            reader.error("category \"\(name)\" has no usable slug: give it one with slug:", at: reader.location)
+            return nil
+        }
+        var category = CategoryConfig(name: name, slug: slug)
+        category.description = reader.string("description") ?? ""
+        category.colour = reader.string("colour") ?? reader.string("color")
+        return category
+    }
+
+    private static func reportDuplicateCategories(_ categories: [CategoryConfig], reader: inout YAMLReader) {
+        var seen = Set<String>()
+        for category in categories where !seen.insert(category.slug).inserted {
+            reader.error("categories: two categories have the slug '\(category.slug)'", at: reader.locationOf("categories"))
+        }
+    }
+
+    private static func readSection(_ reader: inout YAMLReader, categories: [CategoryConfig]) -> HomeSectionConfig? {
+        reader.warnAboutUnknownKeys(["title", "show", "category", "limit", "background"], what: "home section")
+        guard let title = reader.string("title", required: true) else { return nil }
+        let showText = reader.string("show") ?? "rest"
+        guard let show = HomeSectionConfig.Show(rawValue: showText) else {
+            let choices = HomeSectionConfig.Show.allCases.map(\.rawValue)
+            reader.error("show: expected one of \(choices.joined(separator: ", ")), got \"\(showText)\"\(Suggestion.didYouMean(showText, in: choices))", at: reader.locationOf("show"))
+            return nil
+        }
+        var section = HomeSectionConfig(title: title, show: show, limit: reader.integer("limit", minimum: 1) ?? 6)
+        section.background = reader.string("background")
+        if show == .category {
+            guard let name = reader.string("category", required: true) else { return nil }
+            let slug = Slug.make(name)
+            guard let category = categories.first(where: { $0.slug == name || $0.slug == slug || $0.name == name }) else {
+                reader.error("category: unknown category '\(name)'\(Suggestion.didYouMean(name, in: categories.map(\.slug)))", at: reader.locationOf("category"))
+                return nil
+            }
+            section.categorySlug = category.slug
+        }
+        return section
+    }
+
+    private static func readPermalinks(_ reader: inout YAMLReader) -> Permalinks {
+        reader.warnAboutUnknownKeys(["article", "page", "category", "tag"], what: "permalinks")
+        var permalinks = Permalinks()
+        func pattern(_ key: String) -> String? {
+            guard let value = reader.string(key) else { return nil }
+            guard value.contains(":slug") else {
+                reader.error("permalinks.\(key): the pattern must contain :slug, got \"\(value)\"", at: reader.locationOf(key))
+                return nil
+            }
+            return value
+        }
+        if let value = pattern("article") { permalinks.article = value }
+        if let value = pattern("page") { permalinks.page = value }
+        if let value = pattern("category") { permalinks.category = value }
+        if let value = pattern("tag") { permalinks.tag = value }
+        return permalinks
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// An article or a standalone page, parsed from its file.
+public struct Document: Sendable {
+    public enum Kind: String, Sendable {
+        case article, page
+    }
+
+    public enum Format: String, Sendable {
+        case markdown, html
+    }
+
+    public var kind: Kind
+    public var format: Format
+    public var sourcePath: String
+    public var slug: String
+    public var title: String
+    public var subtitle: String?
+    /// As written in front matter, or derived from the first paragraph.
+    public var summary: String
+    public var date: Date
+    public var publishDate: Date?
+    public var expiryDate: Date?
+    public var categorySlug: String?
+    public var tags: [String] = []
+    public var author: String?
+    public var cover: Image?
+    public var video: Video?
+    public var gallery: [GalleryImage] = []
+    public var featured = false
+    public var draft = false
+    /// Slugs of articles to show first among related articles.
+    public var related: [String] = []
+    public var relatedLocation: SourceLocation?
+    public var template: String?
+    public var contentHTML: String
+    public var wordCount: Int
+
+    /// Reading time in whole minutes, at 200 words a minute, at least 1.
+    public var readingMinutes: Int { max(1, Int((Double(wordCount) / 200).rounded(.up))) }
+
+    public struct Image: Sendable, Hashable {
+        public var src: String
+        public var alt: String
+    }
+
+    public struct GalleryImage: Sendable, Hashable {
+        public var src: String
+        public var alt: String
+        public var caption: String?
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Turns an article or page file into a `Document`: front matter checked field by
+/// field, body rendered once.
+public struct DocumentParser: Sendable {
+    public var config: SiteConfig
+    public var markdown: MarkdownRenderer
+
+    public static let frontMatterKeys = [
+        "title", "date", "subtitle", "summary", "category", "tags", "author", "cover", "video", "gallery",
+        "featured", "draft", "publishDate", "expiryDate", "slug", "related", "template",
+    ]
+
+    public init(config: SiteConfig, markdown: MarkdownRenderer) {
+        self.config = config
+        self.markdown = markdown
+    }
+
+    public func parse(_ file: SourceFile, kind: Document.Kind) -> (Document?, [Diagnostic]) {
+        let text: String
+        switch file.text() {
+        case .success(let decoded): text = decoded
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
+        guard let parts = FrontMatter.split(text) else {
+            return (nil, [Diagnostic(.error, "missing front matter: start the file with a line '---', then at least title: and date:, then '---'", file: file.path, line: 1, column: 1)])
+        }
+        let node: YAMLNode
+        switch YAMLNode.parse(parts.yaml, file: file.path, lineOffset: parts.yamlLineOffset) {
+        case .success(let parsed): node = parsed
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
+        var fields = YAMLReader(node, context: "front matter")
+        fields.warnAboutUnknownKeys(Self.frontMatterKeys, what: "front matter")
+        let zone = config.timeZone
+
+        let title = fields.string("title", required: true)
+        let date = fields.date("date", timeZone: zone, required: true)
+        let category = readCategory(&fields, kind: kind)
+        let cover = readCover(&fields)
+        let video = readVideo(&fields)
+        let gallery = readGallery(&fields)
+        let publishDate = fields.date("publishDate", timeZone: zone)
+        let expiryDate = fields.date("expiryDate", timeZone: zone)
+        let slugSource = fields.string("slug") ?? file.stem
+        let slug = Slug.make(slugSource)
+        if slug.isEmpty {
+            fields.error("slug: \"\(slugSource)\" has no letters or digits to make a URL from; set slug:", at: fields.locationOf("slug"))
+        }
+        let template = fields.string("template")
+        let summary = fields.string("summary")
+        let subtitle = fields.string("subtitle")
+        let tags = (fields.strings("tags") ?? []).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let author = fields.string("author") ?? config.author
+        let featured = fields.bool("featured") ?? false
+        let draft = fields.bool("draft") ?? false
+        let related = (fields.strings("related") ?? []).map(Slug.make)
+
+        let format: Document.Format = file.fileExtension == "html" || file.fileExtension == "htm" ? .html : .markdown
+        var diagnostics = fields.diagnostics
+        let body: (html: String, firstParagraph: String, words: Int)
+        switch format {
+        case .markdown:
+            let rendered = markdown.render(parts.body, file: file.path, lineOffset: parts.bodyLineOffset)
+            diagnostics += rendered.diagnostics
+            body = (rendered.html, rendered.firstParagraph, rendered.wordCount)
+        case .html:
+            let plain = HTMLText.plainText(parts.body)
+            body = (parts.body, HTMLText.firstParagraph(parts.body), plain.split { $0.isWhitespace }.count)
+        }
+
+        guard let title, let date, !diagnostics.hasErrors, !slug.isEmpty else { return (nil, diagnostics) }
+        var document = Document(
+            kind: kind, format: format, sourcePath: file.path, slug: slug, title: title,
+            summary: summary ?? Self.shorten(body.firstParagraph, to: 200),
+            date: date, contentHTML: body.html, wordCount: body.words)
+        document.subtitle = subtitle
+        document.publishDate = publishDate
+        document.expiryDate = expiryDate
+        document.categorySlug = category
+        document.tags = tags
+        document.author = author
+        document.cover = cover
+        document.video = video
+        document.gallery = gallery
+        document.featured = featured
+        document.draft = draft
+        document.related = related
+        document.relatedLocation = fields.has("related") ? fields.locationOf("related") : nil
+        document.template = template
+        return (document, diagnostics)
+    }
+
+    private func readCategory(_ fields: inout YAMLReader, kind: Document.Kind) -> String? {
+        guard kind == .article else { return nil }
+        if let items = fields.node["category"]?.items {
+            fields.error("category: an article has exactly one category, got a list of \(items.count)", at: fields.locationOf("category"))
+            return nil
+        }
+        let required = !config.categories.isEmpty
+        guard let name = fields.string("category", required: required) else { return nil }
+        guard let category = config.category(named: name) else {
+            let known = config.categories.map(\.slug)
+            let hint = known.isEmpty ? "; declare it under categories: in site.yml" :
+                Suggestion.didYouMean(name, in: known) + " (declared: \(known.joined(separator: ", ")))"
+            fields.error("category: unknown category '\(name)'\(hint)", at: fields.locationOf("category"))
+            return nil
+        }
+        return category.slug
+    }
+
+    private func readCover(_ fields: inout YAMLReader) -> Document.Image? {
+        guard fields.has("cover") else { return nil }
+        if let src = fields.node["cover"]?.string {
+            fields.error("cover: give the image with its alt text, as cover: { src: \(src), alt: \"what the image shows\" }", at: fields.locationOf("cover"))
+            return nil
+        }
+        return fields.mapping("cover") { cover -> Document.Image? in
+            cover.warnAboutUnknownKeys(["src", "alt"], what: "cover")
+            guard let src = cover.string("src", required: true) else { return nil }
+            guard cover.has("alt") || cover.node["alt"] != nil else {
+                cover.error("cover: missing alt text; describe the image, or write alt: \"\" if it is purely decorative", at: cover.location)
+                return nil
+            }
+            return Document.Image(src: src, alt: cover.string("alt") ?? "")
+        }
+    }
+
+    private func readVideo(_ fields: inout YAMLReader) -> Video? {
+        guard let text = fields.string("video") else { return nil }
+        guard let video = Video(text) else {
+            fields.error("video: expected a YouTube URL or an 11-character video id, got \"\(text)\"", at: fields.locationOf("video"))
+            return nil
+        }
+        return video
+    }
+
+    private func readGallery(_ fields: inout YAMLReader) -> [Document.GalleryImage] {
+        fields.mappings("gallery") { image, _ -> Document.GalleryImage? in
+            image.warnAboutUnknownKeys(["src", "alt", "caption"], what: "gallery image")
+            guard let src = image.string("src", required: true) else { return nil }
+            guard image.node["alt"] != nil else {
+                image.error("gallery: missing alt text for \(src)", at: image.location)
+                return nil
+            }
+            return Document.GalleryImage(src: src, alt: image.string("alt") ?? "", caption: image.string("caption"))
+        } ?? []
+    }
+
+    /// Cuts text at a word boundary near `limit` characters, adding an ellipsis.
+    static func shorten(_ text: String, to limit: Int) -> String {
+        let collapsed = text.split { $0.isWhitespace }.joined(separator: " ")
+        guard collapsed.count > limit else { return collapsed }
+        let cut = collapsed.prefix(limit)
+        let atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return atWord.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+    }
+}

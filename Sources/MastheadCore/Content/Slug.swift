@@ -1,0 +1,31 @@
+import Foundation
+
+/// URL slugs: lower case ASCII letters, digits and hyphens. Accents are folded
+/// ("Caffè & Crema" gives "caffe-crema"), so a slug can never climb out of its folder.
+public enum Slug {
+    public static func make(_ text: String) -> String {
+        let folded = text.applyingTransform(.toLatin, reverse: false) ?? text
+        let plain = folded.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
+        var slug = ""
+        var pendingHyphen = false
+        for scalar in plain.unicodeScalars {
+            switch scalar {
+            case "a"..."z", "0"..."9":
+                if pendingHyphen, !slug.isEmpty { slug.append("-") }
+                pendingHyphen = false
+                slug.unicodeScalars.append(scalar)
+            case "A"..."Z":
+                if pendingHyphen, !slug.isEmpty { slug.append("-") }
+                pendingHyphen = false
+                slug.unicodeScalars.append(Unicode.Scalar(scalar.value + 32)!)
+            case "ß":
+                if pendingHyphen, !slug.isEmpty { slug.append("-") }
+                pendingHyphen = false
+                slug.append("ss")
+            default:
+                pendingHyphen = true
+            }
+        }
+        return slug
+    }
+}

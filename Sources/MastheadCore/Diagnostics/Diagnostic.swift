@@ -1,0 +1,66 @@
+/// One problem found in a run, printed as `path:line:column: severity: message`.
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable {
+        case error
+        case warning
+    }
+
+    public var severity: Severity
+    /// Path relative to the site folder, e.g. `Content/articles/moka.md`.
+    public var file: String
+    /// 1-based; nil when the problem concerns the whole file.
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+
+    public init(_ severity: Severity, _ message: String, file: String, line: Int? = nil, column: Int? = nil) {
+        self.severity = severity
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public static func error(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.error, message, file: location.file, line: location.line, column: location.column)
+    }
+
+    public static func warning(_ message: String, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.warning, message, file: location.file, line: location.line, column: location.column)
+    }
+
+    public var description: String {
+        var position = file
+        if let line {
+            position += ":\(line)"
+            if let column { position += ":\(column)" }
+        }
+        return "\(position): \(severity.rawValue): \(message)"
+    }
+}
+
+/// A place in a source file. Lines and columns are 1-based.
+public struct SourceLocation: Sendable, Hashable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+    public var errors: [Diagnostic] { filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { filter { $0.severity == .warning } }
+
+    /// File order, then position: the order editors expect to walk them in.
+    public func sortedByPosition() -> [Diagnostic] {
+        sorted {
+            ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// One file of the built site.
+public struct OutputFile: Sendable {
+    public enum Contents: Sendable {
+        case bytes(Data)
+        /// A file copied as it is from the site folder (absolute source path).
+        case copy(String)
+    }
+
+    /// Relative to the output folder: `articles/moka/index.html`.
+    public var path: String
+    public var contents: Contents
+
+    public init(path: String, contents: Contents) {
+        self.path = path
+        self.contents = contents
+    }
+
+    /// The bytes, reading copied files from disk.
+    public func data() throws -> Data {
+        switch contents {
+        case .bytes(let data): return data
+        case .copy(let source): return try Data(contentsOf: URL(fileURLWithPath: source))
+        }
+    }
+}

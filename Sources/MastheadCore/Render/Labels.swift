@@ -1,0 +1,32 @@
+/// The few words Masthead itself puts on pages (list titles), in the site's language.
+/// Templates hold all other text.
+struct Labels {
+    var articles: String
+    var categories: String
+    var tags: String
+    var notFound: String
+    var page: String
+
+    init(language: String) {
+        switch language.split(separator: "-").first.map(String.init) ?? language {
+        case "it":
+            self.init(articles: "Articoli", categories: "Categorie", tags: "Tag", notFound: "Pagina non trovata", page: "pagina")
+        case "fr":
+            self.init(articles: "Articles", categories: "Catégories", tags: "Étiquettes", notFound: "Page introuvable", page: "page")
+        case "de":
+            self.init(articles: "Artikel", categories: "Kategorien", tags: "Schlagwörter", notFound: "Seite nicht gefunden", page: "Seite")
+        case "es":
+            self.init(articles: "Artículos", categories: "Categorías", tags: "Etiquetas", notFound: "Página no encontrada", page: "página")
+        default:
+            self.init(articles: "Articles", categories: "Categories", tags: "Tags", notFound: "Page not found", page: "page")
+        }
+    }
+
+    private init(articles: String, categories: String, tags: String, notFound: String, page: String) {
+        self.articles = articles
+        self.categories = categories
+        self.tags = tags
+        self.notFound = notFound
+        self.page = page
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+
+/// Builds the plain values each template receives (see README, "Templates and the values
+/// they receive"). Dictionaries, not reflection: the renderer never needs `Mirror`.
+/// Immutable after `init`, and its `Any` values are strings, numbers, arrays and
+/// dictionaries of them, so sharing it between render workers is safe.
+struct PageContext: @unchecked Sendable {
+    let site: Site
+    let format: SiteFormatter
+    let labels: Labels
+    let siteValues: [String: Any]
+
+    init(site: Site) {
+        self.site = site
+        format = SiteFormatter(language: site.config.language, timeZone: site.config.timeZone)
+        labels = Labels(language: site.config.language)
+        siteValues = Self.siteValues(site, format: format)
+    }
+
+    private var config: SiteConfig { site.config }
+
+    func context(for route: Route) -> [String: Any] {
+        var values: [String: Any] = ["site": siteValues]
+        var page: [String: Any] = [
+            "url": config.link(forPath: route.path),
+            "permalink": config.absoluteURL(forPath: route.path),
+            "kind": route.kind.rawValue,
+        ]
+        func setTitle(_ title: String, description: String?) {
+            page["title"] = title == config.title ? title : "\(title) · \(config.title)"
+            page["heading"] = title
+            page["description"] = (description?.isEmpty == false ? description : nil) ?? config.description
+        }
+        switch route.subject {
+        case .home:
+            setTitle(config.title, description: config.description)
+            values["sections"] = homeSections()
+            page["feedURL"] = config.link(forPath: "/feed.xml")
+        case .article(let index):
+            let article = site.articles[index]
+            setTitle(article.document.title, description: article.document.summary)
+            values["article"] = articleValues(index)
+            if let cover = article.document.cover { page["image"] = absoluteImage(cover.src) }
+            if let category = article.category.flatMap(categorySummary) { page["feedURL"] = config.link(forPath: category.feedPath) }
+        case .archive(let pagination):
+            setTitle(numbered(labels.articles, pagination), description: config.description)
+            values["list"] = ["title": labels.articles, "kind": "archive", "description": config.description]
+            addList(Array(site.articles.indices), pagination: pagination, base: SiteResolver.archivePath, to: &values)
+            page["feedURL"] = config.link(forPath: "/feed.xml")
+        case .category(let index, let pagination):
+            let category = site.categories[index]
+            setTitle(numbered(category.config.name, pagination), description: category.config.description)
+            values["list"] = ["title": category.config.name, "kind": "category", "description": category.config.description,
+                              "category": categoryValues(category)]
+            addList(category.articles, pagination: pagination, base: category.path, to: &values)
+            page["feedURL"] = config.link(forPath: category.feedPath)
+        case .tag(let index, let pagination):
+            let tag = site.tags[index]
+            setTitle(numbered("#\(tag.name)", pagination), description: "\(labels.articles): \(tag.name)")
+            values["list"] = ["title": "#\(tag.name)", "kind": "tag", "tag": tagValues(tag)]
+            addList(tag.articles, pagination: pagination, base: tag.path, to: &values)
+        case .categoryIndex:
+            setTitle(labels.categories, description: config.description)
+            values["terms"] = ["title": labels.categories, "kind": "categories", "items": site.categories.map(categoryValues)]
+        case .tagIndex:
+            setTitle(labels.tags, description: config.description)
+            values["terms"] = ["title": labels.tags, "kind": "tags", "items": site.tags.map(tagValues)]
+        case .page(let index):
+            let document = site.pages[index].document
+            setTitle(document.title, description: document.summary)
+            values.merge(documentValues(document, path: site.pages[index].path)) { _, new in new }
+            if let cover = document.cover { page["image"] = absoluteImage(cover.src) }
+        case .notFound:
+            setTitle(labels.notFound, description: config.description)
+        case .siteFeed, .categoryFeed, .sitemap, .robots:
+            break
+        }
+        values["page"] = page
+        return values
+    }
+
+    // MARK: - Site
+
+    private static func siteValues(_ site: Site, format: SiteFormatter) -> [String: Any] {
+        let config = site.config
+        var values: [String: Any] = [
+            "title": config.title,
+            "description": config.description,
+            "language": config.language,
+            "baseURL": config.baseURL,
+            "home": config.basePath,
+            "feedURL": config.link(forPath: "/feed.xml"),
+            "menu": config.menu.map { ["title": $0.title, "url": $0.url.hasPrefix("/") ? config.link(forPath: $0.url) : $0.url] },
+            "categories": site.categories.map { category -> [String: Any] in
+                var values: [String: Any] = [
+                    "name": category.config.name, "slug": category.config.slug, "url": config.link(forPath: category.path),
+                    "feedURL": config.link(forPath: category.feedPath), "count": category.articles.count,
+                    "description": category.config.description,
+                ]
+                if let colour = category.config.colour { values["colour"] = colour }
+                return values
+            },
+        ]
+        if let author = config.author { values["author"] = author }
+        if let newest = site.articles.first { values["year"] = format.year(newest.document.date) }
+        return values
+    }
+
+    // MARK: - Lists
+
+    private func homeSections() -> [[String: Any]] {
+        var shown = Set<Int>()
+        var sections: [[String: Any]] = []
+        for section in config.homeSections {
+            let candidates: [Int]
+            var more: (url: String, title: String)?
+            switch section.show {
+            case .featured:
+                candidates = site.articles.indices.filter { site.articles[$0].document.featured }
+            case .category:
+                let category = site.categories.first { $0.config.slug == section.categorySlug }
+                candidates = category?.articles ?? []
+                if let category { more = (config.link(forPath: category.path), category.config.name) }
+            case .rest:
+                candidates = Array(site.articles.indices)
+                more = (config.link(forPath: SiteResolver.archivePath), labels.articles)
+            }
+            let chosen = candidates.filter { !shown.contains($0) }.prefix(section.limit)
+            shown.formUnion(chosen)
+            var values: [String: Any] = ["title": section.title, "id": Slug.make(section.title), "articles": chosen.map(card)]
+            if let background = section.background { values["background"] = background }
+            if let more { values["moreURL"] = more.url; values["moreTitle"] = more.title }
+            sections.append(values)
+        }
+        return sections
+    }
+
+    private func addList(_ members: [Int], pagination: Pagination, base: String, to values: inout [String: Any]) {
+        values["articles"] = members[pagination.range].map(card)
+        guard pagination.total > 1 else { return }
+        var links: [String: Any] = [
+            "current": pagination.number,
+            "total": pagination.total,
+            "pages": (1...pagination.total).map { number -> [String: Any] in
+                var page: [String: Any] = ["number": number, "url": config.link(forPath: Pagination.path(base: base, page: number))]
+                if number == pagination.number { page["current"] = true }
+                return page
+            },
+        ]
+        if pagination.number > 1 { links["previousURL"] = config.link(forPath: Pagination.path(base: base, page: pagination.number - 1)) }
+        if pagination.number < pagination.total { links["nextURL"] = config.link(forPath: Pagination.path(base: base, page: pagination.number + 1)) }
+        values["pagination"] = links
+    }
+
+    private func numbered(_ title: String, _ pagination: Pagination) -> String {
+        pagination.number == 1 ? title : "\(title) (\(labels.page) \(pagination.number))"
+    }
+
+    private func categorySummary(_ category: CategoryConfig) -> CategorySummary? {
+        site.categories.first { $0.config.slug == category.slug }
+    }
+
+    private func categoryValues(_ category: CategorySummary) -> [String: Any] {
+        var values: [String: Any] = [
+            "name": category.config.name, "slug": category.config.slug, "url": config.link(forPath: category.path),
+            "feedURL": config.link(forPath: category.feedPath), "count": category.articles.count,
+            "description": category.config.description,
+        ]
+        if let colour = category.config.colour { values["colour"] = colour }
+        return values
+    }
+
+    private func tagValues(_ tag: TagSummary) -> [String: Any] {
+        ["name": tag.name, "slug": tag.slug, "url": config.link(forPath: tag.path), "count": tag.articles.count]
+    }
+
+    // MARK: - Articles
+
+    /// What a list shows of an article.
+    func card(_ index: Int) -> [String: Any] {
+        let article = site.articles[index]
+        var values = documentValues(article.document, path: article.path)
+        values["content"] = nil
+        if let category = article.category.flatMap(categorySummary) { values["category"] = categoryValues(category) }
+        return values
+    }
+
+    private func articleValues(_ index: Int) -> [String: Any] {
+        let article = site.articles[index]
+        let document = article.document
+        var values = documentValues(document, path: article.path)
+        if let category = article.category.flatMap(categorySummary) { values["category"] = categoryValues(category) }
+        values["tags"] = article.tagSlugs.compactMap { slug in site.tags.first { $0.slug == slug } }.map(tagValues)
+        values["wordCount"] = document.wordCount
+        values["related"] = article.related.map(card)
+        if let previous = article.previous { values["previous"] = card(previous) }
+        if let next = article.next { values["next"] = card(next) }
+        values["share"] = shareLinks(title: document.title, url: config.absoluteURL(forPath: article.path))
+        if let video = document.video {
+            values["video"] = [
+                "id": video.id, "watchURL": video.watchURL, "embedURL": video.embedURL,
+                // The cover, when there is one, keeps the page free of YouTube requests until the click.
+                "thumbnail": document.cover.map { imageLink($0.src) } ?? video.thumbnailURL,
+            ]
+        }
+        if !document.gallery.isEmpty {
+            let count = document.gallery.count
+            values["gallery"] = document.gallery.enumerated().map { offset, image -> [String: Any] in
+                var item: [String: Any] = ["src": imageLink(image.src), "alt": image.alt, "number": offset + 1, "id": "gallery-\(offset + 1)"]
+                if let caption = image.caption { item["caption"] = caption }
+                if offset > 0 { item["previousID"] = "gallery-\(offset)" }
+                if offset + 1 < count { item["nextID"] = "gallery-\(offset + 2)" }
+                return item
+            }
+            values["galleryCount"] = count
+        }
+        if document.draft { values["draft"] = true }
+        return values
+    }
+
+    /// Values shared by articles, cards and pages.
+    private func documentValues(_ document: Document, path: String) -> [String: Any] {
+        var values: [String: Any] = [
+            "title": document.title,
+            "summary": document.summary,
+            "url": config.link(forPath: path),
+            "permalink": config.absoluteURL(forPath: path),
+            "date": format.longDate(document.date),
+            "dateISO": format.rfc3339(document.date),
+            "readingTime": document.readingMinutes,
+            "content": document.contentHTML,
+        ]
+        if let subtitle = document.subtitle { values["subtitle"] = subtitle }
+        if let author = document.author { values["author"] = author }
+        if let cover = document.cover { values["cover"] = ["src": imageLink(cover.src), "alt": cover.alt] }
+        if document.featured { values["featured"] = true }
+        return values
+    }
+
+    private func shareLinks(title: String, url: String) -> [String: Any] {
+        let encodedURL = Self.encode(url)
+        let encodedTitle = Self.encode(title)
+        return [
+            "url": url,
+            "email": "mailto:?subject=\(encodedTitle)&body=\(encodedURL)",
+            "x": "https://x.com/intent/post?url=\(encodedURL)&text=\(encodedTitle)",
+            "facebook": "https://www.facebook.com/sharer/sharer.php?u=\(encodedURL)",
+            "whatsapp": "https://wa.me/?text=\(Self.encode(title + " " + url))",
+            "linkedin": "https://www.linkedin.com/sharing/share-offsite/?url=\(encodedURL)",
+        ]
+    }
+
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// Image paths from front matter as links: site paths get the base path, full URLs stay.
+    func imageLink(_ src: String) -> String {
+        if src.contains("://") || src.hasPrefix("//") || src.hasPrefix("data:") { return src }
+        return config.link(forPath: src.hasPrefix("/") ? src : "/" + src)
+    }
+
+    private func absoluteImage(_ src: String) -> String {
+        if src.contains("://") { return src }
+        return config.absoluteURL(forPath: src.hasPrefix("/") ? src : "/" + src)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Dates and numbers as the site's language writes them, in the site's time zone.
+public struct SiteFormatter: Sendable {
+    public let locale: Locale
+    public let timeZone: TimeZone
+    private let longDate: Date.FormatStyle
+    private let iso: Date.ISO8601FormatStyle
+
+    public init(language: String, timeZone: TimeZone) {
+        locale = Locale(identifier: language)
+        self.timeZone = timeZone
+        longDate = Date.FormatStyle(date: .long, time: .omitted, locale: locale,
+                                    calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
+        iso = Date.ISO8601FormatStyle(timeSeparator: .colon, timeZoneSeparator: .colon, timeZone: timeZone)
+    }
+
+    /// "23 novembre 2026" in Italian, "November 23, 2026" in English.
+    public func longDate(_ date: Date) -> String { longDate.format(date) }
+
+    /// RFC 3339, as feeds, sitemaps and `<time datetime>` want it.
+    public func rfc3339(_ date: Date) -> String { iso.format(date) }
+
+    /// "1.234" in Italian, "1,234" in English.
+    public func number(_ value: Int) -> String {
+        value.formatted(IntegerFormatStyle<Int>(locale: locale))
+    }
+
+    public func year(_ date: Date) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.component(.year, from: date)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Renders every route of a `Site` into output files: pages through their templates,
+/// feeds, sitemap and robots.txt by code, static files by reference.
+public struct SiteRenderer: Sendable {
+    public let site: Site
+    public let templates: TemplateSet
+    public let siteDirectory: URL
+
+    public init(site: Site, templates: TemplateSet, siteDirectory: URL) {
+        self.site = site
+        self.templates = templates
+        self.siteDirectory = siteDirectory
+    }
+
+    /// Every template a route needs must exist: one error per missing template.
+    public func missingTemplates() -> [Diagnostic] {
+        var counts: [String: (count: Int, kind: Route.Kind, source: String)] = [:]
+        for route in site.routes {
+            guard let name = route.template, !templates.names.contains(name) else { continue }
+            counts[name, default: (0, route.kind, route.source)].count += 1
+        }
+        return counts.keys.sorted().map { name in
+            let (count, kind, source) = counts[name]!
+            let known = templates.names.sorted()
+            let file = kind == .article || kind == .page ? source : "\(TemplateSet.folder)/\(name).mustache"
+            return Diagnostic(.error, "missing template '\(name)', needed for \(count) \(kind.rawValue) page\(count == 1 ? "" : "s")\(Suggestion.didYouMean(name, in: known))", file: file)
+        }
+    }
+
+    public func render() -> [OutputFile] {
+        let context = PageContext(site: site)
+        let pages = parallelMap(site.routes) { route in
+            OutputFile(path: route.outputPath, contents: .bytes(Data(renderRoute(route, context: context).utf8)))
+        }
+        let statics = site.staticFiles.map {
+            OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path))
+        }
+        return pages + statics
+    }
+
+    private func renderRoute(_ route: Route, context: PageContext) -> String {
+        let format = context.format
+        switch route.subject {
+        case .siteFeed:
+            return FeedWriter(site: site, format: format).feed(title: site.config.title, subtitle: site.config.description,
+                                                               path: route.path, articles: Array(site.articles.indices))
+        case .categoryFeed(let index):
+            let category = site.categories[index]
+            return FeedWriter(site: site, format: format).feed(title: "\(category.config.name) · \(site.config.title)",
+                                                               subtitle: category.config.description, path: route.path, articles: category.articles)
+        case .sitemap:
+            return SitemapWriter(site: site, format: format).sitemap()
+        case .robots:
+            return SitemapWriter(site: site, format: format).robots()
+        default:
+            guard let template = route.template else { return "" }
+            return templates.render(context.context(for: route), template: template) ?? ""
+        }
+    }
+}

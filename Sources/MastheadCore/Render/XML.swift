@@ -1,0 +1,24 @@
+/// Escaping for text and attribute values in XML and HTML.
+enum XML {
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default:
+                // Control characters other than tab and newlines are not allowed in XML 1.0.
+                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+                   scalar.value < 0x20, scalar != "\t", scalar != "\n", scalar != "\r" {
+                    continue
+                }
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Everything a build knows once content is parsed and joined: the input of rendering.
+public struct Site: Sendable {
+    public var config: SiteConfig
+    /// Published articles, newest first.
+    public var articles: [ResolvedArticle]
+    public var pages: [ResolvedPage]
+    public var categories: [CategorySummary]
+    /// Every tag, sorted by slug.
+    public var tags: [TagSummary]
+    public var routes: [Route]
+    /// Files copied as they are (`Content/static/...`).
+    public var staticFiles: [StaticFile]
+}
+
+public struct ResolvedArticle: Sendable {
+    public var document: Document
+    /// Site path, e.g. `/articles/moka/`.
+    public var path: String
+    public var category: CategoryConfig?
+    public var tagSlugs: [String]
+    /// Indexes into `Site.articles`.
+    public var related: [Int] = []
+    public var previous: Int?
+    public var next: Int?
+}
+
+public struct ResolvedPage: Sendable {
+    public var document: Document
+    public var path: String
+}
+
+public struct CategorySummary: Sendable {
+    public var config: CategoryConfig
+    public var path: String
+    public var feedPath: String
+    /// Indexes into `Site.articles`, newest first.
+    public var articles: [Int]
+}
+
+public struct TagSummary: Sendable {
+    public var name: String
+    public var slug: String
+    public var path: String
+    public var articles: [Int]
+}
+
+public struct StaticFile: Sendable {
+    /// Relative to the site folder.
+    public var sourcePath: String
+    /// Relative to the output folder.
+    public var outputPath: String
+}
+
+/// One page or file to produce.
+public struct Route: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case home, article, list, terms, page, notFound = "404", feed, sitemap, robots
+    }
+
+    /// What the route shows: enough for the renderer to build its context.
+    public enum Subject: Sendable {
+        case home
+        case article(Int)
+        case archive(page: Pagination)
+        case category(Int, page: Pagination)
+        case tag(Int, page: Pagination)
+        case categoryIndex
+        case tagIndex
+        case page(Int)
+        case notFound
+        case siteFeed
+        case categoryFeed(Int)
+        case sitemap
+        case robots
+    }
+
+    public var kind: Kind
+    public var subject: Subject
+    /// Site path: `/articles/moka/`, `/feed.xml`.
+    public var path: String
+    /// The file that produced the route, for duplicate-URL messages.
+    public var source: String
+    /// The template rendering the route; nil for files produced by code.
+    public var template: String?
+
+    /// Where the route is written: `/a/` gives `a/index.html`, `/feed.xml` gives `feed.xml`.
+    public var outputPath: String {
+        let trimmed = String(path.drop { $0 == "/" })
+        if trimmed.isEmpty { return "index.html" }
+        return path.hasSuffix("/") ? trimmed + "index.html" : trimmed
+    }
+}

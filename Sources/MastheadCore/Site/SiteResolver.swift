@@ -1,0 +1,210 @@
+import Foundation
+
+/// Joins parsed documents into one `Site`: which articles are published, their URLs,
+/// categories, tags, related articles, pagination and every route. Duplicate URLs are errors here.
+public struct SiteResolver {
+    public var config: SiteConfig
+    public var includeDrafts = false
+    public var includeFuture = false
+    public var now: Date
+
+    public init(config: SiteConfig, now: Date) {
+        self.config = config
+        self.now = now
+    }
+
+    public func resolve(articles documents: [Document], pages pageDocuments: [Document], staticPaths: [String]) -> (Site, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let published = documents.filter(isPublished).sorted(by: Self.newestFirst)
+        var articles = published.map { document in
+            ResolvedArticle(
+                document: document,
+                path: Permalinks.expand(config.permalinks.article, slug: document.slug, date: document.date,
+                                        category: document.categorySlug, timeZone: config.timeZone),
+                category: document.categorySlug.flatMap(config.category(named:)),
+                tagSlugs: uniqueSlugs(document.tags))
+        }
+        let pages = pageDocuments.filter(isPublished).sorted { $0.sourcePath < $1.sourcePath }.map { document in
+            ResolvedPage(document: document, path: Permalinks.expand(config.permalinks.page, slug: document.slug, timeZone: config.timeZone))
+        }
+
+        let categories = config.categories.map { category in
+            let path = Permalinks.expand(config.permalinks.category, slug: category.slug, timeZone: config.timeZone)
+            return CategorySummary(config: category, path: path, feedPath: path.hasSuffix("/") ? path + "feed.xml" : path + ".xml",
+                                   articles: articles.indices.filter { articles[$0].category?.slug == category.slug })
+        }
+        let tags = collectTags(articles)
+        diagnostics += linkRelated(&articles)
+        linkNeighbours(&articles, categories: categories)
+
+        var site = Site(config: config, articles: articles, pages: pages, categories: categories, tags: tags, routes: [],
+                        staticFiles: staticPaths.map { StaticFile(sourcePath: $0, outputPath: String($0.dropFirst("Content/static/".count))) })
+        site.routes = routes(for: site)
+        diagnostics += duplicateURLs(site)
+        return (site, diagnostics)
+    }
+
+    func isPublished(_ document: Document) -> Bool {
+        if document.draft && !includeDrafts { return false }
+        if (document.publishDate ?? document.date) > now && !includeFuture { return false }
+        if let expiry = document.expiryDate, expiry <= now { return false }
+        return true
+    }
+
+    static func newestFirst(_ a: Document, _ b: Document) -> Bool {
+        if a.date != b.date { return a.date > b.date }
+        if a.title != b.title { return a.title < b.title }
+        return a.sourcePath < b.sourcePath
+    }
+
+    private func uniqueSlugs(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.map(Slug.make).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// Tags by slug. When articles spell a tag differently ("Moka", "moka"), the spelling
+    /// used most wins, then the first alphabetically, so the name is stable.
+    private func collectTags(_ articles: [ResolvedArticle]) -> [TagSummary] {
+        var members: [String: [Int]] = [:]
+        var spellings: [String: [String: Int]] = [:]
+        for (index, article) in articles.enumerated() {
+            for name in article.document.tags {
+                let slug = Slug.make(name)
+                guard !slug.isEmpty else { continue }
+                if members[slug]?.last != index { members[slug, default: []].append(index) }
+                spellings[slug, default: [:]][name, default: 0] += 1
+            }
+        }
+        return members.keys.sorted().map { slug in
+            let name = spellings[slug]!.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.first!.key
+            return TagSummary(name: name, slug: slug,
+                              path: Permalinks.expand(config.permalinks.tag, slug: slug, timeZone: config.timeZone),
+                              articles: members[slug]!)
+        }
+    }
+
+    /// Explicit `related` first, then articles sharing the category or tags: the more they
+    /// share, the earlier; newest first among equals. Never the article itself.
+    private func linkRelated(_ articles: inout [ResolvedArticle]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let indexBySlug = Dictionary(articles.indices.map { (articles[$0].document.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in articles.indices {
+            let article = articles[index]
+            var chosen: [Int] = []
+            for slug in article.document.related {
+                guard let other = indexBySlug[slug] else {
+                    let location = article.document.relatedLocation ?? SourceLocation(file: article.document.sourcePath)
+                    diagnostics.append(.error("related: no published article with the slug '\(slug)'\(Suggestion.didYouMean(slug, in: Array(indexBySlug.keys).sorted()))", at: location))
+                    continue
+                }
+                if other != index, !chosen.contains(other) { chosen.append(other) }
+            }
+            let tags = Set(article.tagSlugs)
+            let scored = articles.indices.compactMap { other -> (Int, Int)? in
+                guard other != index, !chosen.contains(other) else { return nil }
+                var score = articles[other].tagSlugs.filter(tags.contains).count
+                if let category = article.category, articles[other].category == category { score += 1 }
+                return score > 0 ? (other, score) : nil
+            }
+            // Articles are newest first, so the index breaks ties by date.
+            chosen += scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.map(\.0)
+            articles[index].related = Array(chosen.prefix(config.relatedLimit))
+        }
+        return diagnostics
+    }
+
+    /// Previous (older) and next (newer) article within the same category.
+    private func linkNeighbours(_ articles: inout [ResolvedArticle], categories: [CategorySummary]) {
+        for category in categories {
+            let members = category.articles // newest first
+            for (position, index) in members.enumerated() {
+                articles[index].next = position > 0 ? members[position - 1] : nil
+                articles[index].previous = position + 1 < members.count ? members[position + 1] : nil
+            }
+        }
+    }
+
+    private func routes(for site: Site) -> [Route] {
+        let configFile = SiteConfigLoader.path
+        var routes: [Route] = [Route(kind: .home, subject: .home, path: "/", source: configFile, template: "home")]
+        for (index, article) in site.articles.enumerated() {
+            routes.append(Route(kind: .article, subject: .article(index), path: article.path, source: article.document.sourcePath,
+                                template: article.document.template ?? "article"))
+        }
+        for page in Pagination.pages(count: site.articles.count, size: config.pageSize) {
+            routes.append(Route(kind: .list, subject: .archive(page: page), path: Pagination.path(base: Self.archivePath, page: page.number),
+                                source: configFile, template: "list"))
+        }
+        for (index, category) in site.categories.enumerated() {
+            for page in Pagination.pages(count: category.articles.count, size: config.pageSize) {
+                routes.append(Route(kind: .list, subject: .category(index, page: page), path: Pagination.path(base: category.path, page: page.number),
+                                    source: configFile, template: "list"))
+            }
+            routes.append(Route(kind: .feed, subject: .categoryFeed(index), path: category.feedPath, source: configFile))
+        }
+        for (index, tag) in site.tags.enumerated() {
+            let source = site.articles[tag.articles[0]].document.sourcePath
+            for page in Pagination.pages(count: tag.articles.count, size: config.pageSize) {
+                routes.append(Route(kind: .list, subject: .tag(index, page: page), path: Pagination.path(base: tag.path, page: page.number),
+                                    source: source, template: "list"))
+            }
+        }
+        routes.append(Route(kind: .terms, subject: .categoryIndex, path: indexPath(of: config.permalinks.category, fallback: "/categories/"), source: configFile, template: "terms"))
+        routes.append(Route(kind: .terms, subject: .tagIndex, path: indexPath(of: config.permalinks.tag, fallback: "/tags/"), source: configFile, template: "terms"))
+        for (index, page) in site.pages.enumerated() {
+            routes.append(Route(kind: .page, subject: .page(index), path: page.path, source: page.document.sourcePath,
+                                template: page.document.template ?? "page"))
+        }
+        routes.append(Route(kind: .notFound, subject: .notFound, path: "/404.html", source: configFile, template: "404"))
+        routes.append(Route(kind: .feed, subject: .siteFeed, path: "/feed.xml", source: configFile))
+        routes.append(Route(kind: .sitemap, subject: .sitemap, path: "/sitemap.xml", source: configFile))
+        routes.append(Route(kind: .robots, subject: .robots, path: "/robots.txt", source: configFile))
+        return routes
+    }
+
+    static let archivePath = "/articles/"
+
+    /// `/tags/:slug/` gives `/tags/`: the folder that holds every term's page.
+    private func indexPath(of pattern: String, fallback: String) -> String {
+        guard let range = pattern.range(of: ":slug") else { return fallback }
+        let prefix = String(pattern[..<range.lowerBound])
+        return prefix.hasSuffix("/") && prefix.count > 1 ? prefix : fallback
+    }
+
+    /// Two routes writing the same file is an error naming both sources; so is a static
+    /// file colliding with a generated page.
+    private func duplicateURLs(_ site: Site) -> [Diagnostic] {
+        var owners: [String: Route] = [:]
+        var diagnostics: [Diagnostic] = []
+        for route in site.routes {
+            let output = route.outputPath
+            if let first = owners[output] {
+                diagnostics.append(Diagnostic(.error, "URL \(route.path) is produced twice: by \(describe(first)) and by \(describe(route))", file: route.source))
+            } else {
+                owners[output] = route
+            }
+        }
+        for file in site.staticFiles {
+            if let route = owners[file.outputPath] {
+                diagnostics.append(Diagnostic(.error, "this static file would overwrite \(route.path), produced by \(describe(route))", file: file.sourcePath))
+            }
+        }
+        return diagnostics
+    }
+
+    private func describe(_ route: Route) -> String {
+        switch route.subject {
+        case .article, .page: route.source
+        case .home: "the home page"
+        case .archive: "the article archive"
+        case .category: "a category list"
+        case .tag: "a tag list"
+        case .categoryIndex: "the category index"
+        case .tagIndex: "the tag index"
+        case .notFound: "the 404 page"
+        case .siteFeed, .categoryFeed: "a feed"
+        case .sitemap: "the sitemap"
+        case .robots: "robots.txt"
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// What a build is asked to do.
+public struct BuildOptions: Sendable {
+    public var siteDirectory: URL
+    public var includeDrafts = false
+    public var includeFuture = false
+    /// Replaces `baseURL` from site.yml (for a preview host).
+    public var baseURL: String?
+    /// The moment drafts, future and expired articles are judged against.
+    public var now = Date()
+
+    public init(siteDirectory: URL) {
+        self.siteDirectory = siteDirectory
+    }
+}
+
+/// What a build produced: the files in memory, or the diagnostics that stopped it.
+public struct BuildResult: Sendable {
+    public var site: Site?
+    /// Empty when there are errors.
+    public var files: [OutputFile]
+    public var diagnostics: [Diagnostic]
+
+    public var succeeded: Bool { !diagnostics.hasErrors && site != nil }
+
+    /// Pages by kind (`article: 24`), in a fixed order, for the summary line.
+    public var pageCounts: [(kind: String, count: Int)] {
+        guard let site else { return [] }
+        return Route.Kind.allCases.compactMap { kind in
+            let count = site.routes.filter { $0.kind == kind }.count
+            return count > 0 ? (kind.rawValue, count) : nil
+        }
+    }
+}
+
+/// The pipeline: load, parse, resolve, render. Writing is the caller's choice
+/// (`OutputWriter` for `build`, memory for `serve` and `check`).
+public enum SiteBuilder {
+    public static func build(_ options: BuildOptions) -> BuildResult {
+        let siteDirectory = options.siteDirectory
+        var diagnostics: [Diagnostic] = []
+        guard FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent("Content").path) else {
+            return BuildResult(site: nil, files: [], diagnostics: [
+                Diagnostic(.error, "missing Content/ folder: \(siteDirectory.path) is not a Masthead site (it needs Content/ and Templates/)", file: "Content"),
+            ])
+        }
+        let (loadedConfig, configDiagnostics) = SiteConfigLoader.load(siteDirectory: siteDirectory)
+        diagnostics += configDiagnostics
+        let (templates, templateDiagnostics) = TemplateSet.load(siteDirectory: siteDirectory)
+        diagnostics += templateDiagnostics
+        guard var config = loadedConfig else {
+            return BuildResult(site: nil, files: [], diagnostics: diagnostics.sortedByPosition())
+        }
+        if let override = options.baseURL {
+            if let normalised = SiteConfigLoader.normaliseBaseURL(override) {
+                config.baseURL = normalised
+            } else {
+                diagnostics.append(Diagnostic(.error, "--base-url: expected an absolute URL like https://example.com/, got \"\(override)\"", file: "masthead"))
+            }
+        }
+
+        let contentExtensions: Set<String> = ["md", "markdown", "html", "htm"]
+        let (articleFiles, articleLoadDiagnostics) = ContentLoader.sources(in: "Content/articles", siteDirectory: siteDirectory, extensions: contentExtensions)
+        let (pageFiles, pageLoadDiagnostics) = ContentLoader.sources(in: "Content/pages", siteDirectory: siteDirectory, extensions: contentExtensions)
+        diagnostics += articleLoadDiagnostics + pageLoadDiagnostics
+        var staticDiagnostics: [Diagnostic] = []
+        let staticPaths = ContentLoader.files(in: "Content/static", siteDirectory: siteDirectory, diagnostics: &staticDiagnostics)
+        diagnostics += staticDiagnostics
+
+        let parser = DocumentParser(config: config, markdown: MarkdownRenderer(options: config.markdown, basePath: config.basePath))
+        let parsed = parallelMap(articleFiles.map { ($0, Document.Kind.article) } + pageFiles.map { ($0, Document.Kind.page) }) { file, kind in
+            let (document, problems) = parser.parse(file, kind: kind)
+            return ParsedDocument(document: document, diagnostics: problems)
+        }
+        diagnostics += parsed.flatMap(\.diagnostics)
+        let documents = parsed.compactMap(\.document)
+
+        var resolver = SiteResolver(config: config, now: options.now)
+        resolver.includeDrafts = options.includeDrafts
+        resolver.includeFuture = options.includeFuture
+        let (site, resolveDiagnostics) = resolver.resolve(articles: documents.filter { $0.kind == .article },
+                                                          pages: documents.filter { $0.kind == .page },
+                                                          staticPaths: staticPaths)
+        diagnostics += resolveDiagnostics
+        let renderer = SiteRenderer(site: site, templates: templates, siteDirectory: siteDirectory)
+        diagnostics += renderer.missingTemplates()
+        diagnostics = diagnostics.sortedByPosition()
+        guard !diagnostics.hasErrors else {
+            return BuildResult(site: site, files: [], diagnostics: diagnostics)
+        }
+        return BuildResult(site: site, files: renderer.render(), diagnostics: diagnostics)
+    }
+}
+
+private struct ParsedDocument: Sendable {
+    var document: Document?
+    var diagnostics: [Diagnostic]
+}

@@ -1,0 +1,28 @@
+import Dispatch
+import Foundation
+
+/// Maps over an array on every core, keeping the order. The work items must be independent.
+func parallelMap<Element, Result>(_ items: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] where Element: Sendable, Result: Sendable {
+    guard items.count > 1 else { return items.map(transform) }
+    let results = ResultSlots<Result>(count: items.count)
+    DispatchQueue.concurrentPerform(iterations: items.count) { index in
+        results.set(index, transform(items[index]))
+    }
+    return results.values()
+}
+
+/// One slot per index, each written once by one worker.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Value) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func values() -> [Value] { slots.map { $0! } }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import MastheadCore
+
+@main
+struct Masthead: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "masthead",
+        abstract: "Builds a static magazine from Content/ and Templates/.",
+        subcommands: [BuildCommand.self],
+        defaultSubcommand: BuildCommand.self)
+
+    /// Exit status as DESIGN.md sets it: 0 built, 1 content or template errors, 2 wrong usage.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// Options every command that reads a site takes.
+struct SiteOptions: ParsableArguments {
+    @Option(name: .customLong("site"), help: "The folder holding Content/ and Templates/.")
+    var site: String = "."
+
+    @Flag(help: "Include drafts.")
+    var drafts = false
+
+    @Flag(help: "Include articles whose publishDate is in the future.")
+    var future = false
+
+    var siteDirectory: URL {
+        URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+    }
+
+    func buildOptions() -> BuildOptions {
+        var options = BuildOptions(siteDirectory: siteDirectory)
+        options.includeDrafts = drafts
+        options.includeFuture = future
+        return options
+    }
+}
+
+/// Prints diagnostics the way editors and IDEs read them.
+enum DiagnosticPrinter {
+    static func print(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        let text = diagnostics.map(\.description).joined(separator: "\n") + "\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
