@@ -35,8 +35,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MastheadCoreTests",
-            dependencies: ["MastheadCore"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["MastheadCore"]
         ),
     ]
 )

@@ -9,7 +9,8 @@ public struct FrontMatter: Sendable {
 
     /// Splits `---\nyaml\n---\nbody`. Nil when the file has no front matter.
     public static func split(_ text: String) -> FrontMatter? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift, so both line endings are named.
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         guard let first = lines.first, first.trimmingTrailingCR() == "---" else { return nil }
         lines.removeFirst()
         guard let end = lines.firstIndex(where: { let line = $0.trimmingTrailingCR(); return line == "---" || line == "..." }) else {

@@ -115,8 +115,13 @@ public struct MarkdownRenderer: Sendable {
         }
 
         let rendered = cmark_render_html(document, cmarkOptions, cmark_parser_get_syntax_extensions(parser))
-        let html = rendered.map { String(cString: $0) } ?? ""
+        var html = rendered.map { String(cString: $0) } ?? ""
         free(rendered)
+        // cmark puts custom blocks' content on lines of its own; headings read better inline.
+        for heading in headings {
+            html = html.replacingOccurrences(of: "<h\(heading.level) id=\"\(heading.id)\">\n", with: "<h\(heading.level) id=\"\(heading.id)\">")
+                .replacingOccurrences(of: "\n<a class=\"heading-anchor\" href=\"#\(heading.id)\"", with: "<a class=\"heading-anchor\" href=\"#\(heading.id)\"")
+        }
         return RenderedMarkdown(html: html, firstParagraph: firstParagraph, wordCount: wordCount,
                                 headings: headings, diagnostics: diagnostics)
     }

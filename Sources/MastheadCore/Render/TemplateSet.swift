@@ -50,7 +50,9 @@ public struct TemplateSet: Sendable {
         }
         diagnostics += checkPartials(sources)
         let valid = diagnostics.hasErrors ? [:] : templates
-        return (TemplateSet(library: MustacheLibrary(templates: valid), names: Set(templates.keys)), diagnostics)
+        // Names include templates that failed to parse: their error is already reported,
+        // so they must not be reported again as missing.
+        return (TemplateSet(library: MustacheLibrary(templates: valid), names: Set(sources.keys)), diagnostics)
     }
 
     public func render(_ context: [String: Any], template name: String) -> String? {

@@ -179,7 +179,9 @@ public struct SiteResolver {
         for route in site.routes {
             let output = route.outputPath
             if let first = owners[output] {
-                diagnostics.append(Diagnostic(.error, "URL \(route.path) is produced twice: by \(describe(first)) and by \(describe(route))", file: route.source))
+                let names = [describe(first), describe(route)].sorted()
+                let file = [first.source, route.source].filter { $0 != SiteConfigLoader.path }.max() ?? route.source
+                diagnostics.append(Diagnostic(.error, "URL \(route.path) is produced twice: by \(names[0]) and by \(names[1])", file: file))
             } else {
                 owners[output] = route
             }

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+@testable import MastheadCore
+
+@Suite("Site: lists, categories, tags, related")
+struct SiteTests {
+    /// Writes `count` articles in a category, dated one day apart, newest last.
+    func articles(_ site: TestSite, count: Int, category: String = "coffee-culture", tags: String = "[moka]") throws {
+        for day in 0..<count {
+            try site.article("a\(day).md", "title: Article \(day)\ndate: 2026-01-\(String(format: "%02d", day + 1))\ncategory: \(category)\ntags: \(tags)")
+        }
+    }
+
+    @Test("pagination splits lists at the page size", arguments: [(0, 1), (1, 1), (2, 1), (3, 2), (5, 3)])
+    func paginationPages(count: Int, expectedPages: Int) {
+        let pages = Pagination.pages(count: count, size: 2)
+        #expect(pages.count == expectedPages)
+        #expect(pages.map(\.range.count).reduce(0, +) == count)
+        #expect(pages.allSatisfy { $0.total == expectedPages })
+    }
+
+    @Test("an empty category still has its page, saying so")
+    func emptyCategory() throws {
+        let site = try TestSite()
+        try articles(site, count: 1)
+        let result = site.build()
+        let page = try #require(result.text("categories/inspiring-cooking/index.html"))
+        #expect(page.contains("<p class=\"empty\">No articles</p>"))
+        #expect(!result.paths.contains("categories/inspiring-cooking/page/2/index.html"))
+    }
+
+    @Test("one article: one page, no pagination links")
+    func oneArticle() throws {
+        let site = try TestSite()
+        try articles(site, count: 1)
+        let page = try #require(site.build().text("categories/coffee-culture/index.html"))
+        #expect(page.contains("href=\"/articles/a0/\""))
+        #expect(!page.contains("<nav>"))
+    }
+
+    @Test("exactly one page of articles makes no second page")
+    func exactlyOnePage() throws {
+        let site = try TestSite()
+        try articles(site, count: 2)
+        let result = site.build()
+        #expect(result.paths.contains("categories/coffee-culture/index.html"))
+        #expect(!result.paths.contains("categories/coffee-culture/page/2/index.html"))
+    }
+
+    @Test("one more than a page makes a second page holding the oldest")
+    func onePagePlusOne() throws {
+        let site = try TestSite()
+        try articles(site, count: 3)
+        let result = site.build()
+        let first = try #require(result.text("categories/coffee-culture/index.html"))
+        let second = try #require(result.text("categories/coffee-culture/page/2/index.html"))
+        #expect(first.contains("Article 2") && first.contains("Article 1") && !first.contains("Article 0"))
+        #expect(second.contains("href=\"/articles/a0/\""))
+        #expect(second.contains("<a href=\"/categories/coffee-culture/\">1</a><a href=\"/categories/coffee-culture/page/2/\">2</a>"))
+        #expect(!result.paths.contains("categories/coffee-culture/page/3/index.html"))
+    }
+
+    @Test("tags get a page each and an index with counts; spellings merge by slug")
+    func tags() throws {
+        let site = try TestSite()
+        try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture\ntags: [Moka, Caffè Verde]")
+        try site.article("b.md", "title: B\ndate: 2026-01-02\ncategory: coffee-culture\ntags: [moka]")
+        try site.article("c.md", "title: C\ndate: 2026-01-03\ncategory: coffee-culture\ntags: [Moka]")
+        let result = site.build()
+        let index = try #require(result.text("tags/index.html"))
+        #expect(index.contains("<a class=\"term\" href=\"/tags/caffe-verde/\">Caffè Verde (1)</a>"))
+        #expect(index.contains("<a class=\"term\" href=\"/tags/moka/\">Moka (3)</a>"))
+        #expect(result.text("tags/caffe-verde/index.html")?.contains("href=\"/articles/a/\"") == true)
+    }
+
+    @Test("categories list their articles newest first, and index them with counts")
+    func categories() throws {
+        let site = try TestSite()
+        try site.article("old.md", "title: Old\ndate: 2026-01-01\ncategory: inspiring-cooking")
+        try site.article("new.md", "title: New\ndate: 2026-02-01\ncategory: Inspiring Cooking")
+        let result = site.build()
+        let page = try #require(result.text("categories/inspiring-cooking/index.html"))
+        let newIndex = try #require(page.range(of: "/articles/new/"))
+        let oldIndex = try #require(page.range(of: "/articles/old/"))
+        #expect(newIndex.lowerBound < oldIndex.lowerBound)
+        #expect(result.text("categories/index.html")?.contains("Inspiring Cooking (2)") == true)
+        #expect(result.text("categories/index.html")?.contains("Coffee Culture (0)") == true)
+    }
+
+    @Test("related: explicit first, then most shared, newest first, never itself")
+    func related() throws {
+        var config = TestSite.minimalConfig
+        config += "\nrelated:\n  limit: 3\n"
+        let site = try TestSite(config: config)
+        try site.article("main.md", "title: Main\ndate: 2026-01-10\ncategory: coffee-culture\ntags: [moka, latte]\nrelated: [far]")
+        try site.article("far.md", "title: Far\ndate: 2026-01-01\ncategory: inspiring-cooking")
+        try site.article("both.md", "title: Both\ndate: 2026-01-02\ncategory: coffee-culture\ntags: [moka, latte]")
+        try site.article("same-new.md", "title: SameNew\ndate: 2026-01-09\ncategory: coffee-culture")
+        try site.article("same-old.md", "title: SameOld\ndate: 2026-01-03\ncategory: coffee-culture")
+        let result = site.build()
+        let page = try #require(result.text("articles/main/index.html"))
+        let related = page.components(separatedBy: "<a class=\"related\" href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(related == ["/articles/far/", "/articles/both/", "/articles/same-new/"])
+    }
+
+    @Test("an unknown related slug is an error at its line")
+    func unknownRelated() throws {
+        let site = try TestSite()
+        try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture\nrelated: [ghost]")
+        #expect(site.build().messages == ["Content/articles/a.md:5:10: error: related: no published article with the slug 'ghost'"])
+    }
+
+    @Test("previous and next stay within the category")
+    func previousNext() throws {
+        let site = try TestSite()
+        try site.article("one.md", "title: One\ndate: 2026-01-01\ncategory: coffee-culture")
+        try site.article("other.md", "title: Other\ndate: 2026-01-02\ncategory: inspiring-cooking")
+        try site.article("two.md", "title: Two\ndate: 2026-01-03\ncategory: coffee-culture")
+        let result = site.build()
+        let one = try #require(result.text("articles/one/index.html"))
+        #expect(one.contains("<a class=\"next\" href=\"/articles/two/\">Two</a>"))
+        #expect(!one.contains("class=\"previous\""))
+        #expect(result.text("articles/two/index.html")?.contains("<a class=\"previous\" href=\"/articles/one/\">One</a>") == true)
+    }
+
+    @Test("drafts, future and expired articles are left out unless asked")
+    func publication() throws {
+        let site = try TestSite()
+        try site.article("live.md", "title: Live\ndate: 2026-01-01\ncategory: coffee-culture")
+        try site.article("draft.md", "title: Draft\ndate: 2026-01-01\ncategory: coffee-culture\ndraft: true")
+        try site.article("future.md", "title: Future\ndate: 2026-01-01\npublishDate: 2027-01-01\ncategory: coffee-culture")
+        try site.article("expired.md", "title: Expired\ndate: 2026-01-01\nexpiryDate: 2026-06-01\ncategory: coffee-culture")
+        let slugs = { (result: BuildResult) in Set(result.site?.articles.map(\.document.slug) ?? []) }
+        #expect(slugs(site.build()) == ["live"])
+        #expect(slugs(site.build(drafts: true)) == ["live", "draft"])
+        #expect(slugs(site.build(future: true)) == ["live", "future"])
+        #expect(slugs(site.build(drafts: true, future: true)) == ["live", "draft", "future"])
+    }
+
+    @Test("two sources with the same URL are an error naming both")
+    func duplicateURL() throws {
+        let site = try TestSite()
+        try site.article("moka.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture")
+        try site.article("other.md", "title: B\ndate: 2026-01-02\ncategory: coffee-culture\nslug: Moka")
+        try site.write("Content/pages/articles.md", "---\ntitle: Clash\ndate: 2026-01-01\n---\nText")
+        let messages = site.build().messages
+        #expect(messages.contains { $0 == "Content/articles/other.md: error: URL /articles/moka/ is produced twice: by Content/articles/moka.md and by Content/articles/other.md" })
+        #expect(messages.contains { $0.contains("Content/pages/articles.md: error: URL /articles/ is produced twice: by Content/pages/articles.md and by the article archive") })
+    }
+
+    @Test("home sections: featured, one category, then the rest, without repeats")
+    func homeSections() throws {
+        let config = TestSite.minimalConfig + """
+
+        home:
+          sections:
+            - { title: In evidenza, show: featured, limit: 2 }
+            - { title: Ricette, show: category, category: inspiring-cooking, limit: 5 }
+            - { title: Altre news, show: rest, limit: 5 }
+        """
+        let site = try TestSite(config: config)
+        try site.article("f.md", "title: Featured\ndate: 2026-01-05\ncategory: inspiring-cooking\nfeatured: true")
+        try site.article("r.md", "title: Recipe\ndate: 2026-01-04\ncategory: inspiring-cooking")
+        try site.article("n.md", "title: News\ndate: 2026-01-03\ncategory: coffee-culture")
+        let home = try #require(site.build().text("index.html"))
+        let sections = Array(home.components(separatedBy: "<section id=\"").dropFirst())
+        #expect(sections.count == 3)
+        #expect(sections[0].hasPrefix("in-evidenza\"") && sections[0].contains("Featured") && !sections[0].contains("Recipe"))
+        #expect(sections[1].hasPrefix("ricette\"") && sections[1].contains("Recipe") && !sections[1].contains("Featured"))
+        #expect(sections[2].hasPrefix("altre-news\"") && sections[2].contains("News") && !sections[2].contains("Recipe"))
+    }
+
+    @Test("dates are written in the site's language")
+    func localisedDates() throws {
+        let config = TestSite.minimalConfig.replacingOccurrences(of: "language: en", with: "language: it\ntimezone: Europe/Rome")
+        let site = try TestSite(config: config)
+        try site.article("a.md", "title: A\ndate: 2026-11-23\ncategory: coffee-culture")
+        let result = site.build()
+        #expect(result.text("articles/a/index.html")?.contains("<p class=\"date\">23 novembre 2026</p>") == true)
+        #expect(SiteFormatter(language: "en", timeZone: TimeZone(identifier: "UTC")!).longDate(result.site!.articles[0].document.date) == "November 22, 2026")
+    }
+
+    @Test("a base URL with a path prefixes every link")
+    func basePathLinks() throws {
+        let config = TestSite.minimalConfig.replacingOccurrences(of: "baseURL: https://example.org/", with: "baseURL: https://example.org/mag")
+        let site = try TestSite(config: config)
+        try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture", body: "[b](/articles/b/)")
+        try site.article("b.md", "title: B\ndate: 2026-01-02\ncategory: coffee-culture")
+        let result = site.build()
+        #expect(result.text("categories/coffee-culture/index.html")?.contains("href=\"/mag/articles/a/\"") == true)
+        #expect(result.text("articles/a/index.html")?.contains("href=\"/mag/articles/b/\"") == true)
+        #expect(result.text("feed.xml")?.contains("<id>https://example.org/mag/articles/a/</id>") == true)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+@testable import MastheadCore
+
+/// A throwaway site folder for one test: site.yml, minimal templates and whatever
+/// files the test writes. Removed when the value is released.
+final class TestSite {
+    let root: URL
+
+    static let minimalConfig = """
+    title: Test Magazine
+    description: A magazine for tests.
+    baseURL: https://example.org/
+    language: en
+    categories:
+      - name: Coffee Culture
+        slug: coffee-culture
+      - name: Inspiring Cooking
+    pageSize: 2
+    """
+
+    /// Templates that print just what tests look for, one value per line.
+    static let minimalTemplates: [String: String] = [
+        "base": "<!doctype html><html lang=\"{{site.language}}\"><head><title>{{page.title}}</title></head><body>{{$main}}{{/main}}</body></html>\n",
+        "home": "{{<base}}{{$main}}{{#sections}}<section id=\"{{id}}\"><h2>{{title}}</h2>{{#articles}}{{> card}}{{/articles}}</section>{{/sections}}{{/main}}{{/base}}",
+        "card": "<a class=\"card\" href=\"{{url}}\">{{title}}</a>\n",
+        "article": "{{<base}}{{$main}}<h1>{{article.title}}</h1><p class=\"date\">{{article.date}}</p><div class=\"content\">{{{article.content}}}</div>{{#article.related}}<a class=\"related\" href=\"{{url}}\">{{title}}</a>{{/article.related}}{{#article.previous}}<a class=\"previous\" href=\"{{url}}\">{{title}}</a>{{/article.previous}}{{#article.next}}<a class=\"next\" href=\"{{url}}\">{{title}}</a>{{/article.next}}{{/main}}{{/base}}",
+        "list": "{{<base}}{{$main}}<h1>{{list.title}}</h1>{{#articles}}{{> card}}{{/articles}}{{^articles}}<p class=\"empty\">No articles</p>{{/articles}}{{#pagination}}<nav>{{#pages}}<a href=\"{{url}}\">{{number}}</a>{{/pages}}</nav>{{/pagination}}{{/main}}{{/base}}",
+        "terms": "{{<base}}{{$main}}<h1>{{terms.title}}</h1>{{#terms.items}}<a class=\"term\" href=\"{{url}}\">{{name}} ({{count}})</a>{{/terms.items}}{{/main}}{{/base}}",
+        "page": "{{<base}}{{$main}}<h1>{{title}}</h1>{{{content}}}{{/main}}{{/base}}",
+        "404": "{{<base}}{{$main}}<h1>Not found</h1>{{/main}}{{/base}}",
+    ]
+
+    init(config: String = TestSite.minimalConfig, templates: [String: String] = TestSite.minimalTemplates) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-test-\(UUID().uuidString)")
+        try write("Content/site.yml", config)
+        for (name, text) in templates { try write("Templates/\(name).mustache", text) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Content/articles"), withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// Writes an article with the given front matter lines and body.
+    func article(_ name: String, _ frontMatter: String, body: String = "Some text.") throws {
+        try write("Content/articles/\(name)", "---\n\(frontMatter)\n---\n\(body)\n")
+    }
+
+    func build(drafts: Bool = false, future: Bool = false, now: String = "2026-11-23") -> BuildResult {
+        var options = BuildOptions(siteDirectory: root)
+        options.includeDrafts = drafts
+        options.includeFuture = future
+        options.now = ContentDate.parse(now, timeZone: TimeZone(identifier: "UTC")!)!
+        return SiteBuilder.build(options)
+    }
+}
+
+extension BuildResult {
+    /// The text of one output file, by its path in the output folder.
+    func text(_ path: String) -> String? {
+        guard let file = files.first(where: { $0.path == path }), let data = try? file.data() else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    var paths: [String] { files.map(\.path).sorted() }
+
+    var messages: [String] { diagnostics.map(\.description) }
+}
+
+/// The repository root (the default site).
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()

@@ -1,0 +1,39 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Parses XML and collects element texts and attributes, failing on malformed input.
+final class XMLCheck: NSObject, XMLParserDelegate {
+    private(set) var elements: [(name: String, attributes: [String: String], text: String)] = []
+    private var stack: [(name: String, attributes: [String: String], text: String)] = []
+    private(set) var error: String?
+
+    static func parse(_ text: String) -> XMLCheck {
+        let check = XMLCheck()
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.delegate = check
+        if !parser.parse() {
+            check.error = parser.parserError.map { "\($0)" } ?? "malformed XML"
+        }
+        return check
+    }
+
+    func texts(of name: String) -> [String] { elements.filter { $0.name == name }.map(\.text) }
+
+    func attributes(of name: String, _ attribute: String) -> [String] {
+        elements.filter { $0.name == name }.compactMap { $0.attributes[attribute] }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        stack.append((elementName, attributes, ""))
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if !stack.isEmpty { stack[stack.count - 1].text += string }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        if let element = stack.popLast() { elements.append(element) }
+    }
+}
