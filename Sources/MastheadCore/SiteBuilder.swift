@@ -68,7 +68,7 @@ public enum SiteBuilder {
         let staticPaths = ContentLoader.files(in: "Content/static", siteDirectory: siteDirectory, diagnostics: &staticDiagnostics)
         diagnostics += staticDiagnostics
 
-        let parser = DocumentParser(config: config, markdown: MarkdownRenderer(options: config.markdown, basePath: config.basePath))
+        let parser = DocumentParser(config: config, markdown: MarkdownRenderer(options: config.markdown, basePath: config.basePath, language: config.language))
         let parsed = parallelMap(articleFiles.map { ($0, Document.Kind.article) } + pageFiles.map { ($0, Document.Kind.page) }) { file, kind in
             let (document, problems) = parser.parse(file, kind: kind)
             return ParsedDocument(document: document, diagnostics: problems)

@@ -7,7 +7,7 @@ struct Masthead: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "masthead",
         abstract: "Builds a static magazine from Content/ and Templates/.",
-        subcommands: [BuildCommand.self],
+        subcommands: [BuildCommand.self, CheckCommand.self],
         defaultSubcommand: BuildCommand.self)
 
     /// Exit status as DESIGN.md sets it: 0 built, 1 content or template errors, 2 wrong usage.

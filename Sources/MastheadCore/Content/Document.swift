@@ -18,6 +18,8 @@ public struct Document: Sendable {
     public var subtitle: String?
     /// As written in front matter, or derived from the first paragraph.
     public var summary: String
+    /// Whether `summary` was written in front matter (and so is not a copy of the body's start).
+    public var summaryIsWritten = false
     public var date: Date
     public var publishDate: Date?
     public var expiryDate: Date?

@@ -75,6 +75,7 @@ public struct DocumentParser: Sendable {
             summary: summary ?? Self.shorten(body.firstParagraph, to: 200),
             date: date, contentHTML: body.html, wordCount: body.words)
         document.subtitle = subtitle
+        document.summaryIsWritten = summary != nil
         document.publishDate = publishDate
         document.expiryDate = expiryDate
         document.categorySlug = category

@@ -34,16 +34,21 @@ public struct MarkdownRenderer: Sendable {
     /// Renders fenced blocks whose info string names a Masthead block (`chart`, `kpi`, ...).
     public var renderFencedBlock: @Sendable (_ info: String, _ body: String, _ line: Int) -> (html: String, diagnostics: [Diagnostic])? = { _, _, _ in nil }
 
-    public init(options: MarkdownOptions, basePath: String = "/") {
+    /// Words the renderer adds for screen readers, in the site's language.
+    public var labels: Labels
+
+    public init(options: MarkdownOptions, basePath: String = "/", language: String = "en") {
         self.options = options
         self.basePath = basePath
+        labels = Labels(language: language)
     }
 
     /// `lineOffset` is the number of lines before the body in its file (the front matter),
     /// so diagnostics point at the right line of the file.
     public func render(_ markdown: String, file: String, lineOffset: Int = 0) -> RenderedMarkdown {
         cmark_gfm_core_extensions_ensure_registered()
-        var cmarkOptions = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG
+        // Style attributes rather than HTML5's obsolete `align` on table cells.
+        var cmarkOptions = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
         if options.smartPunctuation { cmarkOptions |= CMARK_OPT_SMART }
         if options.rawHTML { cmarkOptions |= CMARK_OPT_UNSAFE }
 
@@ -104,19 +109,25 @@ public struct MarkdownRenderer: Sendable {
             }
         }
 
-        let headings = Self.addHeadingIDs(headingNodes)
+        let headings = Self.addHeadingIDs(headingNodes, anchorLabel: labels.headingAnchor)
         for node in fencedNodes {
             let info = Self.string(cmark_node_get_fence_info(node)).trimmingCharacters(in: .whitespaces)
             let body = Self.string(cmark_node_get_literal(node))
             let line = Int(cmark_node_get_start_line(node)) + lineOffset
             guard let block = renderFencedBlock(info, body, line) else { continue }
-            diagnostics += block.diagnostics
+            // The hook does not know the file: problems it gives with no file are about this one.
+            diagnostics += block.diagnostics.map { problem in
+                var problem = problem
+                if problem.file.isEmpty { problem.file = file }
+                return problem
+            }
             Self.replace(node, withHTML: block.html)
         }
 
         let rendered = cmark_render_html(document, cmarkOptions, cmark_parser_get_syntax_extensions(parser))
         var html = rendered.map { String(cString: $0) } ?? ""
         free(rendered)
+        html = labelForScreenReaders(html)
         // cmark puts custom blocks' content on lines of its own; headings read better inline.
         for heading in headings {
             html = html.replacingOccurrences(of: "<h\(heading.level) id=\"\(heading.id)\">\n", with: "<h\(heading.level) id=\"\(heading.id)\">")
@@ -124,6 +135,21 @@ public struct MarkdownRenderer: Sendable {
         }
         return RenderedMarkdown(html: html, firstParagraph: firstParagraph, wordCount: wordCount,
                                 headings: headings, diagnostics: diagnostics)
+    }
+
+    /// cmark writes English labels and unlabelled task checkboxes; give them words in the site's language.
+    private func labelForScreenReaders(_ html: String) -> String {
+        var html = html
+        if html.contains("type=\"checkbox\"") {
+            html = html.replacingOccurrences(of: "<input type=\"checkbox\" checked=\"\" disabled=\"\" />",
+                                             with: "<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"\(XML.escape(labels.taskDone))\" />")
+                .replacingOccurrences(of: "<input type=\"checkbox\" disabled=\"\" />",
+                                      with: "<input type=\"checkbox\" disabled=\"\" aria-label=\"\(XML.escape(labels.taskToDo))\" />")
+        }
+        if html.contains("aria-label=\"Back to content\"") {
+            html = html.replacingOccurrences(of: "aria-label=\"Back to content\"", with: "aria-label=\"\(XML.escape(labels.backToContent))\"")
+        }
+        return html
     }
 
     /// Prefixes site-absolute paths with the base path and resolves Masthead's own schemes.
@@ -143,7 +169,7 @@ public struct MarkdownRenderer: Sendable {
 
     /// Wraps each heading's content in `<hN id="slug">…<a class="heading-anchor">` so
     /// readers can link to any section. Ids are unique within the document.
-    private static func addHeadingIDs(_ nodes: [OpaquePointer]) -> [RenderedMarkdown.Heading] {
+    private static func addHeadingIDs(_ nodes: [OpaquePointer], anchorLabel: String) -> [RenderedMarkdown.Heading] {
         var used = Set<String>()
         var headings: [RenderedMarkdown.Heading] = []
         for node in nodes {
@@ -162,7 +188,7 @@ public struct MarkdownRenderer: Sendable {
 
             guard let wrapper = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
             cmark_node_set_on_enter(wrapper, "<h\(level) id=\"\(id)\">")
-            cmark_node_set_on_exit(wrapper, "<a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"Permalink\">#</a></h\(level)>")
+            cmark_node_set_on_exit(wrapper, "<a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(XML.escape(anchorLabel))\">#</a></h\(level)>")
             while let child = cmark_node_first_child(node) {
                 cmark_node_unlink(child)
                 cmark_node_append_child(wrapper, child)

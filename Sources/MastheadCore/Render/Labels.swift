@@ -1,16 +1,27 @@
-/// The few words Masthead itself puts on pages (list titles), in the site's language.
-/// Templates hold all other text.
-struct Labels {
+/// The few words Masthead itself puts on pages (list titles, labels inside rendered
+/// Markdown), in the site's language. Templates hold all other text.
+public struct Labels: Sendable {
     var articles: String
     var categories: String
     var tags: String
     var notFound: String
     var page: String
+    /// `aria-label` of the `#` link beside every heading.
+    var headingAnchor = "Link to this section"
+    /// `aria-label` of the ↩ link after a footnote.
+    var backToContent = "Back to content"
+    /// `aria-label`s of task list checkboxes.
+    var taskDone = "done"
+    var taskToDo = "to do"
 
-    init(language: String) {
+    public init(language: String) {
         switch language.split(separator: "-").first.map(String.init) ?? language {
         case "it":
             self.init(articles: "Articoli", categories: "Categorie", tags: "Tag", notFound: "Pagina non trovata", page: "pagina")
+            headingAnchor = "Link a questa sezione"
+            backToContent = "Torna al testo"
+            taskDone = "fatto"
+            taskToDo = "da fare"
         case "fr":
             self.init(articles: "Articles", categories: "Catégories", tags: "Étiquettes", notFound: "Page introuvable", page: "page")
         case "de":

@@ -231,6 +231,8 @@ struct PageContext: @unchecked Sendable {
             "content": document.contentHTML,
         ]
         if let subtitle = document.subtitle { values["subtitle"] = subtitle }
+        // The introduction under the title: only a written summary, never a copy of the first paragraph.
+        if document.summaryIsWritten { values["lede"] = document.summary }
         if let author = document.author { values["author"] = author }
         if let cover = document.cover { values["cover"] = ["src": imageLink(cover.src), "alt": cover.alt] }
         if document.featured { values["featured"] = true }

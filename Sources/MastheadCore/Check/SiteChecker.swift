@@ -1,0 +1,158 @@
+import Foundation
+
+/// `masthead check`: validates a built site in memory and blames the source line that
+/// produced each problem — broken links and `#fragments`, missing images, images without
+/// alt text, duplicate ids, pages without a title or description, pages nothing links to.
+public struct SiteChecker {
+    let site: Site
+    let files: [OutputFile]
+    let siteDirectory: URL
+
+    public init(site: Site, files: [OutputFile], siteDirectory: URL) {
+        self.site = site
+        self.files = files
+        self.siteDirectory = siteDirectory
+    }
+
+    /// One scanned HTML page of the output.
+    struct Page {
+        var outputPath: String
+        var source: String
+        var template: String?
+        var tags: [HTMLScanner.Tag]
+        var title: String?
+        var ids: Set<String>
+    }
+
+    public func check() -> [Diagnostic] {
+        var routesByOutput: [String: Route] = [:]
+        for route in site.routes { routesByOutput[route.outputPath] = route }
+        let staticSources = Dictionary(site.staticFiles.map { ($0.outputPath, $0.sourcePath) }, uniquingKeysWith: { first, _ in first })
+        let existing = Set(files.map(\.path))
+
+        let pages: [Page] = files.filter { $0.path.hasSuffix(".html") }.compactMap { file in
+            guard let data = try? file.data() else { return nil }
+            let (tags, title) = HTMLScanner.scan(String(decoding: data, as: UTF8.self))
+            let route = routesByOutput[file.path]
+            let ids = Set(tags.compactMap { $0.attributes["id"] } + tags.filter { $0.name == "a" }.compactMap { $0.attributes["name"] })
+            return Page(outputPath: file.path, source: route?.source ?? staticSources[file.path] ?? file.path,
+                        template: route?.template, tags: tags, title: title, ids: ids)
+        }
+        let idsByPage = Dictionary(pages.map { ($0.outputPath, $0.ids) }, uniquingKeysWith: { first, _ in first })
+
+        var diagnostics: [Diagnostic] = []
+        var linkedTo = Set<String>()
+        for page in pages {
+            let url = "/" + page.outputPath.replacingOccurrences(of: "index.html", with: "")
+            var seenIDs = Set<String>()
+            for tag in page.tags {
+                if let id = tag.attributes["id"], !seenIDs.insert(id).inserted {
+                    diagnostics.append(blame(page, needle: "id=\"\(id)\"", "duplicate id '\(id)' on \(url)"))
+                }
+                if tag.name == "img" {
+                    if tag.attributes["alt"] == nil {
+                        diagnostics.append(blame(page, needle: tag.attributes["src"], "image without alt text on \(url): \(tag.attributes["src"] ?? "?")"))
+                    }
+                }
+                for attribute in ["href", "src"] {
+                    guard let reference = tag.attributes[attribute], tag.name != "base" else { continue }
+                    guard let target = internalTarget(reference, from: page.outputPath) else { continue }
+                    let what = tag.name == "img" || tag.name == "source" ? "missing image" : "broken link"
+                    guard let file = resolve(target.path, existing: existing) else {
+                        diagnostics.append(blame(page, needle: unprefixed(reference), "\(what) on \(url): \(reference)"))
+                        continue
+                    }
+                    if file != page.outputPath { linkedTo.insert(file) }
+                    if let fragment = target.fragment, !fragment.isEmpty, file.hasSuffix(".html"),
+                       !(idsByPage[file]?.contains(fragment) ?? true) {
+                        diagnostics.append(blame(page, needle: "#" + fragment, "broken anchor on \(url): \(reference) (no id '\(fragment)' there)"))
+                    }
+                }
+            }
+            if (page.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                diagnostics.append(blame(page, needle: nil, "page without a title: \(url)"))
+            }
+            let isNoIndex = page.tags.contains { $0.name == "meta" && $0.attributes["name"] == "robots" && ($0.attributes["content"] ?? "").contains("noindex") }
+            let description = page.tags.first { $0.name == "meta" && $0.attributes["name"] == "description" }?.attributes["content"] ?? ""
+            if description.trimmingCharacters(in: .whitespaces).isEmpty, !isNoIndex, page.outputPath != "404.html" {
+                diagnostics.append(severity(.warning, blame(page, needle: nil, "page without a description: \(url)")))
+            }
+        }
+        for page in pages where !linkedTo.contains(page.outputPath) && page.outputPath != "index.html" && page.outputPath != "404.html" {
+            let isNoIndex = page.tags.contains { $0.name == "meta" && $0.attributes["name"] == "robots" && ($0.attributes["content"] ?? "").contains("noindex") }
+            if isNoIndex { continue }
+            let url = "/" + page.outputPath.replacingOccurrences(of: "index.html", with: "")
+            diagnostics.append(Diagnostic(.warning, "no page links to \(url)", file: page.source))
+        }
+        return diagnostics.sortedByPosition()
+    }
+
+    /// A same-site reference as an output path (without the base path) and fragment; nil for
+    /// external URLs, `mailto:` and the like.
+    func internalTarget(_ reference: String, from pagePath: String) -> (path: String, fragment: String?)? {
+        let basePath = site.config.basePath
+        var reference = reference
+        if reference.hasPrefix(site.config.baseURL) { reference = basePath + reference.dropFirst(site.config.baseURL.count) }
+        if reference.hasPrefix("//") || reference.contains(":") && !reference.hasPrefix("/") && !reference.hasPrefix("#") { return nil }
+        let fragment = reference.firstIndex(of: "#").map { String(reference[reference.index(after: $0)...]) }
+        var path = String(reference.prefix { $0 != "#" && $0 != "?" })
+        if path.isEmpty { return (pagePath, fragment) }
+        if path.hasPrefix("/") {
+            guard path.hasPrefix(basePath) || basePath == "/" else { return (path, fragment) }
+            path = String(path.dropFirst(basePath.count))
+        } else {
+            let folder = (pagePath as NSString).deletingLastPathComponent
+            path = folder.isEmpty ? path : folder + "/" + path
+        }
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == ".." { _ = parts.popLast() } else if part != "." { parts.append(part) }
+        }
+        var normalised = parts.joined(separator: "/")
+        normalised = normalised.removingPercentEncoding ?? normalised
+        if path.hasSuffix("/") || normalised.isEmpty { normalised += normalised.isEmpty ? "index.html" : "/index.html" }
+        return (normalised, fragment)
+    }
+
+    private func resolve(_ path: String, existing: Set<String>) -> String? {
+        if existing.contains(path) { return path }
+        if existing.contains(path + "/index.html") { return path + "/index.html" }
+        return nil
+    }
+
+    private func unprefixed(_ reference: String) -> String {
+        let basePath = site.config.basePath
+        return basePath != "/" && reference.hasPrefix(basePath) ? "/" + reference.dropFirst(basePath.count) : reference
+    }
+
+    /// The problem at the first line of the page's source that holds `needle`; else at the
+    /// page's template, where the markup must have come from.
+    private func blame(_ page: Page, needle: String?, _ message: String) -> Diagnostic {
+        if let needle, !needle.isEmpty, let location = locate(needle, in: page.source) {
+            return Diagnostic(.error, message, file: page.source, line: location.line, column: location.column)
+        }
+        if let needle, !needle.isEmpty, let template = page.template {
+            let path = "\(TemplateSet.folder)/\(template).mustache"
+            if let location = locate(needle, in: path) {
+                return Diagnostic(.error, message, file: path, line: location.line, column: location.column)
+            }
+        }
+        return Diagnostic(.error, message, file: page.source)
+    }
+
+    private func locate(_ needle: String, in path: String) -> (line: Int, column: Int)? {
+        guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(path).path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let range = text.range(of: needle) else { return nil }
+        let before = text[..<range.lowerBound]
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let column = before.distance(from: before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex, to: before.endIndex) + 1
+        return (line, column)
+    }
+
+    private func severity(_ severity: Diagnostic.Severity, _ diagnostic: Diagnostic) -> Diagnostic {
+        var copy = diagnostic
+        copy.severity = severity
+        return copy
+    }
+}
