@@ -88,7 +88,7 @@ public enum SiteConfigLoader {
         }) {
             config.relatedLimit = limit
         }
-        let diagnostics = reader.diagnostics
+        let diagnostics = reader.diagnostics.sortedByPosition()
         return (diagnostics.hasErrors ? nil : config, diagnostics)
     }
 
