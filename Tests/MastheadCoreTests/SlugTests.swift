@@ -8,6 +8,7 @@ struct SlugTests {
         ("  Perché il caffè?  ", "perche-il-caffe"),
         ("L'arte del latte", "l-arte-del-latte"),
         ("Straße", "strasse"),
+        ("Smørrebrød på Øresund", "smorrebrod-pa-oresund"),
         ("Crème brûlée N°2", "creme-brulee-n-2"),
         ("Ελληνικός καφές", "ellenikos-kaphes"),
         ("../../etc", "etc"),

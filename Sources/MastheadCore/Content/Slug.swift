@@ -18,14 +18,20 @@ public enum Slug {
                 if pendingHyphen, !slug.isEmpty { slug.append("-") }
                 pendingHyphen = false
                 slug.unicodeScalars.append(Unicode.Scalar(scalar.value + 32)!)
-            case "ß":
+            case "ß", "ø", "Ø", "æ", "Æ", "œ", "Œ", "ł", "Ł", "đ", "Đ", "ð", "Ð", "þ", "Þ", "ı":
+                // Letters that have no accent to fold away, only a conventional spelling.
                 if pendingHyphen, !slug.isEmpty { slug.append("-") }
                 pendingHyphen = false
-                slug.append("ss")
+                slug.append(Self.spelledOut[scalar] ?? "")
             default:
                 pendingHyphen = true
             }
         }
         return slug
     }
+
+    private static let spelledOut: [Unicode.Scalar: String] = [
+        "ß": "ss", "ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ł": "l", "Ł": "l",
+        "đ": "d", "Đ": "d", "ð": "d", "Ð": "d", "þ": "th", "Þ": "th", "ı": "i",
+    ]
 }
