@@ -9,6 +9,8 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// The moment drafts, future and expired articles are judged against.
     public var now = Date()
+    /// Parsed documents kept from the previous build (`masthead serve`); nil parses everything.
+    public var documentCache: DocumentCache?
 
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
@@ -21,6 +23,8 @@ public struct BuildResult: Sendable {
     /// Empty when there are errors.
     public var files: [OutputFile]
     public var diagnostics: [Diagnostic]
+    /// When a document (published or not) next appears or expires: the build cache's expiry.
+    public var nextPublicationChange: Date?
 
     public var succeeded: Bool { !diagnostics.hasErrors && site != nil }
 
@@ -63,33 +67,60 @@ public enum SiteBuilder {
         let contentExtensions: Set<String> = ["md", "markdown", "html", "htm"]
         let (articleFiles, articleLoadDiagnostics) = ContentLoader.sources(in: "Content/articles", siteDirectory: siteDirectory, extensions: contentExtensions)
         let (pageFiles, pageLoadDiagnostics) = ContentLoader.sources(in: "Content/pages", siteDirectory: siteDirectory, extensions: contentExtensions)
-        diagnostics += articleLoadDiagnostics + pageLoadDiagnostics
+        let (reportFiles, reportLoadDiagnostics) = ContentLoader.sources(in: "Content/reports", siteDirectory: siteDirectory, extensions: contentExtensions)
+        diagnostics += articleLoadDiagnostics + pageLoadDiagnostics + reportLoadDiagnostics
         var staticDiagnostics: [Diagnostic] = []
         let staticPaths = ContentLoader.files(in: "Content/static", siteDirectory: siteDirectory, diagnostics: &staticDiagnostics)
         diagnostics += staticDiagnostics
 
-        let parser = DocumentParser(config: config, markdown: MarkdownRenderer(options: config.markdown, basePath: config.basePath, language: config.language))
-        let parsed = parallelMap(articleFiles.map { ($0, Document.Kind.article) } + pageFiles.map { ($0, Document.Kind.page) }) { file, kind in
+        // Catalogs come before articles so `prize:KEY` links resolve while Markdown renders.
+        let (catalogs, catalogDiagnostics) = CatalogLoader(config: config, siteDirectory: siteDirectory, staticPaths: staticPaths, now: options.now).load()
+        diagnostics += catalogDiagnostics
+        var markdown = MarkdownRenderer(options: config.markdown, basePath: config.basePath, language: config.language)
+        let catalogLinks = CatalogLinks(catalogs: catalogs, config: config)
+        if !catalogLinks.isEmpty { markdown.resolveLink = { catalogLinks.resolve($0) } }
+        // ```chart, ```kpi and ```table blocks, drawn from Content/stats at build time.
+        let reports = ReportEngine(config: config, siteDirectory: siteDirectory)
+        markdown.renderFencedBlock = { reports.renderFencedBlock(info: $0, body: $1, line: $2) }
+        let parser = DocumentParser(config: config, markdown: markdown)
+        let cache = options.documentCache
+        cache?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
+        let parsed = parallelMap(articleFiles.map { ($0, Document.Kind.article) } + pageFiles.map { ($0, Document.Kind.page) }
+                                 + reportFiles.map { ($0, Document.Kind.report) }) { file, kind in
+            if let reused = cache?.cached(file, kind: kind) {
+                return ParsedDocument(document: reused.document, diagnostics: reused.diagnostics)
+            }
             let (document, problems) = parser.parse(file, kind: kind)
+            cache?.store(file, kind: kind, document: document, diagnostics: problems)
             return ParsedDocument(document: document, diagnostics: problems)
         }
+        cache?.endBuild()
         diagnostics += parsed.flatMap(\.diagnostics)
         let documents = parsed.compactMap(\.document)
 
         var resolver = SiteResolver(config: config, now: options.now)
         resolver.includeDrafts = options.includeDrafts
         resolver.includeFuture = options.includeFuture
-        let (site, resolveDiagnostics) = resolver.resolve(articles: documents.filter { $0.kind == .article },
-                                                          pages: documents.filter { $0.kind == .page },
+        resolver.catalogs = catalogs
+        var (site, resolveDiagnostics) = resolver.resolve(articles: documents.filter { $0.kind == .article },
+                                                          pages: documents.filter { $0.kind == .page || $0.kind == .report },
                                                           staticPaths: staticPaths)
         diagnostics += resolveDiagnostics
+        let (namedCharts, chartDiagnostics) = reports.renderNamedCharts()
+        site.charts = namedCharts
+        diagnostics += chartDiagnostics
         let renderer = SiteRenderer(site: site, templates: templates, siteDirectory: siteDirectory)
         diagnostics += renderer.missingTemplates()
+        // Private member pages (off by default): files only, never routes, so never linked or listed.
+        let (statementFiles, statementDiagnostics) = reports.statementFiles(site: site, templates: templates)
+        diagnostics += statementDiagnostics
         diagnostics = diagnostics.sortedByPosition()
         guard !diagnostics.hasErrors else {
             return BuildResult(site: site, files: [], diagnostics: diagnostics)
         }
-        return BuildResult(site: site, files: renderer.render(), diagnostics: diagnostics)
+        var result = BuildResult(site: site, files: renderer.render() + statementFiles, diagnostics: diagnostics)
+        result.nextPublicationChange = BuildCache.nextPublicationChange(documents: documents, now: options.now)
+        return result
     }
 }
 

@@ -15,6 +15,9 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .customLong("base-url"), help: "Replace the base URL of site.yml.")
     var baseURL: String?
 
+    @Flag(name: .customLong("no-cache"), help: "Build and write every file, even when nothing changed since the last build.")
+    var noCache = false
+
     func run() throws {
         let started = Date()
         var options = siteOptions.buildOptions()
@@ -25,24 +28,38 @@ struct BuildCommand: ParsableCommand {
             throw ValidationError("--output: \(problem)")
         }
 
-        let result = SiteBuilder.build(options)
-        DiagnosticPrinter.print(result.diagnostics)
-        guard result.succeeded else {
-            let count = result.diagnostics.errors.count
-            FileHandle.standardError.write(Data("build failed: \(count) error\(count == 1 ? "" : "s"); \(outputDirectory.path) left as it was\n".utf8))
-            throw ExitCode(1)
-        }
-        let written: Int
+        let outcome: CachedBuild.Outcome
         do {
-            written = try OutputWriter.write(result.files, to: outputDirectory, siteDirectory: options.siteDirectory)
+            outcome = try CachedBuild.run(options, output: outputDirectory, useCache: !noCache)
         } catch {
             FileHandle.standardError.write(Data("error: writing \(outputDirectory.path): \(error)\n".utf8))
             throw ExitCode(1)
         }
+        let result: BuildResult
+        let report: OutputWriter.Report
+        switch outcome {
+        case .upToDate(let manifest):
+            if !manifest.warnings.isEmpty { FileHandle.standardError.write(Data((manifest.warnings.joined(separator: "\n") + "\n").utf8)) }
+            let seconds = Date().timeIntervalSince(started)
+            print("Built \(manifest.summary)")
+            print("Nothing changed since the last build: \(outputDirectory.path) is up to date (\(String(format: "%.2f", seconds)) s; --no-cache rebuilds it)")
+            return
+        case .failed(let failed):
+            DiagnosticPrinter.print(failed.diagnostics)
+            let count = failed.diagnostics.errors.count
+            FileHandle.standardError.write(Data("build failed: \(count) error\(count == 1 ? "" : "s"); \(outputDirectory.path) left as it was\n".utf8))
+            throw ExitCode(1)
+        case .built(let built, let writeReport):
+            DiagnosticPrinter.print(built.diagnostics)
+            result = built
+            report = writeReport
+        }
+        let written = report.written
         let pages = result.pageCounts.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
         let seconds = Date().timeIntervalSince(started)
         let warnings = result.diagnostics.warnings.count
         print("Built \(pages)")
-        print("Wrote \(written) files to \(outputDirectory.path) in \(String(format: "%.2f", seconds)) s" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
+        let kept = report.unchanged > 0 ? " (\(report.unchanged) unchanged kept)" : ""
+        print("Wrote \(written) files to \(outputDirectory.path)\(kept) in \(String(format: "%.2f", seconds)) s" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
     }
 }

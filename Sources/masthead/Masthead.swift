@@ -3,18 +3,22 @@ import Foundation
 import MastheadCore
 
 @main
-struct Masthead: ParsableCommand {
+struct Masthead: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "masthead",
         abstract: "Builds a static magazine from Content/ and Templates/.",
-        subcommands: [BuildCommand.self, CheckCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self],
         defaultSubcommand: BuildCommand.self)
 
     /// Exit status as DESIGN.md sets it: 0 built, 1 content or template errors, 2 wrong usage.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -17,6 +17,10 @@ public struct SiteConfig: Sendable {
     public var markdown = MarkdownOptions()
     public var feedLength: Int = 20
     public var relatedLimit: Int = 3
+    /// `catalogs:`, in declaration order.
+    public var catalogs: [CatalogConfig] = []
+    /// `datasets:`, `charts:` and `statements:` (reports).
+    public var reports = ReportsConfig()
 
     public init(title: String) {
         self.title = title
@@ -73,6 +77,11 @@ public struct MenuLink: Sendable {
 public struct MarkdownOptions: Sendable, Hashable {
     public var rawHTML = false
     public var smartPunctuation = true
+
+    public init(rawHTML: Bool = false, smartPunctuation: Bool = true) {
+        self.rawHTML = rawHTML
+        self.smartPunctuation = smartPunctuation
+    }
 }
 
 /// URL patterns with the tokens `:slug`, `:year`, `:month`, `:day`, `:category`.

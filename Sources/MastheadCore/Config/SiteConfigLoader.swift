@@ -6,7 +6,8 @@ public enum SiteConfigLoader {
 
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
-        "pageSize", "permalinks", "markdown", "feed", "related",
+        "pageSize", "permalinks", "markdown", "feed", "related", "catalogs",
+        "datasets", "charts", "statements",
     ]
 
     public static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {
@@ -88,7 +89,11 @@ public enum SiteConfigLoader {
         }) {
             config.relatedLimit = limit
         }
-        let diagnostics = reader.diagnostics.sortedByPosition()
+        let (catalogs, catalogDiagnostics) = CatalogConfigReader.read(reader.node["catalogs"], defaultPageSize: config.pageSize)
+        config.catalogs = catalogs
+        let (reports, reportDiagnostics) = ReportsConfigReader.read(datasets: reader.node["datasets"], charts: reader.node["charts"], statements: reader.node["statements"])
+        config.reports = reports
+        let diagnostics = (reader.diagnostics + catalogDiagnostics + reportDiagnostics).sortedByPosition()
         return (diagnostics.hasErrors ? nil : config, diagnostics)
     }
 

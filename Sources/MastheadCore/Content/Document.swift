@@ -4,6 +4,8 @@ import Foundation
 public struct Document: Sendable {
     public enum Kind: String, Sendable {
         case article, page
+        /// A page from `Content/reports/`: at `/reports/<slug>/`, template `report`.
+        case report
     }
 
     public enum Format: String, Sendable {

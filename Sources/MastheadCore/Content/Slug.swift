@@ -4,8 +4,14 @@ import Foundation
 /// ("Caffè & Crema" gives "caffe-crema"), so a slug can never climb out of its folder.
 public enum Slug {
     public static func make(_ text: String) -> String {
-        let folded = text.applyingTransform(.toLatin, reverse: false) ?? text
-        let plain = folded.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
+        // Transliteration is slow and leaves plain ASCII as it is: only other text needs it.
+        let plain: String
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            plain = text
+        } else {
+            let folded = text.applyingTransform(.toLatin, reverse: false) ?? text
+            plain = folded.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
+        }
         var slug = ""
         var pendingHyphen = false
         for scalar in plain.unicodeScalars {

@@ -11,6 +11,8 @@ public final class CSVRecordStream {
     private let reader: CSVReader
     /// Row number of the record last returned by `next()`.
     public private(set) var row = 1
+    /// Set once the reader has nothing more to give, so `next()` keeps returning nil.
+    private var ended = false
 
     /// Opens `url`; `path` is the site-relative name used in diagnostics.
     public init(url: URL, path: String) throws(Diagnostic) {
@@ -33,12 +35,19 @@ public final class CSVRecordStream {
 
     /// The next record's fields, nil at the end. A ragged row (a different number of
     /// fields than the header) and undecodable text are diagnostics naming the row.
+    /// After a ragged row, calling `next()` again goes on with the following row, so a
+    /// caller can report every bad row; after undecodable text the stream ends (nil).
     public func next() throws(Diagnostic) -> [String]? {
         while true {
-            guard let fields = reader.next() else {
-                if let error = reader.error {
+            guard !ended, let fields = reader.next() else {
+                if !ended, let error = reader.error {
+                    ended = true
+                    // On Linux, InputStream still claims bytes at the end of a file larger than
+                    // CSV.swift's 64 KB buffer; the reader then fails to read one: that is the end.
+                    if let csvError = error as? CSVError, case .cannotReadFile = csvError { return nil }
                     throw Diagnostic(.error, "CSV: cannot read past row \(row) (\(error)); is the file UTF-8?", file: path, line: row + 1, column: 1)
                 }
+                ended = true
                 return nil
             }
             row += 1

@@ -37,6 +37,9 @@ public struct MarkdownRenderer: Sendable {
     /// Words the renderer adds for screen readers, in the site's language.
     public var labels: Labels
 
+    /// Serialises `cmark_parser_finish`: see `render`.
+    private static let inlineParsing = NSLock()
+
     public init(options: MarkdownOptions, basePath: String = "/", language: String = "en") {
         self.options = options
         self.basePath = basePath
@@ -71,14 +74,22 @@ public struct MarkdownRenderer: Sendable {
                 cmark_parser_feed(parser, pointer, buffer.count)
             }
         }
-        guard let document = cmark_parser_finish(parser) else {
+        // cmark-gfm parses inlines against a global table of special characters: every parse
+        // switches its extensions' characters on, then off again (`~` for strikethrough, `:`
+        // and `w` for autolinks). Two parses finishing at once on two threads switch them off
+        // under each other, and `~~text~~` came out as is, at random. Block parsing (the feed
+        // above) and HTML rendering stay parallel.
+        Self.inlineParsing.lock()
+        let finished = cmark_parser_finish(parser)
+        Self.inlineParsing.unlock()
+        guard let document = finished else {
             return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, headings: [], diagnostics: [])
         }
         defer { cmark_node_free(document) }
 
         var diagnostics: [Diagnostic] = []
         let plainText = Self.plainText(of: document)
-        let wordCount = plainText.split { $0.isWhitespace }.count
+        let wordCount = plainText.wordCount
         var firstParagraph = ""
         var headingNodes: [OpaquePointer] = []
         var fencedNodes: [OpaquePointer] = []
@@ -130,8 +141,8 @@ public struct MarkdownRenderer: Sendable {
         html = labelForScreenReaders(html)
         // cmark puts custom blocks' content on lines of its own; headings read better inline.
         for heading in headings {
-            html = html.replacingOccurrences(of: "<h\(heading.level) id=\"\(heading.id)\">\n", with: "<h\(heading.level) id=\"\(heading.id)\">")
-                .replacingOccurrences(of: "\n<a class=\"heading-anchor\" href=\"#\(heading.id)\"", with: "<a class=\"heading-anchor\" href=\"#\(heading.id)\"")
+            html = html.replacingLiteral("<h\(heading.level) id=\"\(heading.id)\">\n", with: "<h\(heading.level) id=\"\(heading.id)\">")
+                .replacingLiteral("\n<a class=\"heading-anchor\" href=\"#\(heading.id)\"", with: "<a class=\"heading-anchor\" href=\"#\(heading.id)\"")
         }
         return RenderedMarkdown(html: html, firstParagraph: firstParagraph, wordCount: wordCount,
                                 headings: headings, diagnostics: diagnostics)
@@ -140,14 +151,14 @@ public struct MarkdownRenderer: Sendable {
     /// cmark writes English labels and unlabelled task checkboxes; give them words in the site's language.
     private func labelForScreenReaders(_ html: String) -> String {
         var html = html
-        if html.contains("type=\"checkbox\"") {
-            html = html.replacingOccurrences(of: "<input type=\"checkbox\" checked=\"\" disabled=\"\" />",
+        if html.containsLiteral("type=\"checkbox\"") {
+            html = html.replacingLiteral("<input type=\"checkbox\" checked=\"\" disabled=\"\" />",
                                              with: "<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"\(XML.escape(labels.taskDone))\" />")
-                .replacingOccurrences(of: "<input type=\"checkbox\" disabled=\"\" />",
+                .replacingLiteral("<input type=\"checkbox\" disabled=\"\" />",
                                       with: "<input type=\"checkbox\" disabled=\"\" aria-label=\"\(XML.escape(labels.taskToDo))\" />")
         }
-        if html.contains("aria-label=\"Back to content\"") {
-            html = html.replacingOccurrences(of: "aria-label=\"Back to content\"", with: "aria-label=\"\(XML.escape(labels.backToContent))\"")
+        if html.containsLiteral("aria-label=\"Back to content\"") {
+            html = html.replacingLiteral("aria-label=\"Back to content\"", with: "aria-label=\"\(XML.escape(labels.backToContent))\"")
         }
         return html
     }

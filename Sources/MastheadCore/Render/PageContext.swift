@@ -9,18 +9,31 @@ struct PageContext: @unchecked Sendable {
     let format: SiteFormatter
     let labels: Labels
     let siteValues: [String: Any]
+    /// `catalogs.NAME...`, built lazily and shared by every page.
+    let catalogValues: CatalogTemplateValues
+    /// `card(index)` for every article, built in `init`.
+    private var cards: [[String: Any]] = []
+    /// Index into `site.tags` by slug.
+    private var tagsBySlug: [String: Int] = [:]
 
     init(site: Site) {
         self.site = site
         format = SiteFormatter(language: site.config.language, timeZone: site.config.timeZone)
         labels = Labels(language: site.config.language)
         siteValues = Self.siteValues(site, format: format)
+        catalogValues = CatalogTemplateValues(site: site, format: format)
+        // Every article's card is built once: lists, related articles and neighbours show
+        // the same cards many times over (about ten times per article on a large site).
+        let builder = self
+        cards = parallelMap(Array(site.articles.indices)) { CardValues(values: builder.makeCard($0)) }.map(\.values)
+        tagsBySlug = Dictionary(site.tags.indices.map { (site.tags[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     private var config: SiteConfig { site.config }
 
     func context(for route: Route) -> [String: Any] {
-        var values: [String: Any] = ["site": siteValues]
+        var values: [String: Any] = ["site": siteValues, "catalogs": catalogValues]
+        if !site.charts.isEmpty { values["charts"] = site.charts }
         var page: [String: Any] = [
             "url": config.link(forPath: route.path),
             "permalink": config.absoluteURL(forPath: route.path),
@@ -72,6 +85,12 @@ struct PageContext: @unchecked Sendable {
             if let cover = document.cover { page["image"] = absoluteImage(cover.src) }
         case .notFound:
             setTitle(labels.notFound, description: config.description)
+        case .catalogIndex, .catalogItem, .catalogFacet:
+            if let catalogPage = catalogValues.page(for: route.subject) {
+                setTitle(catalogPage.title, description: catalogPage.description)
+                values.merge(catalogPage.values) { _, new in new }
+                if let image = catalogPage.image { page["image"] = absoluteImage(image) }
+            }
         case .siteFeed, .categoryFeed, .sitemap, .robots:
             break
         }
@@ -178,6 +197,10 @@ struct PageContext: @unchecked Sendable {
 
     /// What a list shows of an article.
     func card(_ index: Int) -> [String: Any] {
+        cards.indices.contains(index) ? cards[index] : makeCard(index)
+    }
+
+    private func makeCard(_ index: Int) -> [String: Any] {
         let article = site.articles[index]
         var values = documentValues(article.document, path: article.path)
         values["content"] = nil
@@ -190,7 +213,7 @@ struct PageContext: @unchecked Sendable {
         let document = article.document
         var values = documentValues(document, path: article.path)
         if let category = article.category.flatMap(categorySummary) { values["category"] = categoryValues(category) }
-        values["tags"] = article.tagSlugs.compactMap { slug in site.tags.first { $0.slug == slug } }.map(tagValues)
+        values["tags"] = article.tagSlugs.compactMap { tagsBySlug[$0].map { site.tags[$0] } }.map(tagValues)
         values["wordCount"] = document.wordCount
         values["related"] = article.related.map(card)
         if let previous = article.previous { values["previous"] = card(previous) }
@@ -268,4 +291,9 @@ struct PageContext: @unchecked Sendable {
         if src.contains("://") { return src }
         return config.absoluteURL(forPath: src.hasPrefix("/") ? src : "/" + src)
     }
+}
+
+/// A card's values crossing from the worker that built them; they are immutable plain values.
+private struct CardValues: @unchecked Sendable {
+    let values: [String: Any]
 }

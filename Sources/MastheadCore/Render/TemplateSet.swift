@@ -40,7 +40,11 @@ public struct TemplateSet: Sendable {
         for name in sources.keys.sorted() {
             let (path, text) = sources[name]!
             do {
-                templates[name] = try MustacheTemplate(string: text)
+                let parsed = try MustacheTemplate(string: text)
+                // The same template with Masthead's faster HTML escaping (same output); parsed
+                // as written above first, so errors keep their lines.
+                templates[name] = MastheadHTMLContentType.registered
+                    ? (try? MustacheTemplate(string: MastheadHTMLContentType.pragma + text)) ?? parsed : parsed
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(Diagnostic(.error, "template: \(describe(error.error))", file: path,
                                               line: error.context.lineNumber, column: error.context.columnNumber))

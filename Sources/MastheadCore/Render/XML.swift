@@ -1,6 +1,12 @@
 /// Escaping for text and attribute values in XML and HTML.
 enum XML {
     static func escape(_ text: String) -> String {
+        // Most text needs no change: one pass over the bytes finds out.
+        let needsWork = text.utf8.contains { byte in
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+                || byte == UInt8(ascii: "'") || (byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r"))
+        }
+        guard needsWork else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {

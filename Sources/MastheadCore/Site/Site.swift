@@ -12,6 +12,10 @@ public struct Site: Sendable {
     public var routes: [Route]
     /// Files copied as they are (`Content/static/...`).
     public var staticFiles: [StaticFile]
+    /// Catalogs declared in site.yml, in declaration order.
+    public var catalogs: [Catalog] = []
+    /// Named charts from site.yml's `charts:`, rendered: `{{{charts.NAME}}}` in templates.
+    public var charts: [String: String] = [:]
 }
 
 public struct ResolvedArticle: Sendable {
@@ -56,7 +60,7 @@ public struct StaticFile: Sendable {
 /// One page or file to produce.
 public struct Route: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
-        case home, article, list, terms, page, notFound = "404", feed, sitemap, robots
+        case home, article, list, terms, page, catalog, catalogItem = "catalog-item", notFound = "404", feed, sitemap, robots
     }
 
     /// What the route shows: enough for the renderer to build its context.
@@ -74,6 +78,12 @@ public struct Route: Sendable {
         case categoryFeed(Int)
         case sitemap
         case robots
+        /// A catalog's index page (`Site.catalogs` index).
+        case catalogIndex(Int, page: Pagination)
+        /// One item's page: catalog index, item index.
+        case catalogItem(Int, item: Int)
+        /// One facet value or numeric band: catalog, facet and value indexes.
+        case catalogFacet(Int, facet: Int, value: Int, page: Pagination)
     }
 
     public var kind: Kind

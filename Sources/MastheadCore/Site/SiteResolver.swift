@@ -7,6 +7,8 @@ public struct SiteResolver {
     public var includeDrafts = false
     public var includeFuture = false
     public var now: Date
+    /// Loaded before articles (for `prize:` links); their routes join the others here.
+    public var catalogs: [Catalog] = []
 
     public init(config: SiteConfig, now: Date) {
         self.config = config
@@ -25,7 +27,8 @@ public struct SiteResolver {
                 tagSlugs: uniqueSlugs(document.tags))
         }
         let pages = pageDocuments.filter(isPublished).sorted { $0.sourcePath < $1.sourcePath }.map { document in
-            ResolvedPage(document: document, path: Permalinks.expand(config.permalinks.page, slug: document.slug, timeZone: config.timeZone))
+            ResolvedPage(document: document, path: Permalinks.expand(document.kind == .report ? Self.reportPermalink : config.permalinks.page,
+                                                                     slug: document.slug, timeZone: config.timeZone))
         }
 
         let categories = config.categories.map { category in
@@ -39,6 +42,7 @@ public struct SiteResolver {
 
         var site = Site(config: config, articles: articles, pages: pages, categories: categories, tags: tags, routes: [],
                         staticFiles: staticPaths.map { StaticFile(sourcePath: $0, outputPath: String($0.dropFirst("Content/static/".count))) })
+        site.catalogs = catalogs
         site.routes = routes(for: site)
         diagnostics += duplicateURLs(site)
         return (site, diagnostics)
@@ -88,6 +92,9 @@ public struct SiteResolver {
     private func linkRelated(_ articles: inout [ResolvedArticle]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let indexBySlug = Dictionary(articles.indices.map { (articles[$0].document.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        let relatedIndex = RelatedIndex(articles)
+        var relatedScores = [Int](repeating: 0, count: articles.count)
+        var touched: [Int] = []
         for index in articles.indices {
             let article = articles[index]
             var chosen: [Int] = []
@@ -99,15 +106,39 @@ public struct SiteResolver {
                 }
                 if other != index, !chosen.contains(other) { chosen.append(other) }
             }
-            let tags = Set(article.tagSlugs)
-            let scored = articles.indices.compactMap { other -> (Int, Int)? in
-                guard other != index, !chosen.contains(other) else { return nil }
-                var score = articles[other].tagSlugs.filter(tags.contains).count
-                if let category = article.category, articles[other].category == category { score += 1 }
-                return score > 0 ? (other, score) : nil
+            // Only articles sharing a tag can score more than 1, so they are found through the
+            // tag index; of the category-only ones (score 1) the first few are enough. This keeps
+            // the work linear in the number of articles (comparing every pair does not scale).
+            let wanted = max(0, config.relatedLimit - chosen.count)
+            var scored: [(Int, Int)] = []
+            if wanted > 0 {
+                for slug in article.tagSlugs {
+                    for other in relatedIndex.byTag[slug] ?? [] where other != index {
+                        if relatedScores[other] == 0 { touched.append(other) }
+                        relatedScores[other] += 1
+                    }
+                }
+                let categorySlug = article.category?.slug
+                for other in touched {
+                    var score = relatedScores[other]
+                    relatedScores[other] = 0
+                    if article.category != nil, articles[other].category == article.category { score += 1 }
+                    if !chosen.contains(other) { scored.append((other, score)) }
+                }
+                if let categorySlug {
+                    let sharingTags = Set(touched)
+                    var added = 0
+                    for other in relatedIndex.byCategory[categorySlug] ?? [] where added < wanted {
+                        guard other != index, !sharingTags.contains(other), !chosen.contains(other),
+                              articles[other].category == article.category else { continue }
+                        scored.append((other, 1))
+                        added += 1
+                    }
+                }
+                touched.removeAll(keepingCapacity: true)
             }
             // Articles are newest first, so the index breaks ties by date.
-            chosen += scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.map(\.0)
+            chosen += scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(wanted).map(\.0)
             articles[index].related = Array(chosen.prefix(config.relatedLimit))
         }
         return diagnostics
@@ -153,8 +184,9 @@ public struct SiteResolver {
         routes.append(Route(kind: .terms, subject: .tagIndex, path: indexPath(of: config.permalinks.tag, fallback: "/tags/"), source: configFile, template: "terms"))
         for (index, page) in site.pages.enumerated() {
             routes.append(Route(kind: .page, subject: .page(index), path: page.path, source: page.document.sourcePath,
-                                template: page.document.template ?? "page"))
+                                template: page.document.template ?? (page.document.kind == .report ? "report" : "page")))
         }
+        routes += CatalogRoutes.routes(for: site.catalogs)
         routes.append(Route(kind: .notFound, subject: .notFound, path: "/404.html", source: configFile, template: "404"))
         routes.append(Route(kind: .feed, subject: .siteFeed, path: "/feed.xml", source: configFile))
         routes.append(Route(kind: .sitemap, subject: .sitemap, path: "/sitemap.xml", source: configFile))
@@ -163,6 +195,8 @@ public struct SiteResolver {
     }
 
     static let archivePath = "/articles/"
+    /// Pages from `Content/reports/`.
+    static let reportPermalink = "/reports/:slug/"
 
     /// `/tags/:slug/` gives `/tags/`: the folder that holds every term's page.
     private func indexPath(of pattern: String, fallback: String) -> String {
@@ -207,6 +241,8 @@ public struct SiteResolver {
         case .siteFeed, .categoryFeed: "a feed"
         case .sitemap: "the sitemap"
         case .robots: "robots.txt"
+        case .catalogIndex, .catalogFacet: "the catalog \(route.source)"
+        case .catalogItem: "an item of \(route.source)"
         }
     }
 }

@@ -1,0 +1,456 @@
+#!/usr/bin/env python3
+"""Deterministic benchmark corpus: the same N articles as a Masthead site and as a Hugo site.
+
+    python3 Benchmarks/generate.py --articles 1000 --out /tmp/masthead-bench/1000
+
+writes OUT/masthead (Content/site.yml, Content/articles, Content/static, Templates,
+plus Content/catalogs/prizes.csv and Content/stats/events.csv, declared and used by a
+report page with --with-data) and OUT/hugo (hugo.toml, content, layouts). Same seed, same bytes: every choice comes from random.Random(seed).
+"""
+
+import argparse
+import os
+import random
+import shutil
+from datetime import datetime, timedelta, timezone
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+CATEGORIES = [
+    ("Coffee Culture", "coffee-culture", "#7b4a2d"),
+    ("Art and Culture", "art-and-culture", "#2e5e6e"),
+    ("Inspiring Cooking", "inspiring-cooking", "#9b3b22"),
+    ("Community News", "community-news", "#4a5d2e"),
+]
+
+WORDS = """
+coffee espresso crema roast bean grinder milk foam cup saucer morning ritual aroma
+bitter sweet acid body origin farm harvest cherry wash dry sun shade altitude valley
+river mountain city street bar counter barista steam pressure water temperature
+filter moka pot kettle spoon sugar cocoa vanilla cinnamon cardamom orange lemon
+almond hazelnut biscuit cake cream butter flour egg oven recipe kitchen table friend
+family neighbour story memory photo film music song record book poem painting museum
+gallery artist design chair lamp window light shadow evening night summer winter
+autumn spring season festival market square harbour train station journey travel
+map letter postcard newspaper magazine chapter page word voice silence laughter
+conversation idea question answer reason habit tradition history future present
+slow quick warm cold fresh old new small large bright dark soft strong gentle rich
+simple careful patient curious quiet loud green brown golden silver deep light
+""".split()
+
+TAG_STEMS = """
+moka espresso latte cappuccino ristretto lungo macchiato affogato granita cornetto
+tiramisu biscotti torrone panettone colomba cantucci arabica robusta tostatura
+macinatura crema schiuma tazzina zucchero cacao vaniglia cannella nocciola mandorla
+arancia limone fotografia cinema musica design pittura teatro letteratura viaggio
+mercato festival estate inverno autunno primavera colazione merenda aperitivo
+""".split()
+
+LANGUAGES = ["swift", "python", "sh", "json", "yaml"]
+
+
+def sentence(rng, low=8, high=18):
+    words = [rng.choice(WORDS) for _ in range(rng.randint(low, high))]
+    words[0] = words[0].capitalize()
+    if rng.random() < 0.3:
+        position = rng.randrange(1, len(words))
+        words[position] = "**" + words[position] + "**"
+    elif rng.random() < 0.3:
+        position = rng.randrange(1, len(words))
+        words[position] = "*" + words[position] + "*"
+    return " ".join(words) + rng.choice([".", ".", ".", "!", "?"])
+
+
+def paragraph(rng, sentences=None):
+    return " ".join(sentence(rng) for _ in range(sentences or rng.randint(3, 5)))
+
+
+def title(rng):
+    words = [rng.choice(WORDS) for _ in range(rng.randint(3, 6))]
+    return " ".join(words).capitalize()
+
+
+def body(rng, index, count):
+    """About 600 words of GitHub-flavoured Markdown with every common block kind."""
+    other = lambda: f"article-{rng.randrange(count):06d}"
+    parts = [paragraph(rng)]
+    parts.append(f"## {title(rng)}")
+    parts.append(paragraph(rng) + f" Read also [the previous story](/articles/{other()}/) and "
+                 f"[this guide](https://example.com/guides/{rng.choice(WORDS)}).")
+    parts.append("\n".join(f"- {sentence(rng, 4, 9)}" for _ in range(rng.randint(3, 5))))
+    parts.append(paragraph(rng))
+    parts.append(f"### {title(rng)}")
+    parts.append("\n".join(f"{n}. {sentence(rng, 4, 9)}" for n in range(1, rng.randint(3, 5) + 1)))
+    header = "| Step | Time | Notes |\n|---|---:|---|"
+    rows = "\n".join(f"| {rng.choice(WORDS).capitalize()} | {rng.randint(1, 59)} min | {sentence(rng, 3, 6)} |"
+                     for _ in range(rng.randint(3, 5)))
+    parts.append(header + "\n" + rows)
+    parts.append(paragraph(rng))
+    language = rng.choice(LANGUAGES)
+    code = "\n".join(f"let {rng.choice(WORDS)}{n} = {rng.randint(1, 999)} // {rng.choice(WORDS)}" for n in range(rng.randint(3, 6)))
+    parts.append(f"```{language}\n{code}\n```")
+    parts.append(f"## {title(rng)}")
+    parts.append("> " + sentence(rng) + "\n> " + sentence(rng))
+    parts.append(paragraph(rng) + " Use `" + rng.choice(WORDS) + "` with ~~" + rng.choice(WORDS) + "~~ care.")
+    parts.append(paragraph(rng))
+    parts.append("- [x] " + sentence(rng, 3, 6) + "\n- [ ] " + sentence(rng, 3, 6))
+    parts.append(paragraph(rng))
+    return "\n\n".join(parts) + "\n"
+
+
+def yaml_string(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+class Article:
+    def __init__(self, rng, index, count, tags, start):
+        self.slug = f"article-{index:06d}"
+        self.title = title(rng) + f" {index}"
+        self.date = start - timedelta(minutes=37 * index + rng.randint(0, 30))
+        self.category = rng.choice(CATEGORIES)
+        self.tags = sorted(rng.sample(tags, rng.randint(2, 4)))
+        self.summary = sentence(rng, 12, 24)
+        self.featured = rng.random() < 0.01
+        self.body = body(rng, index, count)
+
+    def front_matter(self, hugo):
+        date = self.date.strftime("%Y-%m-%dT%H:%M:%S+00:00")
+        lines = ["---", f"title: {yaml_string(self.title)}", f"date: {date}"]
+        if hugo:
+            lines.append(f"categories: [{self.category[1]}]")
+            lines.append(f"slug: {self.slug}")
+        else:
+            lines.append(f"category: {self.category[1]}")
+        lines.append("tags: [" + ", ".join(self.tags) + "]")
+        lines.append(f"summary: {yaml_string(self.summary)}")
+        if self.featured:
+            lines.append("featured: true")
+        lines.append("---")
+        return "\n".join(lines) + "\n"
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
+
+
+def masthead_site(out, articles, catalog_rows, events, with_data):
+    content = os.path.join(out, "Content")
+    categories = "\n".join(
+        f"  - name: {name}\n    slug: {slug}\n    description: Stories about {name.lower()}.\n    colour: \"{colour}\""
+        for name, slug, colour in CATEGORIES)
+    site_yml = f"""title: Bench Magazine
+description: A generated magazine for the benchmark.
+baseURL: https://bench.example.com/
+language: en
+timezone: UTC
+author: Bench Desk
+categories:
+{categories}
+home:
+  sections:
+    - title: Featured
+      show: featured
+      limit: 4
+    - title: New recipes
+      show: category
+      category: inspiring-cooking
+      limit: 6
+    - title: More news
+      show: rest
+      limit: 9
+menu:
+  - {{ title: Articles, url: /articles/ }}
+  - {{ title: Categories, url: /categories/ }}
+  - {{ title: Tags, url: /tags/ }}
+pageSize: 10
+feed:
+  length: 20
+related:
+  limit: 3
+"""
+    if with_data:
+        # The default theme's prize templates show this catalog; the report aggregates the events.
+        site_yml += """catalogs:
+  prizes:
+    file: catalogs/prizes.csv
+    key: key
+    title: title
+    schema:
+      key: { type: string, required: true }
+      title: { type: string, required: true }
+      category: { type: string, required: true }
+      points: { type: integer, required: true }
+      expiry: { type: date, required: true }
+      kind: { type: string, required: true }
+      description: string
+    sort: points
+    permalink: /prizes/:key/
+    templates: { index: prizes, item: prize }
+    facets:
+      - { field: category }
+      - { field: points, bands: [0, 500, 1000, 2500, 5000] }
+"""
+        write(os.path.join(content, "reports", "activity.md"), REPORT)
+    write(os.path.join(content, "site.yml"), site_yml)
+    for article in articles:
+        write(os.path.join(content, "articles", article.slug + ".md"), article.front_matter(hugo=False) + "\n" + article.body)
+    # Data files: written always, declared in site.yml only where Masthead reads them.
+    write(os.path.join(content, "catalogs", "prizes.csv"), catalog_rows)
+    write(os.path.join(content, "stats", "events.csv"), events)
+    shutil.copytree(os.path.join(REPO, "Content", "static"), os.path.join(content, "static"), dirs_exist_ok=True)
+    shutil.copytree(os.path.join(REPO, "Templates"), os.path.join(out, "Templates"), dirs_exist_ok=True)
+
+
+HUGO_CONFIG = """baseURL = "https://bench.example.com/"
+languageCode = "en"
+title = "Bench Magazine"
+paginate = 10
+rssLimit = 20
+disableKinds = []
+
+[params]
+description = "A generated magazine for the benchmark."
+author = "Bench Desk"
+
+[taxonomies]
+category = "categories"
+tag = "tags"
+
+[permalinks]
+articles = "/articles/:slug/"
+
+# Same work as Masthead: category feeds come from each category's _index.md, not every tag.
+[outputs]
+home = ["HTML", "RSS"]
+section = ["HTML"]
+taxonomy = ["HTML"]
+term = ["HTML"]
+
+[related]
+includeNewer = true
+threshold = 1
+toLower = false
+[[related.indices]]
+name = "tags"
+weight = 100
+[[related.indices]]
+name = "categories"
+weight = 50
+
+# Masthead does not highlight code: neither does Hugo here, so both do the same work.
+[markup.highlight]
+codeFences = false
+[markup.goldmark.renderer]
+unsafe = false
+"""
+
+HUGO_LAYOUTS = {
+    "_default/baseof.html": """<!doctype html>
+<html lang="{{ .Site.LanguageCode }}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ if .IsHome }}{{ .Site.Title }}{{ else }}{{ .Title }} · {{ .Site.Title }}{{ end }}</title>
+<meta name="description" content="{{ with .Description }}{{ . }}{{ else }}{{ .Site.Params.description }}{{ end }}">
+<link rel="canonical" href="{{ .Permalink }}">
+<meta property="og:title" content="{{ .Title }}">
+<meta property="og:url" content="{{ .Permalink }}">
+<link rel="alternate" type="application/rss+xml" title="{{ .Site.Title }}" href="{{ "index.xml" | absURL }}">
+<link rel="stylesheet" href="{{ "css/site.css" | relURL }}">
+</head>
+<body class="kind-{{ .Kind }}">
+<header class="site-header"><div class="wrap"><a class="brand" href="{{ "/" | relURL }}">{{ .Site.Title }}</a>
+<nav><ul>
+<li><a href="{{ "/articles/" | relURL }}">Articles</a></li>
+<li><a href="{{ "/categories/" | relURL }}">Categories</a></li>
+<li><a href="{{ "/tags/" | relURL }}">Tags</a></li>
+</ul></nav></div></header>
+<main id="main">
+{{ block "main" . }}{{ end }}
+</main>
+<footer class="site-footer"><div class="wrap">
+<p>{{ .Site.Params.description }}</p>
+<ul>{{ range .Site.Taxonomies.categories.Alphabetical }}<li><a href="{{ .Page.RelPermalink }}">{{ .Page.Title }}</a></li>{{ end }}</ul>
+<p>© {{ now.Year }} {{ .Site.Title }}</p>
+</div></footer>
+</body>
+</html>
+""",
+    "partials/card.html": """<article class="card">
+  <div class="card-body">
+    {{ range first 1 (.GetTerms "categories") }}<span class="category-label">{{ .Title }}</span>{{ end }}
+    <h3 class="card-title"><a href="{{ .RelPermalink }}">{{ .Title }}</a></h3>
+    <p class="card-summary">{{ .Params.summary }}</p>
+    <p class="card-meta"><time datetime="{{ .Date.Format "2006-01-02T15:04:05Z07:00" }}">{{ .Date.Format "2 January 2006" }}</time> · {{ .ReadingTime }} min</p>
+  </div>
+</article>
+""",
+    "partials/pagination.html": """{{ $pager := .Paginator }}{{ if gt $pager.TotalPages 1 }}
+<nav class="pagination"><ol>
+{{ if $pager.HasPrev }}<li><a href="{{ $pager.Prev.URL }}" rel="prev">Previous</a></li>{{ end }}
+{{ range $pager.Pagers }}<li><a href="{{ .URL }}"{{ if eq . $pager }} aria-current="page"{{ end }}>{{ .PageNumber }}</a></li>{{ end }}
+{{ if $pager.HasNext }}<li><a href="{{ $pager.Next.URL }}" rel="next">Next</a></li>{{ end }}
+</ol></nav>{{ end }}
+""",
+    "index.html": """{{ define "main" }}
+<h1>{{ .Site.Title }}</h1>
+{{ $articles := where .Site.RegularPages "Section" "articles" }}
+{{ $featured := first 4 (where $articles "Params.featured" true) }}
+<section><h2>Featured</h2>{{ range $featured }}{{ partial "card.html" . }}{{ end }}</section>
+{{ $recipes := first 6 (where $articles "Params.categories" "intersect" (slice "inspiring-cooking")) }}
+<section><h2>New recipes</h2>{{ range $recipes }}{{ partial "card.html" . }}{{ end }}
+<p><a href="{{ "/categories/inspiring-cooking/" | relURL }}">Inspiring Cooking</a></p></section>
+{{ $rest := first 9 (complement $featured $recipes $articles) }}
+<section><h2>More news</h2>{{ range $rest }}{{ partial "card.html" . }}{{ end }}
+<p><a href="{{ "/articles/" | relURL }}">Articles</a></p></section>
+{{ end }}
+""",
+    "_default/single.html": """{{ define "main" }}
+<article class="article">
+  <header>
+    {{ range .GetTerms "categories" }}<a class="category-label" href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}
+    <h1>{{ .Title }}</h1>
+    <p><span class="author">{{ .Site.Params.author }}</span> · <time datetime="{{ .Date.Format "2006-01-02T15:04:05Z07:00" }}">{{ .Date.Format "2 January 2006" }}</time> · {{ .ReadingTime }} min</p>
+  </header>
+  <p class="lede">{{ .Params.summary }}</p>
+  <div class="prose">
+{{ .Content }}
+  </div>
+  <footer>
+    <ul class="tag-list">{{ range .GetTerms "tags" }}<li><a href="{{ .RelPermalink }}" rel="tag">#{{ .Title }}</a></li>{{ end }}</ul>
+    <p class="share"><a href="mailto:?subject={{ .Title | urlquery }}&body={{ .Permalink | urlquery }}">E-mail</a>
+    <a href="https://x.com/intent/post?url={{ .Permalink | urlquery }}&text={{ .Title | urlquery }}">X</a></p>
+    <nav>
+      {{ with .PrevInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}
+      {{ with .NextInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}
+    </nav>
+  </footer>
+</article>
+<section class="related"><h2>Related</h2>
+{{ range first 3 (.Site.RegularPages.Related .) }}{{ partial "card.html" . }}{{ end }}
+</section>
+{{ end }}
+""",
+    "_default/list.html": """{{ define "main" }}
+<h1>{{ .Title }}</h1>
+{{ range .Paginator.Pages }}{{ partial "card.html" . }}{{ end }}
+{{ partial "pagination.html" . }}
+{{ end }}
+""",
+    "_default/terms.html": """{{ define "main" }}
+<h1>{{ .Title }}</h1>
+<ul>{{ range .Data.Terms.Alphabetical }}<li><a href="{{ .Page.RelPermalink }}">{{ .Page.Title }}</a> {{ .Count }}</li>{{ end }}</ul>
+{{ end }}
+""",
+    "404.html": """{{ define "main" }}<h1>Not found</h1><p><a href="{{ "/" | relURL }}">Home</a></p>{{ end }}
+""",
+}
+
+
+def hugo_site(out, articles):
+    write(os.path.join(out, "hugo.toml"), HUGO_CONFIG)
+    for name, text in HUGO_LAYOUTS.items():
+        write(os.path.join(out, "layouts", name), text)
+    write(os.path.join(out, "content", "articles", "_index.md"), "---\ntitle: Articles\n---\n")
+    for name, slug, _ in CATEGORIES:
+        write(os.path.join(out, "content", "categories", slug, "_index.md"),
+              f"---\ntitle: {name}\ndescription: Stories about {name.lower()}.\noutputs: [HTML, RSS]\n---\n")
+    for article in articles:
+        write(os.path.join(out, "content", "articles", article.slug + ".md"), article.front_matter(hugo=True) + "\n" + article.body)
+    shutil.copytree(os.path.join(REPO, "Content", "static"), os.path.join(out, "static"), dirs_exist_ok=True)
+
+
+REPORT = """---
+title: Activity in figures
+date: 2026-11-01
+summary: Points earned and spent, event mix and the most active members.
+---
+
+Every figure below is computed from `stats/events.csv` at build time.
+
+```kpi
+title: Points earned
+source: stats/events.csv
+where: { points: { min: 1 } }
+y: { sum: points }
+unit: points
+```
+
+```chart
+type: bar
+title: Points earned per month
+source: stats/events.csv
+where: { points: { min: 1 } }
+x: { field: date, bucket: month }
+y: { sum: points }
+```
+
+```chart
+type: donut
+title: Events by kind
+source: stats/events.csv
+x: event
+```
+
+```table
+title: Most active members
+source: stats/events.csv
+x: member
+y: { count: true }
+sort: -y
+limit: 10
+```
+"""
+
+PRIZE_CATEGORIES = ["Caffè", "Accessori", "Esperienze", "Buoni"]
+
+
+def data_files(rng, count):
+    """A catalog of N/10 prizes and a statistics file of 20·N member events (CSV)."""
+    rows = ["key,title,category,points,expiry,kind,description"]
+    for index in range(max(1, count // 10)):
+        rows.append(f"prize-{index:05d},{title(rng)},{rng.choice(PRIZE_CATEGORIES)},{rng.randint(1, 200) * 50},"
+                    f"2027-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d},{rng.choice(['digitale', 'fisico'])},"
+                    f"{sentence(rng, 6, 12).replace('*', '')}")
+    catalog = "\n".join(rows) + "\n"
+    kinds = ["code", "onboarding", "questionnaire", "mission", "prize"]
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    members = max(10, count // 5)
+    lines = ["date,member,event,points"]
+    for index in range(20 * count):
+        kind = rng.choice(kinds)
+        points = -rng.randint(1, 40) * 50 if kind == "prize" else rng.randint(1, 20) * 5
+        moment = start + timedelta(seconds=rng.randrange(300 * 24 * 3600))
+        lines.append(f"{moment.strftime('%Y-%m-%dT%H:%M:%SZ')},m{rng.randrange(members):06d},{kind},{points}")
+    return catalog, "\n".join(lines) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--articles", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=6)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--with-data", action="store_true",
+                        help="declare the prize catalog in site.yml and add a report page over the events (where Masthead supports them)")
+    options = parser.parse_args()
+    count = options.articles
+    rng = random.Random(options.seed)
+    tag_count = max(5, count // 20)
+    tags = sorted({f"{TAG_STEMS[n % len(TAG_STEMS)]}-{n // len(TAG_STEMS)}" if n >= len(TAG_STEMS) else TAG_STEMS[n]
+                   for n in range(tag_count)})
+    start = datetime(2026, 11, 1, 9, 0, tzinfo=timezone.utc)
+    articles = [Article(rng, index, count, tags, start) for index in range(count)]
+    catalog, events = data_files(rng, count)
+    for side in ("masthead", "hugo"):
+        shutil.rmtree(os.path.join(options.out, side), ignore_errors=True)
+    masthead_site(os.path.join(options.out, "masthead"), articles, catalog, events, options.with_data)
+    hugo_site(os.path.join(options.out, "hugo"), articles)
+    words = sum(len(article.body.split()) for article in articles) // count
+    print(f"{options.out}: {count} articles (~{words} words each), {len(tags)} tags, "
+          f"{max(1, count // 10)} catalog rows, {20 * count} events")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Masthead against Hugo on the same generated corpus. `make bench` calls this.
+#
+#   Benchmarks/run.sh                  # N = 1,000 and 10,000
+#   N=100000 Benchmarks/run.sh         # adds the large case (and keeps 10,000 for the scaling ratio)
+#
+# Environment: RUNS (3: runs per tool and size, alternating, the median is reported),
+# BENCH_PARTS=skip (skip the catalog and reports engineers' own benchmarks), SIZES ("1000 10000"),
+# BENCH_DIR (/tmp/masthead-bench: corpora and outputs), MASTHEAD (the binary; default:
+# the release build in SCRATCH, .build). Needs hugo and GNU time (`make bench` installs them).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+RUNS="${RUNS:-3}"
+BENCH_DIR="${BENCH_DIR:-/tmp/masthead-bench}"
+SCRATCH="${SCRATCH:-.build}"
+SIZES="${SIZES:-1000 10000}"
+if [ -n "${N:-}" ]; then
+  SIZES="10000 $N"
+  [ "$N" = 10000 ] && SIZES="10000"
+fi
+MASTHEAD="${MASTHEAD:-$(cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/masthead}"
+[ -x "$MASTHEAD" ] || { echo "no masthead binary at $MASTHEAD: run swift build -c release first" >&2; exit 2; }
+command -v hugo >/dev/null || { echo "hugo is not installed (make bench installs Debian's hugo)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "GNU time is not installed (make bench installs Debian's time)" >&2; exit 2; }
+
+# The catalog is declared in site.yml only once Masthead reads catalogs (README documents `catalogs:`).
+DATA_FLAG=""
+if grep -q '^catalogs:' "$ROOT/README.md" 2>/dev/null || grep -q '`catalogs' "$ROOT/README.md" 2>/dev/null; then
+  DATA_FLAG="--with-data"
+fi
+
+mkdir -p "$BENCH_DIR"
+RESULTS="$BENCH_DIR/results.md"
+GEN_HASH="$(cat "$ROOT/Benchmarks/generate.py" "$ROOT/Templates"/*.mustache | md5sum | cut -c1-12)$DATA_FLAG"
+
+# measure LABEL OUTFILE -- command...: appends "wall user sys maxrss_kb" to OUTFILE.
+measure() {
+  local out="$1"; shift
+  local stats; stats="$(mktemp)"
+  if ! /usr/bin/time -f "%e %U %S %M" -o "$stats" "$@" >"$stats.log" 2>&1; then
+    echo "FAILED: $*" >&2; tail -20 "$stats.log" >&2; exit 1
+  fi
+  cat "$stats" >>"$out"
+  rm -f "$stats" "$stats.log"
+}
+
+# median FILE COLUMN
+median() { awk -v c="$2" '{print $c}' "$1" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+cpu_median() { awk '{print $2 + $3}' "$1" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+
+echo "Masthead: $MASTHEAD"
+echo "Hugo: $(hugo version | cut -d' ' -f1-2)"
+echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo); runs per tool and size: $RUNS (median)"
+
+declare -A WALL CPU RSS
+for size in $SIZES; do
+  corpus="$BENCH_DIR/$size"
+  if [ "$(cat "$corpus/.generated" 2>/dev/null)" != "$GEN_HASH" ]; then
+    python3 "$ROOT/Benchmarks/generate.py" --articles "$size" --out "$corpus" $DATA_FLAG
+    echo "$GEN_HASH" >"$corpus/.generated"
+  fi
+  m="$BENCH_DIR/masthead-$size.times"; h="$BENCH_DIR/hugo-$size.times"; c="$BENCH_DIR/cached-$size.times"
+  : >"$m"; : >"$h"; : >"$c"
+  for run in $(seq "$RUNS"); do
+    rm -rf "$corpus/out-masthead" "$corpus/out-hugo" "$corpus/masthead/.masthead"
+    measure "$m" "$MASTHEAD" build --no-cache --site "$corpus/masthead" --output "$corpus/out-masthead"
+    measure "$h" hugo --quiet --source "$corpus/hugo" --destination "$corpus/out-hugo"
+    # With nothing changed, the cache must skip parsing and rendering.
+    "$MASTHEAD" build --site "$corpus/masthead" --output "$corpus/out-masthead" >/dev/null
+    measure "$c" "$MASTHEAD" build --site "$corpus/masthead" --output "$corpus/out-masthead"
+  done
+  WALL[m$size]=$(median "$m" 1); CPU[m$size]=$(cpu_median "$m"); RSS[m$size]=$(median "$m" 4)
+  WALL[h$size]=$(median "$h" 1); CPU[h$size]=$(cpu_median "$h"); RSS[h$size]=$(median "$h" 4)
+  WALL[c$size]=$(median "$c" 1); CPU[c$size]=$(cpu_median "$c"); RSS[c$size]=$(median "$c" 4)
+  pages_m=$(find "$corpus/out-masthead" -name '*.html' | wc -l); pages_h=$(find "$corpus/out-hugo" -name '*.html' | wc -l)
+  echo "N=$size: Masthead wrote $pages_m HTML pages, Hugo $pages_h"
+done
+
+{
+  echo "| articles | tool | wall (s) | CPU user+sys (s) | peak memory (MB) | wall ratio | CPU ratio | memory ratio |"
+  echo "|---:|---|---:|---:|---:|---:|---:|---:|"
+  for size in $SIZES; do
+    mb() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+    echo "| $size | Hugo $(hugo version | cut -d' ' -f2 | cut -d+ -f1) | ${WALL[h$size]} | ${CPU[h$size]} | $(mb "${RSS[h$size]}") | | | |"
+    echo "| $size | Masthead | ${WALL[m$size]} | ${CPU[m$size]} | $(mb "${RSS[m$size]}") | $(ratio "${WALL[m$size]}" "${WALL[h$size]}")× | $(ratio "${CPU[m$size]}" "${CPU[h$size]}")× | $(ratio "${RSS[m$size]}" "${RSS[h$size]}")× |"
+    echo "| $size | Masthead, nothing changed | ${WALL[c$size]} | ${CPU[c$size]} | $(mb "${RSS[c$size]}") | $(ratio "${WALL[m$size]}" "${WALL[c$size]}")× faster than a clean build | | |"
+  done
+} | tee "$RESULTS"
+
+echo
+big=""; for size in $SIZES; do [ "$size" -gt 10000 ] && big=$size; done
+if [ -n "${WALL[m10000]:-}" ]; then
+  w=$(ratio "${WALL[m10000]}" "${WALL[h10000]}"); r=$(ratio "${RSS[m10000]}" "${RSS[h10000]}"); c=$(ratio "${WALL[m10000]}" "${WALL[c10000]}")
+  verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t) ? "met" : "NOT met" }'; }
+  echo "Targets at 10,000 articles: wall ${w}× Hugo (≤ 0.25: $(verdict "$w" 0.25)), peak memory ${r}× (≤ 0.5: $(verdict "$r" 0.5)), nothing-changed rebuild ${c}× faster than clean (≥ 5: $(awk -v v="$c" 'BEGIN { print (v >= 5) ? "met" : "NOT met" }'))" | tee -a "$RESULTS"
+  if [ -n "$big" ]; then
+    s=$(ratio "${WALL[m$big]}" "${WALL[m10000]}")
+    echo "Scaling 10,000 → $big articles: ${s}× the time (≤ $((big / 1000))/10 × 1.1 = $(awk -v b="$big" 'BEGIN { printf "%.0f", b / 10000 * 1.1 }')×: $(verdict "$s" "$(awk -v b="$big" 'BEGIN { print b / 10000 * 1.1 }')"))" | tee -a "$RESULTS"
+  fi
+fi
+if [ -n "$DATA_FLAG" ]; then
+  echo "Masthead also builds what Hugo has no equivalent for: a catalog of N/10 prizes (item, index and facet pages) and a report page aggregating 20·N events into SVG charts, a key figure and a table. Hugo builds articles, lists, taxonomies, feed and sitemap only." | tee -a "$RESULTS"
+else
+  echo "This Masthead has no catalogs: the catalog and events files are generated but not declared." | tee -a "$RESULTS"
+fi
+
+# The catalogs and reports engineers' own benchmarks, when they exist (BENCH_PARTS=skip skips them).
+for part in catalog reports; do
+  runner="$ROOT/Benchmarks/$part/run.sh"
+  if [ "${BENCH_PARTS:-}" = skip ]; then
+    echo "== Benchmarks/$part: skipped (BENCH_PARTS=skip)"
+  elif [ -f "$runner" ]; then
+    echo "== Benchmarks/$part"
+    SCRATCH="$ROOT/$SCRATCH" SCRATCH_PATH="$ROOT/$SCRATCH" sh "$runner"
+  else
+    echo "== Benchmarks/$part: not present"
+  fi
+done

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The build cache behind `masthead build`: a manifest of every input and output of the last
+/// successful build, kept in `SITE/.masthead/`. When every input is as it was, the build is
+/// skipped whole (no parsing, no rendering); otherwise the site is built and only the files
+/// whose bytes changed are written (`OutputWriter.write(_:to:siteDirectory:previous:)`).
+///
+/// Inputs are every file under `Content/` and `Templates/` (path, size, modification time
+/// and content hash; a file whose size and time are unchanged is not read again), the build
+/// options, the Masthead binary itself, and time: the manifest expires at the next article
+/// publication or expiry and at the next midnight in the site's time zone.
+public struct BuildCache: Sendable {
+    public let siteDirectory: URL
+    public let output: URL
+    public let manifestURL: URL
+
+    public static let folder = ".masthead"
+
+    public init(siteDirectory: URL, output: URL) {
+        self.siteDirectory = siteDirectory.standardizedFileURL
+        self.output = output.standardizedFileURL
+        // One manifest per output folder: building to public/ and to a preview folder
+        // must not invalidate each other.
+        let name = "build-" + String(ContentHash.of(self.output.path).prefix(16)) + ".cache"
+        manifestURL = self.siteDirectory.appendingPathComponent(Self.folder).appendingPathComponent(name)
+    }
+
+    /// The cache key: everything besides the input files that decides the output.
+    public static func key(options: BuildOptions, output: URL) -> String {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+        let binary = FileStatus(path: executable).map { "\($0.size)-\($0.modified)" } ?? "unknown"
+        let parts = [
+            "masthead \(executable) \(binary)",
+            "site \(options.siteDirectory.standardizedFileURL.path)",
+            "output \(output.standardizedFileURL.path)",
+            "drafts \(options.includeDrafts)",
+            "future \(options.includeFuture)",
+            "baseURL \(options.baseURL ?? "-")",
+        ]
+        return ContentHash.of(parts.joined(separator: "\n"))
+    }
+
+    public func loadManifest() -> BuildManifest? {
+        guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return nil }
+        return BuildManifest.parse(String(decoding: data, as: UTF8.self))
+    }
+
+    public func save(_ manifest: BuildManifest) throws {
+        let folder = manifestURL.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let ignore = folder.appendingPathComponent(".gitignore")
+        if !FileManager.default.fileExists(atPath: ignore.path) {
+            try Data("# Masthead's build cache: safe to delete.\n*\n".utf8).write(to: ignore)
+        }
+        try Data(manifest.serialized().utf8).write(to: manifestURL, options: .atomic)
+    }
+
+    public func removeManifest() {
+        try? FileManager.default.removeItem(at: manifestURL)
+    }
+
+    /// Every input file with its record. Files whose size and modification time match
+    /// `previous` keep their recorded hash; the others are read and hashed.
+    public func fingerprintInputs(previous: [String: BuildManifest.FileRecord]) -> [String: BuildManifest.FileRecord] {
+        var paths: [(relative: String, status: FileStatus)] = []
+        for folder in ["Content", TemplateSet.folder] {
+            collect(folder, into: &paths)
+        }
+        let records = parallelMap(paths) { entry -> (String, BuildManifest.FileRecord) in
+            if let old = previous[entry.relative], entry.status.matches(old) {
+                return (entry.relative, old)
+            }
+            let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(entry.relative).path) ?? Data()
+            return (entry.relative, BuildManifest.FileRecord(size: entry.status.size, modified: entry.status.modified, hash: ContentHash.of(data)))
+        }
+        return Dictionary(records, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// All files under a folder, hidden ones included (a change anywhere invalidates).
+    private func collect(_ relative: String, into paths: inout [(relative: String, status: FileStatus)]) {
+        let absolute = siteDirectory.appendingPathComponent(relative).path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return }
+        for name in names {
+            let child = relative + "/" + name
+            guard let status = FileStatus(path: absolute + "/" + name) else { continue }
+            if status.isDirectory {
+                collect(child, into: &paths)
+            } else if status.isRegular {
+                paths.append((child, status))
+            }
+        }
+    }
+
+    /// Whether the output folder still holds exactly what `manifest` says was written.
+    public func outputIsIntact(_ manifest: BuildManifest) -> Bool {
+        let root = output.path + "/"
+        return manifest.outputs.allSatisfy { path, record in
+            FileStatus(path: root + path)?.matches(record) ?? false
+        }
+    }
+
+    /// The first moment after `now` when the same inputs can give a different site: a
+    /// document's publication or expiry (`nextPublicationChange`), or the next midnight in
+    /// the site's time zone (catalogs rotate their featured item and hide expired items by date).
+    public static func validUntil(nextPublicationChange: Date?, now: Date, timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let midnight = calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime)
+            ?? now.addingTimeInterval(3600)
+        return min(midnight, nextPublicationChange ?? midnight)
+    }
+
+    /// The first publication or expiry of any document (published or not) after `now`.
+    public static func nextPublicationChange(documents: [Document], now: Date) -> Date? {
+        var earliest: Date?
+        for document in documents {
+            for moment in [document.publishDate ?? document.date, document.expiryDate].compactMap({ $0 }) where moment > now {
+                if earliest.map({ moment < $0 }) ?? true { earliest = moment }
+            }
+        }
+        return earliest
+    }
+}

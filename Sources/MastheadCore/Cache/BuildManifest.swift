@@ -1,0 +1,101 @@
+import Foundation
+
+/// What the last successful build read and wrote, kept between builds so the next one can
+/// tell that nothing changed (and skip parsing and rendering) or which files to rewrite.
+///
+/// Stored as text, one record a line, because it is read on every build and a site of
+/// 100,000 articles has as many records: `in SIZE MTIME HASH PATH`, `out SIZE MTIME HASH PATH`.
+public struct BuildManifest: Sendable, Equatable {
+    /// A file's size, modification time (nanoseconds since 1970) and content hash.
+    public struct FileRecord: Sendable, Equatable {
+        public var size: Int
+        public var modified: Int64
+        public var hash: String
+    }
+
+    static let formatLine = "masthead-build-cache 1"
+
+    /// Hash of the build options and the Masthead binary that built the output.
+    public var key: String
+    /// The first moment the output may differ with the same inputs: an article's
+    /// publication or expiry, or the next day in the site's time zone (catalogs rotate).
+    public var validUntil: Date?
+    /// The summary line of the build (`3 article, 1 home, ...`) and its warnings, shown again
+    /// when a later build finds nothing to do.
+    public var summary: String = ""
+    public var warnings: [String] = []
+    /// By path relative to the site folder (`Content/articles/moka.md`).
+    public var inputs: [String: FileRecord] = [:]
+    /// By path relative to the output folder (`articles/moka/index.html`).
+    public var outputs: [String: FileRecord] = [:]
+
+    public init(key: String) {
+        self.key = key
+    }
+
+    public func serialized() -> String {
+        var lines = [Self.formatLine, "key \(key)"]
+        lines.append("validUntil " + (validUntil.map { String(format: "%.3f", $0.timeIntervalSince1970) } ?? "-"))
+        lines.append("summary " + Self.escape(summary))
+        lines += warnings.map { "warning " + Self.escape($0) }
+        for path in inputs.keys.sorted() { lines.append(Self.line("in", path, inputs[path]!)) }
+        for path in outputs.keys.sorted() { lines.append(Self.line("out", path, outputs[path]!)) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Nil when the text is not a manifest of this version (then the cache is just not used).
+    public static func parse(_ text: String) -> BuildManifest? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).makeIterator()
+        guard lines.next() == Substring(formatLine), let keyLine = lines.next(), keyLine.hasPrefix("key ") else { return nil }
+        var manifest = BuildManifest(key: String(keyLine.dropFirst(4)))
+        while let line = lines.next() {
+            guard let space = line.firstIndex(of: " ") else { return nil }
+            let field = line[..<space]
+            let rest = line[line.index(after: space)...]
+            switch field {
+            case "validUntil":
+                manifest.validUntil = Double(rest).map { Date(timeIntervalSince1970: $0) }
+            case "summary":
+                manifest.summary = unescape(rest)
+            case "warning":
+                manifest.warnings.append(unescape(rest))
+            case "in", "out":
+                let parts = rest.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+                guard parts.count == 4, let size = Int(parts[0]), let modified = Int64(parts[1]) else { return nil }
+                let record = FileRecord(size: size, modified: modified, hash: String(parts[2]))
+                if field == "in" { manifest.inputs[unescape(parts[3])] = record } else { manifest.outputs[unescape(parts[3])] = record }
+            default:
+                return nil
+            }
+        }
+        return manifest
+    }
+
+    private static func line(_ kind: String, _ path: String, _ record: FileRecord) -> String {
+        "\(kind) \(record.size) \(record.modified) \(record.hash) \(escape(path))"
+    }
+
+    /// Paths and messages stay on one line: `\` and newlines are escaped.
+    private static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\\" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\r", with: "\\r")
+    }
+
+    private static func unescape(_ text: Substring) -> String {
+        guard text.contains("\\") else { return String(text) }
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                result.append(character == "n" ? "\n" : character == "r" ? "\r" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// `masthead build` with its cache: skips the whole pipeline when nothing changed, and
+/// otherwise builds and writes only the files whose bytes changed (see `BuildCache`).
+public enum CachedBuild {
+    public enum Outcome: Sendable {
+        /// Every input is as the last build left it, and so is the output folder.
+        case upToDate(BuildManifest)
+        case built(BuildResult, OutputWriter.Report)
+        /// Errors: nothing was written, the previous output and cache stay as they were.
+        case failed(BuildResult)
+    }
+
+    /// `useCache: false` (`--no-cache`) builds and writes every file whatever the manifest
+    /// says, then records a fresh manifest for the next build.
+    public static func run(_ options: BuildOptions, output: URL, useCache: Bool = true) throws -> Outcome {
+        let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
+        let key = BuildCache.key(options: options, output: output)
+        let previous = useCache ? cache.loadManifest() : nil
+        let sameKey = previous?.key == key
+        // Inputs are read before the build: a file edited while it runs makes the next build redo it.
+        let inputs = cache.fingerprintInputs(previous: sameKey ? previous?.inputs ?? [:] : [:])
+        if let previous, sameKey, previous.inputs == inputs,
+           let validUntil = previous.validUntil, options.now < validUntil,
+           cache.outputIsIntact(previous) {
+            return .upToDate(previous)
+        }
+
+        let result = SiteBuilder.build(options)
+        guard result.succeeded, let site = result.site else { return .failed(result) }
+        let report = try OutputWriter.write(result.files, to: output, siteDirectory: options.siteDirectory,
+                                            previous: previous?.outputs ?? [:], inputs: inputs)
+        var manifest = BuildManifest(key: key)
+        manifest.validUntil = BuildCache.validUntil(nextPublicationChange: result.nextPublicationChange, now: options.now,
+                                                    timeZone: site.config.timeZone)
+        manifest.summary = result.pageCounts.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
+        manifest.warnings = result.diagnostics.map(\.description)
+        manifest.inputs = inputs
+        manifest.outputs = report.records
+        do {
+            try cache.save(manifest)
+        } catch {
+            // Without a manifest the next build is simply a full one.
+            cache.removeManifest()
+        }
+        return .built(result, report)
+    }
+}

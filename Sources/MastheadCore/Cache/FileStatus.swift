@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Size and modification time of a file, read with one `stat` call (FileManager's
+/// attribute dictionaries cost far more when a build checks thousands of files).
+struct FileStatus: Equatable {
+    var size: Int
+    /// Nanoseconds since 1970.
+    var modified: Int64
+    var isDirectory: Bool
+    var isRegular: Bool
+    var inode: UInt64
+
+    /// Follows symbolic links, as reading the file does. Nil when nothing is there.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        size = Int(info.st_size)
+        #if canImport(Darwin)
+        modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        let type = info.st_mode & S_IFMT
+        isDirectory = type == S_IFDIR
+        isRegular = type == S_IFREG
+        inode = UInt64(info.st_ino)
+    }
+
+    /// Whether `record` still describes this file (same size and modification time).
+    func matches(_ record: BuildManifest.FileRecord) -> Bool {
+        size == record.size && modified == record.modified
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Groups a catalog's items into facet pages: one per distinct value of a field
+/// (each element, for lists), or one per numeric band.
+enum CatalogFacets {
+    static func make(_ catalog: Catalog, format: SiteFormatter) -> [CatalogFacet] {
+        catalog.config.facets.compactMap { facet in
+            guard let fieldIndex = catalog.fieldIndex(facet.field) else { return nil }
+            let base = catalog.config.indexPath + Slug.make(facet.field) + "/"
+            if let bands = facet.bands {
+                let isInteger = catalog.fields[fieldIndex].type == .integer
+                return CatalogFacet(field: facet.field, values: bandValues(catalog, fieldIndex: fieldIndex, bands: bands, labels: facet.labels,
+                                                                          isInteger: isInteger, base: base, format: format), isBanded: true)
+            }
+            return CatalogFacet(field: facet.field, values: distinctValues(catalog, fieldIndex: fieldIndex, base: base, timeZone: format.timeZone), isBanded: false)
+        }
+    }
+
+    /// Values sorted by label (ignoring case and accents); spellings that give the same
+    /// slug ("Caffè", "caffe") share a page under the first spelling met in catalog order.
+    private static func distinctValues(_ catalog: Catalog, fieldIndex: Int, base: String, timeZone: TimeZone) -> [CatalogFacetValue] {
+        var bySlug: [String: CatalogFacetValue] = [:]
+        for (index, item) in catalog.items.enumerated() {
+            let value = item.values[fieldIndex]
+            let labels: [String]
+            if case .list(let elements) = value { labels = elements } else { labels = value.plainText(timeZone).map { [$0] } ?? [] }
+            for label in labels {
+                let slug = Slug.make(label)
+                guard !slug.isEmpty else { continue }
+                if bySlug[slug] == nil { bySlug[slug] = CatalogFacetValue(label: label, slug: slug, path: base + slug + "/", items: []) }
+                if bySlug[slug]?.items.last != index { bySlug[slug]?.items.append(index) }
+            }
+        }
+        return bySlug.values.sorted {
+            let order = $0.label.compare($1.label, options: [.caseInsensitive, .diacriticInsensitive])
+            return order == .orderedSame ? $0.slug < $1.slug : order == .orderedAscending
+        }
+    }
+
+    /// Band i holds values v with bands[i] <= v < bands[i + 1]; the last band has no upper bound.
+    /// Values under the first bound are in no band.
+    private static func bandValues(_ catalog: Catalog, fieldIndex: Int, bands: [Double], labels: [String]?, isInteger: Bool,
+                                   base: String, format: SiteFormatter) -> [CatalogFacetValue] {
+        var values = bands.indices.map { index -> CatalogFacetValue in
+            let lower = bands[index]
+            let upper = index + 1 < bands.count ? bands[index + 1] : nil
+            let label = labels?[index] ?? FacetLabels.band(lower: lower, upper: upper, isInteger: isInteger, format: format)
+            let slug = FacetLabels.bandSlug(lower: lower, upper: upper, isInteger: isInteger)
+            return CatalogFacetValue(label: label, slug: slug, path: base + slug + "/", items: [], lowerBound: lower, upperBound: upper)
+        }
+        for (index, item) in catalog.items.enumerated() {
+            guard let number = item.values[fieldIndex].number, let band = bands.lastIndex(where: { $0 <= number }) else { continue }
+            values[band].items.append(index)
+        }
+        return values
+    }
+}
+
+/// How band bounds read on pages and in URLs.
+enum FacetLabels {
+    /// `500` for whole numbers, `2.5` otherwise (for messages and slugs, not for display).
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// "500–999" (integers: the upper bound is the next band's minus one), "5.000+" for
+    /// the last band; numbers in the site's language.
+    static func band(lower: Double, upper: Double?, isInteger: Bool, format: SiteFormatter) -> String {
+        let from = number(lower, format: format)
+        guard let upper else { return "\(from)+" }
+        return "\(from)–\(number(isInteger ? upper - 1 : upper, format: format))"
+    }
+
+    /// `500-999`, `5000-plus`.
+    static func bandSlug(lower: Double, upper: Double?, isInteger: Bool) -> String {
+        let from = Slug.make(plain(lower).replacingOccurrences(of: "-", with: "minus-"))
+        guard let upper else { return "\(from)-plus" }
+        return "\(from)-\(Slug.make(plain(isInteger ? upper - 1 : upper).replacingOccurrences(of: "-", with: "minus-")))"
+    }
+
+    static func number(_ value: Double, format: SiteFormatter) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return format.number(Int(value)) }
+        return value.formatted(FloatingPointFormatStyle<Double>(locale: format.locale))
+    }
+}

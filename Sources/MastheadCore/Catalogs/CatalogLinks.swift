@@ -1,0 +1,35 @@
+import Foundation
+
+/// Resolves `prize:moka-pot` in articles to the item's URL (with the base path).
+/// An unknown key is an error the Markdown renderer reports at the link's line.
+public struct CatalogLinks: Sendable {
+    /// Scheme → (key → site path), plus the catalog's keys for suggestions.
+    private let paths: [String: [String: String]]
+    private let basePath: String
+
+    public init(catalogs: [Catalog], config: SiteConfig) {
+        var paths: [String: [String: String]] = [:]
+        for catalog in catalogs {
+            paths[catalog.config.linkScheme] = Dictionary(catalog.items.map { ($0.key, $0.path) }, uniquingKeysWith: { first, _ in first })
+        }
+        self.paths = paths
+        basePath = config.basePath
+    }
+
+    public var isEmpty: Bool { paths.isEmpty }
+
+    /// Nil for destinations that are not a catalog link (the renderer leaves them alone).
+    public func resolve(_ destination: String) -> LinkResolution? {
+        guard let colon = destination.firstIndex(of: ":") else { return nil }
+        let scheme = String(destination[..<colon])
+        guard let keys = paths[scheme] else { return nil }
+        let rest = destination[destination.index(after: colon)...]
+        let key = String(rest.prefix { $0 != "#" })
+        let fragment = rest.dropFirst(key.count)
+        let decoded = key.removingPercentEncoding ?? key
+        guard let path = keys[decoded] else {
+            return .error("unknown \(scheme) '\(decoded)'\(Suggestion.didYouMean(decoded, in: keys.keys.sorted()))")
+        }
+        return .url(basePath + path.dropFirst() + fragment)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// An axis range with "nice" ticks: steps of 1, 2 or 5 times a power of ten, always
+/// including zero so bar lengths and the zero line mean what they seem to.
+public struct NiceScale: Sendable, Equatable {
+    public var lower: Double
+    public var upper: Double
+    public var step: Double
+    public var ticks: [Double]
+
+    public init(minimum: Double, maximum: Double, targetTicks: Int = 5) {
+        var low = min(0, minimum.isFinite ? minimum : 0)
+        var high = max(0, maximum.isFinite ? maximum : 0)
+        if low == high { high = low + 1 }
+        let step = Self.niceStep((high - low) / Double(max(1, targetTicks - 1)))
+        low = (low / step).rounded(.down) * step
+        high = (high / step).rounded(.up) * step
+        lower = low
+        upper = high
+        self.step = step
+        let count = Int(((high - low) / step).rounded())
+        // Multiplying (not adding) keeps 0.1 + 0.2 style drift out of the labels.
+        ticks = (0...count).map { Self.clean(low + Double($0) * step, step: step) }
+    }
+
+    /// The 1, 2, 5 × 10^k nearest `raw` (on a log scale, as d3 does), so the tick count
+    /// stays close to the target.
+    public static func niceStep(_ raw: Double) -> Double {
+        guard raw > 0, raw.isFinite else { return 1 }
+        let power = pow(10, (log10(raw)).rounded(.down))
+        let fraction = raw / power
+        let nice: Double = fraction >= 50.0.squareRoot() ? 10 : fraction >= 10.0.squareRoot() ? 5 : fraction >= 2.0.squareRoot() ? 2 : 1
+        return nice * power
+    }
+
+    private static func clean(_ value: Double, step: Double) -> Double {
+        let decimals = max(0, -Int((log10(step)).rounded(.down)))
+        let factor = pow(10, Double(decimals))
+        let result = (value * factor).rounded() / factor
+        return result == 0 ? 0 : result
+    }
+
+    /// Position of `value` between `from` (at `lower`) and `to` (at `upper`).
+    public func position(_ value: Double, from: Double, to: Double) -> Double {
+        from + (value - lower) / (upper - lower) * (to - from)
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+
+/// What a block reads from a source, independent of how it is drawn: the filters, the x
+/// grouping, the measure and the series. Equal queries on one source share one result.
+public struct AggregationQuery: Sendable, Hashable {
+    public struct Grouping: Sendable, Hashable {
+        public var field: String
+        public var rule: GroupingRule
+    }
+
+    public var filters: [FieldFilter]
+    public var x: Grouping?
+    public var measure: Measure
+    public var series: String?
+}
+
+/// An x value after grouping.
+public enum GroupKey: Sendable, Hashable, Comparable {
+    /// The single group of a query with no x.
+    case all
+    case text(String)
+    case number(Double)
+    /// The start of a date bucket (or a date itself).
+    case date(Date)
+    /// A histogram bin, lower bound included.
+    case bin(Double, Double)
+
+    public static func < (a: GroupKey, b: GroupKey) -> Bool {
+        switch (a, b) {
+        case (.text(let x), .text(let y)): x < y
+        case (.number(let x), .number(let y)): x < y
+        case (.date(let x), .date(let y)): x < y
+        case (.bin(let x, _), .bin(let y, _)): x < y
+        default: a.rank < b.rank
+        }
+    }
+
+    private var rank: Int {
+        switch self {
+        case .all: 0
+        case .text: 1
+        case .number: 2
+        case .date: 3
+        case .bin: 4
+        }
+    }
+}
+
+/// The result of a query: one row per x group, one column per series.
+public struct AggregateTable: Sendable, Equatable {
+    public var x: [GroupKey]
+    /// Series names in order; one empty name when the query has no series.
+    public var series: [String]
+    /// `values[row][series]`; nil where a group has no value (an average of nothing).
+    public var values: [[Double?]]
+    /// The date bucket of x, when x is dates.
+    public var bucket: DateBucket?
+    /// The x field's type.
+    public var xType: FieldType?
+
+    public var isEmpty: Bool { x.isEmpty || values.allSatisfy { $0.allSatisfy { $0 == nil } } }
+
+    /// The total of a row across series.
+    public func rowTotal(_ row: Int) -> Double { values[row].reduce(0) { $0 + ($1 ?? 0) } }
+
+    /// Sorted (x, -x, y, -y; y is a row's total across series, ties by x) and cut to `limit`.
+    public func sorted(_ order: SortOrder?, limit: Int?) -> AggregateTable {
+        var rows = Array(x.indices)
+        switch order {
+        case nil, .x: break
+        case .descendingX: rows.reverse()
+        case .y: rows.sort { rowTotal($0) != rowTotal($1) ? rowTotal($0) < rowTotal($1) : $0 < $1 }
+        case .descendingY: rows.sort { rowTotal($0) != rowTotal($1) ? rowTotal($0) > rowTotal($1) : $0 < $1 }
+        }
+        if let limit { rows = Array(rows.prefix(limit)) }
+        var table = self
+        table.x = rows.map { x[$0] }
+        table.values = rows.map { values[$0] }
+        return table
+    }
+}
+
+/// Aggregates typed rows in one pass: grouping, filters, measures, then empty date
+/// buckets and bins filled in so time runs without gaps.
+struct Aggregator {
+    let query: AggregationQuery
+    let columns: [StatsColumn]
+    let calendar: Calendar
+    /// Column positions, resolved by the caller (unknown fields are diagnosed before this).
+    let xColumn: Int?
+    let measureColumn: Int?
+    let seriesColumn: Int?
+    let filters: [(column: Int, test: ResolvedFilter)]
+
+    enum ResolvedFilter {
+        case oneOf(Set<DataValue>)
+        case range(lower: DataValue?, upper: DataValue?)
+
+        func accepts(_ value: DataValue) -> Bool {
+            switch self {
+            case .oneOf(let values): return values.contains(value)
+            case .range(let lower, let upper):
+                guard !value.isNull else { return false }
+                if let lower, Aggregator.compare(value, lower) == .orderedAscending { return false }
+                if let upper, Aggregator.compare(value, upper) == .orderedDescending { return false }
+                return true
+            }
+        }
+    }
+
+    private struct Cell {
+        var count = 0
+        var sum = 0.0
+        var minimum = Double.infinity
+        var maximum = -Double.infinity
+        var distinct: Set<DataValue> = []
+    }
+
+    private struct CellKey: Hashable {
+        var x: GroupKey
+        var series: String
+    }
+
+    private var cells: [CellKey: Cell] = [:]
+    private var seriesNames = Set<String>()
+    private var bucketCache: [Date: Date] = [:]
+
+    init(query: AggregationQuery, columns: [StatsColumn], filters: [(Int, ResolvedFilter)], timeZone: TimeZone) {
+        self.query = query
+        self.columns = columns
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        calendar.firstWeekday = 2
+        calendar.minimumDaysInFirstWeek = 4
+        self.calendar = calendar
+        xColumn = query.x.flatMap { x in columns.firstIndex { $0.name == x.field } }
+        measureColumn = query.measure.field.flatMap { field in columns.firstIndex { $0.name == field } }
+        seriesColumn = query.series.flatMap { field in columns.firstIndex { $0.name == field } }
+        self.filters = filters.map { (column: $0.0, test: $0.1) }
+    }
+
+    /// Columns whose values the query reads.
+    var neededColumns: Set<Int> {
+        Set([xColumn, measureColumn, seriesColumn].compactMap { $0 } + filters.map(\.column))
+    }
+
+    mutating func add(_ row: [DataValue]) {
+        for filter in filters where !filter.test.accepts(row[filter.column]) { return }
+        let key: GroupKey
+        if let xColumn {
+            guard let group = group(row[xColumn]) else { return }
+            key = group
+        } else {
+            key = .all
+        }
+        let series = seriesColumn.map { Self.text(row[$0]) } ?? ""
+        if seriesColumn != nil { seriesNames.insert(series) }
+        var cell = cells[CellKey(x: key, series: series)] ?? Cell()
+        switch query.measure {
+        case .count:
+            cell.count += 1
+        case .distinct:
+            if let column = measureColumn, !row[column].isNull { cell.distinct.insert(row[column]) }
+        case .sum, .average, .minimum, .maximum:
+            if let column = measureColumn, let number = row[column].number {
+                cell.count += 1
+                cell.sum += number
+                cell.minimum = min(cell.minimum, number)
+                cell.maximum = max(cell.maximum, number)
+            }
+        }
+        cells[CellKey(x: key, series: series)] = cell
+    }
+
+    func result() -> AggregateTable {
+        var keys = Set(cells.keys.map(\.x))
+        let bucket: DateBucket?
+        if case .bucket(let value)? = query.x?.rule { bucket = value } else { bucket = nil }
+        keys.formUnion(filledGaps(keys))
+        let sortedKeys = keys.sorted()
+        let series = seriesColumn == nil ? [""] : seriesNames.sorted()
+        let values = sortedKeys.map { key in
+            series.map { name -> Double? in
+                guard let cell = cells[CellKey(x: key, series: name)] else { return query.measure.emptyIsZero ? 0 : nil }
+                switch query.measure {
+                case .count: return Double(cell.count)
+                case .distinct: return Double(cell.distinct.count)
+                case .sum: return cell.sum
+                case .average: return cell.count > 0 ? cell.sum / Double(cell.count) : nil
+                case .minimum: return cell.count > 0 ? cell.minimum : nil
+                case .maximum: return cell.count > 0 ? cell.maximum : nil
+                }
+            }
+        }
+        return AggregateTable(x: sortedKeys, series: series, values: values, bucket: bucket, xType: xColumn.map { columns[$0].type })
+    }
+
+    private mutating func group(_ value: DataValue) -> GroupKey? {
+        guard let rule = query.x?.rule else { return .all }
+        switch (rule, value) {
+        case (_, .null): return nil
+        case (.bucket(let bucket), .date(let date)):
+            if let start = bucketCache[date] { return .date(start) }
+            let start = bucketStart(date, bucket)
+            bucketCache[date] = start
+            return .date(start)
+        case (.binWidth(let width), _):
+            guard let number = value.number else { return nil }
+            let index = (number / width).rounded(.down)
+            return .bin(index * width, (index + 1) * width)
+        case (.bins(let edges), _):
+            guard let number = value.number, let first = edges.first, let last = edges.last, number >= first, number <= last else { return nil }
+            let index = min(edges.count - 2, (edges.lastIndex { $0 <= number } ?? 0))
+            return .bin(edges[index], edges[index + 1])
+        case (_, .date(let date)): return .date(date)
+        case (_, .integer(let number)): return .number(Double(number))
+        case (_, .decimal(let number)): return .number(number)
+        default: return .text(Self.text(value))
+        }
+    }
+
+    func bucketStart(_ date: Date, _ bucket: DateBucket) -> Date {
+        switch bucket {
+        case .day: return calendar.startOfDay(for: date)
+        case .week: return calendar.dateInterval(of: .weekOfYear, for: date)?.start ?? date
+        case .month: return calendar.dateInterval(of: .month, for: date)?.start ?? date
+        case .year: return calendar.dateInterval(of: .year, for: date)?.start ?? date
+        case .quarter:
+            let parts = calendar.dateComponents([.year, .month], from: date)
+            let month = ((parts.month ?? 1) - 1) / 3 * 3 + 1
+            return calendar.date(from: DateComponents(year: parts.year, month: month, day: 1)) ?? date
+        }
+    }
+
+    /// Empty date buckets and bins between the first and the last, so a month with no events shows as one.
+    private func filledGaps(_ keys: Set<GroupKey>) -> [GroupKey] {
+        guard let rule = query.x?.rule else { return [] }
+        switch rule {
+        case .bucket(let bucket):
+            let dates = keys.compactMap { if case .date(let date) = $0 { date } else { nil } }
+            guard var current = dates.min(), let last = dates.max() else { return [] }
+            var filled: [GroupKey] = []
+            let step: DateComponents = switch bucket {
+            case .day: DateComponents(day: 1)
+            case .week: DateComponents(day: 7)
+            case .month: DateComponents(month: 1)
+            case .quarter: DateComponents(month: 3)
+            case .year: DateComponents(year: 1)
+            }
+            while current < last, filled.count < 100_000, let next = calendar.date(byAdding: step, to: current) {
+                current = bucketStart(next, bucket)
+                filled.append(.date(current))
+            }
+            return filled
+        case .binWidth(let width):
+            // Bins are keyed by their index times the width, as `group` makes them.
+            let indexes = keys.compactMap { if case .bin(let low, _) = $0 { Int((low / width).rounded()) } else { nil } }
+            guard let first = indexes.min(), let last = indexes.max(), last - first < 10_000 else { return [] }
+            return (first...last).map { index in .bin(Double(index) * width, Double(index + 1) * width) }
+        case .bins(let edges):
+            return zip(edges, edges.dropFirst()).map { GroupKey.bin($0, $1) }
+        case .value:
+            return []
+        }
+    }
+
+    static func text(_ value: DataValue) -> String {
+        switch value {
+        case .null: ""
+        case .string(let text): text
+        case .integer(let number): String(number)
+        case .decimal(let number): String(number)
+        case .boolean(let flag): flag ? "true" : "false"
+        case .date(let date): date.formatted(.iso8601.year().month().day())
+        case .list(let items): items.joined(separator: "; ")
+        }
+    }
+
+    static func compare(_ a: DataValue, _ b: DataValue) -> ComparisonResult {
+        switch (a, b) {
+        case (.date(let x), .date(let y)): return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
+        default:
+            if let x = a.number, let y = b.number { return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame) }
+            let x = text(a), y = text(b)
+            return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
+        }
+    }
+}

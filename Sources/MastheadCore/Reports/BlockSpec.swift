@@ -1,0 +1,130 @@
+import Foundation
+
+/// A ```chart, ```kpi or ```table block (or a named chart in site.yml), as written.
+public struct BlockSpec: Sendable {
+    public enum Kind: String, Sendable {
+        case chart, kpi, table
+    }
+
+    public var kind: Kind
+    public var chartType: ChartType = .bar
+    public var title: String?
+    public var caption: String?
+    public var source: String
+    public var sourceLocation: SourceLocation
+    public var filters: [FieldFilter] = []
+    public var x: XSpec?
+    public var measure: Measure = .count
+    public var measureLocation: SourceLocation
+    /// The y axis / value column heading.
+    public var yLabel: String?
+    public var series: String?
+    public var seriesLocation: SourceLocation?
+    public var sort: SortOrder?
+    public var limit: Int?
+    /// Display names for values of x and series (`code: Codici registrati`).
+    public var labels: [String: String] = [:]
+    /// Text after KPI values (`punti`).
+    public var unit: String?
+    /// Where the block starts, for problems about the whole block.
+    public var location: SourceLocation
+
+    /// What is read from the source: blocks asking the same thing share one pass.
+    public var query: AggregationQuery {
+        AggregationQuery(filters: filters, x: x.map { AggregationQuery.Grouping(field: $0.field, rule: $0.rule) }, measure: measure, series: series)
+    }
+}
+
+public enum ChartType: String, Sendable, CaseIterable {
+    case bar, hbar, line, area
+    case stackedBar = "stacked-bar"
+    case groupedBar = "grouped-bar"
+    case donut, histogram, sparkline
+}
+
+public enum DateBucket: String, Sendable, CaseIterable, Hashable {
+    case day, week, month, quarter, year
+}
+
+/// How x values are grouped.
+public enum GroupingRule: Sendable, Hashable {
+    /// One group per distinct value.
+    case value
+    case bucket(DateBucket)
+    /// Numeric bins of this width, aligned at multiples of it.
+    case binWidth(Double)
+    /// Explicit bin edges, ascending: `[0, 100, 500]` gives 0–100 and 100–500.
+    case bins([Double])
+
+    var isDateBucket: Bool {
+        if case .bucket = self { return true }
+        return false
+    }
+}
+
+public struct XSpec: Sendable {
+    public var field: String
+    public var rule: GroupingRule
+    public var label: String?
+    public var location: SourceLocation
+}
+
+public enum Measure: Sendable, Hashable {
+    case count
+    case sum(String)
+    case average(String)
+    case minimum(String)
+    case maximum(String)
+    case distinct(String)
+
+    public var field: String? {
+        switch self {
+        case .count: nil
+        case .sum(let field), .average(let field), .minimum(let field), .maximum(let field), .distinct(let field): field
+        }
+    }
+
+    /// The key as written in `y:`.
+    public var keyword: String {
+        switch self {
+        case .count: "count"
+        case .sum: "sum"
+        case .average: "avg"
+        case .minimum: "min"
+        case .maximum: "max"
+        case .distinct: "distinct"
+        }
+    }
+
+    /// Missing x groups count as zero for these; for the others they have no value.
+    var emptyIsZero: Bool {
+        switch self {
+        case .count, .sum, .distinct: true
+        case .average, .minimum, .maximum: false
+        }
+    }
+}
+
+/// One condition of `where:`. Values stay text until the field's type is known.
+public struct FieldFilter: Sendable, Hashable {
+    public enum Condition: Sendable, Hashable {
+        /// The value equals one of these.
+        case oneOf([String])
+        /// Inclusive bounds (`min`/`max`, or `from`/`to` for dates).
+        case range(lower: String?, upper: String?)
+    }
+
+    public var field: String
+    public var condition: Condition
+    public var location: SourceLocation
+
+    public static func == (a: FieldFilter, b: FieldFilter) -> Bool { a.field == b.field && a.condition == b.condition }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(field)
+        hasher.combine(condition)
+    }
+}
+
+public enum SortOrder: String, Sendable, CaseIterable {
+    case x, descendingX = "-x", y, descendingY = "-y"
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Checks a block's fields against its source's columns and types, with did-you-mean.
+struct FieldChecker {
+    let source: StatsSource
+    let timeZone: TimeZone
+
+    func check(_ spec: BlockSpec) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        func column(_ field: String, _ key: String, at location: SourceLocation) -> StatsColumn? {
+            if let index = source.column(field) { return source.columns[index] }
+            diagnostics.append(.error("\(key): unknown field '\(field)' in \(source.name)\(Suggestion.didYouMean(field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))", at: location))
+            return nil
+        }
+        if let x = spec.x, let column = column(x.field, "x.field", at: x.location) {
+            switch x.rule {
+            case .bucket(let bucket) where column.type != .date:
+                diagnostics.append(.error("x.bucket: '\(x.field)' holds \(column.type.rawValue) values; bucket: \(bucket.rawValue) needs a date field", at: x.location))
+            case .binWidth, .bins:
+                if column.type != .integer && column.type != .decimal {
+                    diagnostics.append(.error("x: '\(x.field)' holds \(column.type.rawValue) values; a histogram needs a number field", at: x.location))
+                }
+            default: break
+            }
+        }
+        if let field = spec.measure.field, let column = column(field, "y.\(spec.measure.keyword)", at: spec.measureLocation) {
+            if case .distinct = spec.measure {} else if column.type != .integer && column.type != .decimal {
+                diagnostics.append(.error("y.\(spec.measure.keyword): cannot \(verb(spec.measure)) '\(field)': it holds \(column.type.rawValue) values, not numbers (use count or distinct)", at: spec.measureLocation))
+            }
+        }
+        if let series = spec.series {
+            _ = column(series, "series", at: spec.seriesLocation ?? spec.location)
+        }
+        if spec.kind == .kpi, let x = spec.x, !x.rule.isDateBucket {
+            diagnostics.append(.error("x: a kpi compares periods: give a date field with a bucket (x: { field: date, bucket: month }), got '\(x.field)'", at: x.location))
+        }
+        return diagnostics
+    }
+
+    private func verb(_ measure: Measure) -> String {
+        switch measure {
+        case .sum: "sum"
+        case .average: "average"
+        case .minimum: "take the minimum of"
+        case .maximum: "take the maximum of"
+        default: "count"
+        }
+    }
+
+    /// Filter values typed as their fields; a value that does not fit is an error at its line.
+    func resolveFilters(_ filters: [FieldFilter], diagnostics: inout [Diagnostic]) -> [(Int, Aggregator.ResolvedFilter)] {
+        var resolved: [(Int, Aggregator.ResolvedFilter)] = []
+        for filter in filters {
+            guard let index = source.column(filter.field) else {
+                diagnostics.append(.error("where: unknown field '\(filter.field)' in \(source.name)\(Suggestion.didYouMean(filter.field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))", at: filter.location))
+                continue
+            }
+            let type = source.columns[index].type
+            func typed(_ text: String?) -> DataValue? {
+                guard let text else { return nil }
+                switch DataValue.parse(text, as: type, timeZone: timeZone) {
+                case .success(let value): return value
+                case .failure(let problem):
+                    diagnostics.append(.error("where.\(filter.field): \(problem.message) (the field holds \(type.rawValue) values)", at: filter.location))
+                    return nil
+                }
+            }
+            switch filter.condition {
+            case .oneOf(let values):
+                resolved.append((index, .oneOf(Set(values.compactMap(typed)))))
+            case .range(let lower, let upper):
+                if type != .integer, type != .decimal, type != .date {
+                    diagnostics.append(.error("where.\(filter.field): min, max, from and to need a number or date field; '\(filter.field)' holds \(type.rawValue) values", at: filter.location))
+                    continue
+                }
+                resolved.append((index, .range(lower: typed(lower), upper: typed(upper))))
+            }
+        }
+        return resolved
+    }
+}

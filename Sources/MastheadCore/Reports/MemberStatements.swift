@@ -1,0 +1,131 @@
+import Foundation
+
+/// Optional private pages, one per member (`statements:` in site.yml): the balance, the
+/// activity list (newest first, zero-point events hidden), requested prizes and machines.
+/// They are written beside the site but are not routes: never linked, never in the
+/// sitemap or feeds, and their template marks them `noindex`.
+struct MemberStatements {
+    let config: StatementsConfig
+    let store: StatsStore
+    let format: ChartFormatter
+    let site: Site
+
+    struct Statement {
+        var id: String
+        var balance: Double?
+        var activities: [(date: Date, event: String, points: Double)] = []
+        var redemptions: [(date: Date, title: String, points: Double)] = []
+        var machines: [(serial: String, model: String, date: Date?)] = []
+    }
+
+    /// Rows of a source as dictionaries of typed values.
+    private func rows(_ name: String, required: [String]) -> Result<[[String: DataValue]], Diagnostic> {
+        let location = config.location
+        let source: StatsSource
+        switch store.source(named: name, at: location) {
+        case .success(let found): source = found
+        case .failure(let problem): return .failure(problem)
+        }
+        for field in required where source.column(field) == nil {
+            return .failure(.error("statements: \(name) has no '\(field)' field\(Suggestion.didYouMean(field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))", at: location))
+        }
+        var all: [[String: DataValue]] = []
+        let url = store.siteDirectory.appendingPathComponent(source.file)
+        return StatsStore.stream(source, url: url, columns: Set(source.columns.indices), timeZone: store.timeZone) { row in
+            var values: [String: DataValue] = [:]
+            for (index, column) in source.columns.enumerated() { values[column.name] = row[index] }
+            all.append(values)
+        }.map { all }
+    }
+
+    func statements() -> ([Statement], [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        func load(_ name: String?, _ fields: [String]) -> [[String: DataValue]] {
+            guard let name else { return [] }
+            switch rows(name, required: fields) {
+            case .success(let rows): return rows
+            case .failure(let problem): diagnostics.append(problem); return []
+            }
+        }
+        let members = load(config.members, ["id"])
+        var byID: [String: Statement] = [:]
+        var order: [String] = []
+        for member in members {
+            let id = Aggregator.text(member["id"] ?? .null)
+            guard !id.isEmpty, byID[id] == nil else { continue }
+            byID[id] = Statement(id: id, balance: member["balance"]?.number)
+            order.append(id)
+        }
+        for row in load(config.activities, ["member", "date", "points"]) {
+            let id = Aggregator.text(row["member"] ?? .null)
+            guard byID[id] != nil, case .date(let date)? = row["date"], let points = row["points"]?.number else { continue }
+            byID[id]?.activities.append((date, Aggregator.text(row["event"] ?? .null), points))
+        }
+        for row in load(config.redemptions, ["member", "date"]) {
+            let id = Aggregator.text(row["member"] ?? .null)
+            guard byID[id] != nil, case .date(let date)? = row["date"] else { continue }
+            let title = Aggregator.text(row["title"] ?? row["prize"] ?? .null)
+            byID[id]?.redemptions.append((date, title, row["points"]?.number ?? 0))
+        }
+        for row in load(config.machines, ["member", "serial"]) {
+            let id = Aggregator.text(row["member"] ?? .null)
+            guard byID[id] != nil else { continue }
+            var date: Date?
+            if case .date(let value)? = row["registered"] { date = value }
+            byID[id]?.machines.append((Aggregator.text(row["serial"] ?? .null), Aggregator.text(row["model"] ?? .null), date))
+        }
+        return (order.compactMap { byID[$0] }, diagnostics)
+    }
+
+    func values(_ statement: Statement) -> [String: Any] {
+        let shown = statement.activities.filter { $0.points != 0 }.sorted { $0.date > $1.date }
+        let balance = statement.balance ?? statement.activities.reduce(0) { $0 + $1.points }
+        let long = Date.FormatStyle(date: .long, time: .omitted, locale: format.locale, calendar: Calendar(identifier: .gregorian), timeZone: format.timeZone)
+        func signed(_ points: Double) -> String { (points > 0 ? "+" : "") + format.number(points) }
+        return [
+            "id": statement.id,
+            "hasActivities": !shown.isEmpty,
+            "hasRedemptions": !statement.redemptions.isEmpty,
+            "hasMachines": !statement.machines.isEmpty,
+            "balance": format.number(balance),
+            "activities": shown.map { ["date": $0.date.formatted(long), "event": config.labels[$0.event] ?? $0.event, "points": signed($0.points),
+                                       "earned": $0.points > 0] as [String: Any] },
+            "redemptions": statement.redemptions.sorted { $0.date > $1.date }.map { ["date": $0.date.formatted(long), "title": $0.title, "points": format.number($0.points)] },
+            "machines": statement.machines.map { machine -> [String: Any] in
+                var values: [String: Any] = ["serial": machine.serial, "model": machine.model]
+                if let date = machine.date { values["date"] = date.formatted(long) }
+                return values
+            },
+        ]
+    }
+
+    /// The pages, rendered with the `statement` template.
+    func files(templates: TemplateSet) -> ([OutputFile], [Diagnostic]) {
+        guard templates.names.contains("statement") else {
+            return ([], [Diagnostic(.error, "missing template 'statement', needed because statements are enabled in site.yml", file: "\(TemplateSet.folder)/statement.mustache")])
+        }
+        let (statements, diagnostics) = self.statements()
+        let context = PageContext(site: site)
+        let taken = Set(site.routes.map(\.outputPath))
+        var files: [OutputFile] = []
+        var problems = diagnostics
+        for statement in statements {
+            let path = config.path.replacingOccurrences(of: ":id", with: Slug.make(statement.id))
+            let route = Route(kind: .page, subject: .notFound, path: path.hasPrefix("/") ? path : "/" + path, source: SiteConfigLoader.path, template: "statement")
+            if taken.contains(route.outputPath) {
+                problems.append(.error("statements: the page for member \(statement.id) would overwrite \(route.path)", at: config.location))
+                continue
+            }
+            var values = context.context(for: route)
+            var page = values["page"] as? [String: Any] ?? [:]
+            page["title"] = "\(statement.id) · \(site.config.title)"
+            page["heading"] = statement.id
+            page["kind"] = "statement"
+            page["noindex"] = true
+            values["page"] = page
+            values["statement"] = self.values(statement)
+            files.append(OutputFile(path: route.outputPath, contents: .bytes(Data((templates.render(values, template: "statement") ?? "").utf8))))
+        }
+        return (files, problems)
+    }
+}

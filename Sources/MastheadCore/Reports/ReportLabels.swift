@@ -1,0 +1,36 @@
+/// The words reports put on pages, in the site's language.
+struct ReportLabels: Sendable {
+    var noData = "No data"
+    var showData = "Show the data"
+    var highest = "highest"
+    var lowest = "lowest"
+    var total = "total"
+    var previous = "compared with"
+    var unchanged = "unchanged"
+    var value = "Value"
+    var chart = "Chart"
+    var of = "of"
+
+    init(language: String) {
+        switch language.split(separator: "-").first.map(String.init) ?? language {
+        case "it":
+            noData = "Nessun dato"; showData = "Mostra i dati"; highest = "il valore più alto"; lowest = "il più basso"
+            total = "totale"; previous = "rispetto a"; unchanged = "invariato"; value = "Valore"; chart = "Grafico"
+            of = "di"
+        case "fr":
+            noData = "Aucune donnée"; showData = "Afficher les données"; highest = "le plus élevé"; lowest = "le plus bas"
+            total = "total"; previous = "par rapport à"; unchanged = "inchangé"; value = "Valeur"; chart = "Graphique"
+            of = "de"
+        case "de":
+            noData = "Keine Daten"; showData = "Daten anzeigen"; highest = "Höchstwert"; lowest = "Tiefstwert"
+            total = "insgesamt"; previous = "gegenüber"; unchanged = "unverändert"; value = "Wert"; chart = "Diagramm"
+            of = "von"
+        case "es":
+            noData = "Sin datos"; showData = "Mostrar los datos"; highest = "el valor más alto"; lowest = "el más bajo"
+            total = "total"; previous = "respecto a"; unchanged = "sin cambios"; value = "Valor"; chart = "Gráfico"
+            of = "de"
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The report-related parts of site.yml: `datasets:`, `charts:` and `statements:`.
+public struct ReportsConfig: Sendable {
+    public var datasets: [DatasetDeclaration] = []
+    /// Charts rendered once and offered to every template as `{{{charts.NAME}}}`.
+    public var charts: [NamedChart] = []
+    public var statements: StatementsConfig?
+
+    public init() {}
+}
+
+/// `datasets: { activities: { file: stats/activities.csv, schema: { points: integer } } }`.
+public struct DatasetDeclaration: Sendable {
+    public var name: String
+    /// Site-relative (`Content/stats/activities.csv`).
+    public var file: String
+    /// Declared column types; columns not listed are inferred.
+    public var schema: [String: FieldType]
+    public var location: SourceLocation
+}
+
+/// A chart declared under `charts:`; its YAML is read like a ```chart block.
+public struct NamedChart: Sendable {
+    public var name: String
+    public var node: YAMLNode
+}
+
+/// Private per-member pages, off unless `statements.enabled` is true.
+public struct StatementsConfig: Sendable {
+    public var enabled: Bool
+    /// Path pattern with `:id` (default `/members/:id/`).
+    public var path: String
+    /// The members source: one row per member, with `id` and `balance` columns.
+    public var members: String
+    public var activities: String
+    public var redemptions: String?
+    public var machines: String?
+    /// Names for event kinds in the activity list (`code: Codice registrato`).
+    public var labels: [String: String] = [:]
+    public var location: SourceLocation
+}
+
+enum ReportsConfigReader {
+    static let datasetKeys = ["file", "schema"]
+    static let statementKeys = ["enabled", "path", "members", "activities", "redemptions", "machines", "labels"]
+    static let extensions = ["csv", "jsonl", "ndjson", "json"]
+
+    static func read(datasets: YAMLNode?, charts: YAMLNode?, statements: YAMLNode?) -> (ReportsConfig, [Diagnostic]) {
+        var config = ReportsConfig()
+        var diagnostics: [Diagnostic] = []
+        if let datasets, !datasets.isNull {
+            if let entries = datasets.entries {
+                for entry in entries {
+                    var reader = YAMLReader(entry.value, context: "datasets.\(entry.key)")
+                    if entry.value.entries != nil, let dataset = readDataset(entry.key, &reader, location: entry.keyLocation) {
+                        config.datasets.append(dataset)
+                    }
+                    diagnostics += reader.diagnostics
+                }
+            } else {
+                diagnostics.append(.error("datasets: expected a mapping from dataset name to { file, schema }, got \(datasets.kindName)", at: datasets.location))
+            }
+        }
+        if let charts, !charts.isNull {
+            if let entries = charts.entries {
+                config.charts = entries.map { NamedChart(name: $0.key, node: $0.value) }
+            } else {
+                diagnostics.append(.error("charts: expected a mapping from chart name to a chart (type, source, x, y ...), got \(charts.kindName)", at: charts.location))
+            }
+        }
+        if let statements, !statements.isNull {
+            var reader = YAMLReader(statements, context: "statements")
+            if statements.entries != nil {
+                reader.warnAboutUnknownKeys(statementKeys, what: "statements")
+                let enabled = reader.bool("enabled") ?? false
+                let path = reader.string("path") ?? "/members/:id/"
+                if !path.contains(":id") {
+                    reader.error("statements.path: the pattern must contain :id, got \"\(path)\"", at: reader.locationOf("path"))
+                }
+                if enabled {
+                    let members = reader.string("members", required: true)
+                    let activities = reader.string("activities", required: true)
+                    if let members, let activities {
+                        var labels: [String: String] = [:]
+                        for entry in statements["labels"]?.entries ?? [] { labels[entry.key] = entry.value.string }
+                        config.statements = StatementsConfig(enabled: true, path: path, members: members, activities: activities,
+                                                             redemptions: reader.string("redemptions"), machines: reader.string("machines"),
+                                                             labels: labels, location: statements.location)
+                    }
+                }
+            }
+            diagnostics += reader.diagnostics
+        }
+        return (config, diagnostics)
+    }
+
+    private static func readDataset(_ name: String, _ reader: inout YAMLReader, location: SourceLocation) -> DatasetDeclaration? {
+        reader.warnAboutUnknownKeys(datasetKeys, what: "dataset")
+        guard let fileValue = reader.string("file", required: true) else { return nil }
+        let fileName = fileValue.hasPrefix("Content/") ? String(fileValue.dropFirst("Content/".count)) : fileValue
+        if fileName.contains("..") || fileName.hasPrefix("/") {
+            reader.error("file: expected a path inside Content/, like stats/\(name).csv, got \"\(fileValue)\"", at: reader.locationOf("file"))
+            return nil
+        }
+        guard extensions.contains((fileName as NSString).pathExtension.lowercased()) else {
+            reader.error("file: expected a .csv, .jsonl or .json file, got \"\(fileValue)\"", at: reader.locationOf("file"))
+            return nil
+        }
+        var schema: [String: FieldType] = [:]
+        if let node = reader.node["schema"], !node.isNull {
+            if let entries = node.entries {
+                let typeNames = FieldType.allCases.map(\.rawValue)
+                for entry in entries {
+                    let typeNode = entry.value.entries != nil ? (entry.value["type"] ?? entry.value) : entry.value
+                    guard let typeName = typeNode.string, let type = FieldType(rawValue: typeName) else {
+                        reader.error("schema.\(entry.key): unknown type \(typeNode.kindName) (one of \(typeNames.joined(separator: ", ")))\(Suggestion.didYouMean(typeNode.string ?? "", in: typeNames))", at: typeNode.location)
+                        continue
+                    }
+                    schema[entry.key] = type
+                }
+            } else {
+                reader.error("schema: expected a mapping from field name to type, got \(node.kindName)", at: node.location)
+            }
+        }
+        return DatasetDeclaration(name: name, file: "Content/" + fileName, schema: schema, location: location)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The file formats statistics come in.
+public enum StatsFormat: String, Sendable {
+    /// Comma-separated, header row first.
+    case csv
+    /// One JSON object per line (`.jsonl`, `.ndjson`): streamed, any size.
+    case jsonLines
+    /// An array of objects (`.json`): read whole, so keep these small.
+    case json
+
+    init?(fileName: String) {
+        switch (fileName as NSString).pathExtension.lowercased() {
+        case "csv": self = .csv
+        case "jsonl", "ndjson": self = .jsonLines
+        case "json": self = .json
+        default: return nil
+        }
+    }
+}
+
+public struct StatsColumn: Sendable, Hashable {
+    public var name: String
+    public var type: FieldType
+}
+
+/// A statistics file with its columns and their types (declared in site.yml or inferred
+/// from the first rows).
+public struct StatsSource: Sendable {
+    /// As blocks name it: `stats/activities.csv` or a dataset name.
+    public var name: String
+    /// Site-relative: `Content/stats/activities.csv`.
+    public var file: String
+    public var format: StatsFormat
+    public var columns: [StatsColumn]
+
+    public func column(_ field: String) -> Int? { columns.firstIndex { $0.name == field } }
+    public var columnNames: [String] { columns.map(\.name) }
+
+    /// Rows looked at to infer a column's type.
+    static let inferenceRows = 500
+
+    /// The narrowest type every non-empty sample fits: integer, decimal, date, boolean, else text.
+    static func inferType(_ samples: [String], timeZone: TimeZone) -> FieldType {
+        let values = samples.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !values.isEmpty else { return .string }
+        for type in [FieldType.integer, .decimal, .date, .boolean] {
+            if values.allSatisfy({ if case .success = DataValue.parse($0, as: type, timeZone: timeZone) { true } else { false } }) {
+                // "0"/"1" columns are numbers, not booleans.
+                if type == .boolean, values.contains(where: { Int($0) != nil }) { continue }
+                return type
+            }
+        }
+        return .string
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// Finds statistics sources, reads their columns, and aggregates them, caching what it
+/// can: a source's columns once, a small source's typed rows once, and each distinct
+/// query's result once, so the blocks of every page share the reading. Safe to use from
+/// the parallel document parsers.
+final class StatsStore: @unchecked Sendable {
+    let siteDirectory: URL
+    let datasets: [DatasetDeclaration]
+    let timeZone: TimeZone
+    /// Names a block may use, for did-you-mean: files under Content/stats and datasets.
+    let knownNames: [String]
+
+    /// Files up to this size are read once and kept typed in memory; larger ones are
+    /// streamed again for each distinct query, in bounded memory.
+    var inMemoryLimit: UInt64 = 32 << 20
+
+    private let lock = NSLock()
+    private var sources: [String: Result<StatsSource, Diagnostic>] = [:]
+    private var rows: [String: Result<[[DataValue]], Diagnostic>] = [:]
+    private var tables: [TableKey: Result<AggregateTable, Diagnostic>] = [:]
+
+    private struct TableKey: Hashable {
+        var file: String
+        var query: AggregationQuery
+    }
+
+    init(siteDirectory: URL, datasets: [DatasetDeclaration], timeZone: TimeZone) {
+        self.siteDirectory = siteDirectory
+        self.datasets = datasets
+        self.timeZone = timeZone
+        var ignored: [Diagnostic] = []
+        let files = ContentLoader.files(in: "Content/stats", siteDirectory: siteDirectory, diagnostics: &ignored)
+            .filter { StatsFormat(fileName: $0) != nil }
+            .map { String($0.dropFirst("Content/".count)) }
+        knownNames = datasets.map(\.name) + files
+    }
+
+    /// The source a block names: a declared dataset, or a file under Content/.
+    func source(named name: String, at location: SourceLocation) -> Result<StatsSource, Diagnostic> {
+        let dataset = datasets.first { $0.name == name }
+        var relative = name.hasPrefix("/") ? String(name.dropFirst()) : name
+        if relative.hasPrefix("Content/") { relative = String(relative.dropFirst("Content/".count)) }
+        let file = dataset?.file ?? "Content/" + relative
+        let url = siteDirectory.appendingPathComponent(file)
+        guard dataset != nil || (!relative.contains("..") && StatsFormat(fileName: relative) != nil && FileManager.default.fileExists(atPath: url.path)) else {
+            let known = knownNames.isEmpty ? " (no files under Content/stats and no datasets in site.yml)" : " (known: \(knownNames.prefix(12).joined(separator: ", ")))"
+            let hint = Suggestion.didYouMean(name, in: knownNames)
+            return .failure(.error("source: unknown statistics source '\(name)'\(hint.isEmpty ? known : hint); name a .csv, .jsonl or .json file under Content/, or a dataset declared in site.yml", at: location))
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = sources[file] { return cached.map { var source = $0; source.name = name; return source } }
+        let result = loadSource(name: name, file: file, url: url, schema: dataset?.schema ?? [:], declaredAt: dataset?.location)
+        sources[file] = result
+        return result
+    }
+
+    private func loadSource(name: String, file: String, url: URL, schema: [String: FieldType], declaredAt: SourceLocation?) -> Result<StatsSource, Diagnostic> {
+        guard FileManager.default.fileExists(atPath: url.path), let format = StatsFormat(fileName: file) else {
+            return .failure(.error("datasets.\(name): the file \(file) does not exist", at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
+        }
+        let reader = StatsRowReader(url: url, path: file, format: format)
+        do throws(Diagnostic) {
+            let names = try reader.columnNames(sampleRows: StatsSource.inferenceRows)
+            for declared in schema.keys.sorted() where !names.contains(declared) {
+                return .failure(.error("datasets.\(name).schema: the field '\(declared)' is not in \(file)\(Suggestion.didYouMean(declared, in: names))", at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
+            }
+            var samples = [[String]](repeating: [], count: names.count)
+            var count = 0
+            try reader.forEachRow(columns: names) { _, fields in
+                for (index, field) in fields.enumerated() { samples[index].append(field) }
+                count += 1
+                return count < StatsSource.inferenceRows
+            }
+            let columns = names.enumerated().map { index, column in
+                StatsColumn(name: column, type: schema[column] ?? StatsSource.inferType(samples[index], timeZone: timeZone))
+            }
+            return .success(StatsSource(name: name, file: file, format: format, columns: columns))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The aggregated table of `query` over `source`; filters must already be resolved.
+    func table(_ query: AggregationQuery, source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)]) -> Result<AggregateTable, Diagnostic> {
+        let key = TableKey(file: source.file, query: query)
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = tables[key] { return cached }
+        var aggregator = Aggregator(query: query, columns: source.columns, filters: filters, timeZone: timeZone)
+        let url = siteDirectory.appendingPathComponent(source.file)
+        // Unknown size: stream, the choice that is safe for any size.
+        let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize).flatMap { $0 }.map(UInt64.init) ?? UInt64.max
+        let result: Result<AggregateTable, Diagnostic>
+        if size <= inMemoryLimit {
+            let loaded = rows[source.file] ?? typedRows(source, url: url)
+            rows[source.file] = loaded
+            result = loaded.map { all in
+                for row in all { aggregator.add(row) }
+                return aggregator.result()
+            }
+        } else {
+            result = Self.stream(source, url: url, columns: aggregator.neededColumns, timeZone: timeZone) { aggregator.add($0) }
+                .map { aggregator.result() }
+        }
+        tables[key] = result
+        return result
+    }
+
+    private func typedRows(_ source: StatsSource, url: URL) -> Result<[[DataValue]], Diagnostic> {
+        var all: [[DataValue]] = []
+        return Self.stream(source, url: url, columns: Set(source.columns.indices), timeZone: timeZone) { all.append($0) }.map { all }
+    }
+
+    /// The common cases typed without Foundation's string trimming, which costs about a
+    /// microsecond a value on Linux: millions of rows spend most of their time there.
+    /// Anything unusual (spaces, `1_000`, empty text) goes to `DataValue.parse`.
+    static func quickValue(_ text: String, _ type: FieldType) -> DataValue? {
+        switch type {
+        case .string: return text.isEmpty ? nil : .string(text)
+        case .integer: return Int(text).map(DataValue.integer)
+        case .decimal:
+            guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 48 && first <= 57),
+                  let value = Double(text), value.isFinite, text.utf8.allSatisfy({ $0 < 65 || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return nil }
+            return .decimal(value)
+        default: return nil
+        }
+    }
+
+    /// Reads every row of `source`, typing only `columns` (the others stay null).
+    static func stream(_ source: StatsSource, url: URL, columns: Set<Int>, timeZone: TimeZone, _ body: ([DataValue]) -> Void) -> Result<Void, Diagnostic> {
+        let reader = StatsRowReader(url: url, path: source.file, format: source.format)
+        let wanted = columns.sorted()
+        var dates: [String: DataValue] = [:]
+        var row = [DataValue](repeating: .null, count: source.columns.count)
+        do throws(Diagnostic) {
+            try reader.forEachRow(columns: source.columnNames) { line, fields throws(Diagnostic) in
+                for index in wanted {
+                    let column = source.columns[index]
+                    let text = fields[index]
+                    if column.type == .date, let known = dates[text] { row[index] = known; continue }
+                    if let quick = quickValue(text, column.type) { row[index] = quick; continue }
+                    switch DataValue.parse(text, as: column.type, timeZone: timeZone) {
+                    case .success(let value):
+                        row[index] = value
+                        if column.type == .date, dates.count < 100_000 { dates[text] = value }
+                    case .failure(let problem):
+                        throw Diagnostic(.error, "\(column.name): \(problem.message) (the column holds \(column.type.rawValue) values)", file: source.file, line: line)
+                    }
+                }
+                body(row)
+                return true
+            }
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Hummingbird
+import Logging
+import MastheadCore
+import NIOCore
+import ServiceLifecycle
+
+/// `masthead serve`: builds the site into memory, serves it, watches the sources, rebuilds
+/// on every change and tells open pages to reload.
+public struct PreviewServer: Sendable {
+    public struct Configuration: Sendable {
+        public var siteDirectory: URL
+        public var host = "127.0.0.1"
+        public var port = 8080
+        public var includeDrafts = false
+        public var includeFuture = false
+        /// A burst of saves ends when nothing has changed for this long.
+        public var quietPeriod: TimeInterval = 0.04
+
+        public init(siteDirectory: URL) {
+            self.siteDirectory = siteDirectory
+        }
+    }
+
+    /// What a rebuild reports to whoever runs the server (the terminal, tests).
+    public struct RebuildReport: Sendable {
+        public var build: Int
+        public var succeeded: Bool
+        public var changed: [String]
+        public var seconds: Double
+        public var reusedDocuments: Int
+        public var parsedDocuments: Int
+        public var diagnostics: [Diagnostic]
+    }
+
+    public let configuration: Configuration
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Runs until SIGINT or SIGTERM (or until the task is cancelled). `onReady` receives the
+    /// address once the port is bound and the first build is done; `onRebuild` every build.
+    /// `handlesSignals` false leaves SIGINT and SIGTERM alone; `stopper` stops the server
+    /// gracefully from code (tests).
+    public func run(handlesSignals: Bool = true, stopper: Stopper? = nil,
+                    onReady: @escaping @Sendable (String) -> Void,
+                    onRebuild: @escaping @Sendable (RebuildReport) -> Void = { _ in }) async throws {
+        let state = PreviewState()
+        let events = ReloadEvents()
+        let builder = PreviewBuilder(siteDirectory: configuration.siteDirectory,
+                                     includeDrafts: configuration.includeDrafts, includeFuture: configuration.includeFuture)
+        let failures = FailureCounter()
+        let watcher = SourceWatcher(siteDirectory: configuration.siteDirectory, quietPeriod: configuration.quietPeriod)
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let host = configuration.host
+
+        var logger = Logger(label: "masthead-serve")
+        logger.logLevel = .warning
+        let app = Application(
+            responder: PreviewResponder(state: state, events: events, failure: { failures.value }),
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? 0)
+                portContinuation.finish()
+            },
+            logger: logger)
+
+        let rebuilds = RebuildService(state: state, events: events, builder: builder, failures: failures, watcher: watcher,
+                                      ports: ports, host: host, onReady: onReady, onRebuild: onRebuild)
+        let group = ServiceGroup(configuration: .init(
+            services: [.init(service: app), .init(service: rebuilds)],
+            gracefulShutdownSignals: handlesSignals ? [.sigint, .sigterm] : [],
+            logger: logger))
+        await stopper?.attach(group)
+        try await group.run()
+    }
+
+    /// Stops a running server the way Ctrl-C does: open event streams end, requests finish.
+    public final class Stopper: @unchecked Sendable {
+        private let lock = NSLock()
+        private var group: ServiceGroup?
+        private var requested = false
+
+        public init() {}
+
+        func attach(_ group: ServiceGroup) async {
+            let stopNow = lock.withLock {
+                self.group = group
+                return requested
+            }
+            if stopNow { await group.triggerGracefulShutdown() }
+        }
+
+        public func stop() async {
+            let group = lock.withLock {
+                requested = true
+                return self.group
+            }
+            await group?.triggerGracefulShutdown()
+        }
+    }
+}
+
+/// Failed builds so far, read by requests to tell pages which failure they show.
+final class FailureCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+    func set(_ newValue: Int) {
+        lock.lock()
+        count = newValue
+        lock.unlock()
+    }
+}
+
+/// Builds once the port is known, then once per burst of changes, swapping each result
+/// in whole and announcing it. On shutdown it closes the event streams so open pages
+/// do not keep the server waiting.
+struct RebuildService: Service {
+    let state: PreviewState
+    let events: ReloadEvents
+    let builder: PreviewBuilder
+    let failures: FailureCounter
+    let watcher: SourceWatcher
+    let ports: AsyncStream<Int>
+    let host: String
+    let onReady: @Sendable (String) -> Void
+    let onRebuild: @Sendable (PreviewServer.RebuildReport) -> Void
+
+    func run() async throws {
+        try await withGracefulShutdownHandler {
+            var portIterator = ports.makeAsyncIterator()
+            guard let port = await portIterator.next() else { return }
+            let shown = host.contains(":") ? "[\(host)]" : host
+            let address = "http://\(shown):\(port)/"
+            builder.baseURL = address
+            let changes = watcher.changes()
+            await rebuild()
+            guard !Task.isShuttingDownGracefully else { return }
+            onReady(address)
+            let heartbeat = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(15))
+                    events.send(comment: "ping")
+                }
+            }
+            defer { heartbeat.cancel() }
+            for await _ in changes.cancelOnGracefulShutdown() {
+                await rebuild()
+            }
+        } onGracefulShutdown: {
+            watcher.stop()
+            events.close()
+        }
+        watcher.stop()
+        events.close()
+    }
+
+    private func rebuild() async {
+        let builder = self.builder
+        // Ctrl-C during a long build stops waiting for it: the build's result is dropped.
+        let result = OneShot<PreviewBuilder.Outcome?>()
+        let outcome = await withGracefulShutdownHandler {
+            await withCheckedContinuation { continuation in
+                result.onValue { continuation.resume(returning: $0) }
+                DispatchQueue.global().async { result.set(builder.rebuild()) }
+            }
+        } onGracefulShutdown: {
+            result.set(nil)
+        }
+        guard let outcome else { return }
+        failures.set(outcome.failure)
+        state.replace(outcome.value)
+        let changed = outcome.changed.map { "\"\(PreviewInjection.jsonEscape($0))\"" }.joined(separator: ",")
+        events.send(event: "rebuild", data: "{\"build\":\(outcome.value.site.number),\"failure\":\(outcome.failure),\"changed\":[\(changed)]}")
+        onRebuild(PreviewServer.RebuildReport(
+            build: outcome.value.site.number, succeeded: outcome.failure == 0, changed: outcome.changed, seconds: outcome.seconds,
+            reusedDocuments: outcome.reusedDocuments, parsedDocuments: outcome.parsedDocuments, diagnostics: outcome.diagnostics))
+    }
+}
+
+/// A value delivered once: later values are ignored.
+final class OneShot<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+    private var delivered = false
+    private var receiver: (@Sendable (Value) -> Void)?
+
+    func onValue(_ receiver: @escaping @Sendable (Value) -> Void) {
+        let ready: Value? = lock.withLock {
+            if delivered, let value { return value }
+            self.receiver = receiver
+            return nil
+        }
+        if let ready { receiver(ready) }
+    }
+
+    func set(_ newValue: Value) {
+        let receiver: (@Sendable (Value) -> Void)? = lock.withLock {
+            guard !delivered else { return nil }
+            delivered = true
+            value = newValue
+            let receiver = self.receiver
+            self.receiver = nil
+            return receiver
+        }
+        receiver?(newValue)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import MastheadCore
+
+/// One complete built site as the server holds it: every file's bytes in memory, keyed by
+/// its relative path. Immutable: a rebuild makes a new value and swaps it in whole.
+struct PreviewSite: Sendable {
+    struct File: Sendable {
+        var data: Data
+        var contentType: String
+        /// Shown with --drafts or --future although it would not be published today.
+        var notice: String?
+    }
+
+    var files: [String: File]
+    /// Counts successful builds: 1 for the first.
+    var number: Int
+
+    static let empty = PreviewSite(files: [:], number: 0)
+
+    /// Output paths of pages whose article is a draft or not yet (or no longer) published,
+    /// with the banner text each carries.
+    static func notices(for site: Site, now: Date) -> [String: String] {
+        var notices: [String: String] = [:]
+        for article in site.articles {
+            let document = article.document
+            let text: String?
+            if document.draft {
+                text = "Draft: not published. Shown because of --drafts."
+            } else if (document.publishDate ?? document.date) > now {
+                text = "Scheduled: publishes on \(Self.day(document.publishDate ?? document.date, in: site.config.timeZone)). Shown because of --future."
+            } else {
+                text = nil
+            }
+            guard let text else { continue }
+            notices[outputPath(of: article.path)] = text
+        }
+        return notices
+    }
+
+    /// As `Route.outputPath`: `/a/` is `a/index.html`.
+    static func outputPath(of sitePath: String) -> String {
+        let trimmed = String(sitePath.drop { $0 == "/" })
+        if trimmed.isEmpty { return "index.html" }
+        return sitePath.hasSuffix("/") ? trimmed + "index.html" : trimmed
+    }
+
+    private static func day(_ date: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import MastheadCore
+import MastheadServer
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Previews the site from memory, rebuilding and reloading pages on every save.")
+
+    @OptionGroup var siteOptions: SiteOptions
+
+    @Option(help: "The address to listen on (loopback unless you say otherwise).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 8080
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port: expected 0 to 65535, got \(port)") }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: siteOptions.siteDirectory.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("--site: no folder at \(siteOptions.siteDirectory.path)")
+        }
+    }
+
+    func run() async throws {
+        var configuration = PreviewServer.Configuration(siteDirectory: siteOptions.siteDirectory)
+        configuration.host = host
+        configuration.port = port
+        configuration.includeDrafts = siteOptions.drafts
+        configuration.includeFuture = siteOptions.future
+        let server = PreviewServer(configuration: configuration)
+        let folder = configuration.siteDirectory.path
+        do {
+            try await server.run(onReady: { address in
+                // The address alone on its line, so scripts can read it (--port 0).
+                FileHandle.standardOutput.write(Data("\(address)\nWatching Content/ and Templates/ in \(folder); Ctrl-C stops.\n".utf8))
+            }, onRebuild: Self.report)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot serve on \(host):\(port): \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    /// One line per build in the terminal, with its problems in the form editors read.
+    @Sendable static func report(_ report: PreviewServer.RebuildReport) {
+        DiagnosticPrinter.print(report.diagnostics)
+        let milliseconds = Int((report.seconds * 1000).rounded())
+        let line: String
+        if report.succeeded {
+            line = "build \(report.build) in \(milliseconds) ms: \(report.changed.count) file\(report.changed.count == 1 ? "" : "s") changed"
+                + " (\(report.parsedDocuments) document\(report.parsedDocuments == 1 ? "" : "s") parsed, \(report.reusedDocuments) reused)\n"
+        } else {
+            let errors = report.diagnostics.filter { $0.severity == .error }.count
+            line = "build failed in \(milliseconds) ms with \(errors) error\(errors == 1 ? "" : "s"): still serving build \(report.build)\n"
+        }
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}

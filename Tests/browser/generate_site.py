@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Makes a large site for measuring `masthead serve`: the default site's site.yml,
+templates and static files, with N small Markdown articles instead of its own.
+
+    python3 Tests/browser/generate_site.py --articles 10000 --out /tmp/masthead-10k
+"""
+import argparse
+import os
+import random
+import shutil
+
+import yaml
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+WORDS = ("caffè moka espresso crema tazzina aroma tostatura miscela arabica robusta bar colazione "
+         "latte zucchero cacao nocciola ricetta estate inverno punti premio tessera negozio").split()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--articles", type=int, default=10000)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--source", default=ROOT)
+    args = parser.parse_args()
+
+    shutil.rmtree(args.out, ignore_errors=True)
+    os.makedirs(os.path.join(args.out, "Content", "articles"))
+    shutil.copytree(os.path.join(args.source, "Templates"), os.path.join(args.out, "Templates"))
+    shutil.copy(os.path.join(args.source, "Content", "site.yml"), os.path.join(args.out, "Content", "site.yml"))
+    for folder in ("static", "pages", "catalogs", "stats", "reports"):
+        source = os.path.join(args.source, "Content", folder)
+        if os.path.isdir(source):
+            shutil.copytree(source, os.path.join(args.out, "Content", folder))
+
+    with open(os.path.join(args.source, "Content", "site.yml"), encoding="utf-8") as handle:
+        config = yaml.safe_load(handle)
+    categories = [c.get("slug") or c["name"] for c in config.get("categories", [])] or [None]
+    random.seed(7)
+    for number in range(1, args.articles + 1):
+        category = categories[number % len(categories)]
+        words = " ".join(random.choice(WORDS) for _ in range(120))
+        tags = sorted({random.choice(WORDS) for _ in range(2)})
+        front = [
+            f"title: Articolo numero {number}",
+            f"date: {2000 + number % 26}-{1 + number % 12:02d}-{1 + number % 28:02d}",
+            f"tags: [{', '.join(tags)}]",
+        ]
+        if category:
+            front.append(f"category: {category}")
+        body = f"Questo è l'articolo {number}. {words}.\n\n## Una sezione\n\n- un punto\n- un altro *punto*\n\n{words}.\n"
+        path = os.path.join(args.out, "Content", "articles", f"articolo-{number:05d}.md")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("---\n" + "\n".join(front) + "\n---\n" + body)
+    print(f"{args.articles} articles in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
