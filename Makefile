@@ -3,7 +3,7 @@ SWIFT ?= swift
 SITE ?= .
 CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
 
-.PHONY: deps build site test clean bench bench-deps audit serve browser-test
+.PHONY: deps build site test clean bench bench-deps audit serve browser-test fuzz
 
 # Installs Debian's cmark-gfm libraries when they are missing (root or sudo).
 deps:
@@ -75,4 +75,16 @@ audit: build
 	  $$bin/masthead build --site $$site --output $$out --base-url $(AUDIT_BASE_URL); \
 	  $$bin/masthead check --site $$site; \
 	  python3 Tests/audit/audit.py $$out $(AUDIT_BASE_URL); \
+	done
+
+# libFuzzer over the parsers (README, "Fuzzing"); the corpus in Fuzz/corpus grows as it runs.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS := FuzzFrontMatter FuzzSiteConfig FuzzMarkdown FuzzTemplate
+fuzz: deps
+	$(SWIFT) build -c release --package-path Fuzz --scratch-path .build-fuzz \
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  echo "== $$t"; mkdir -p .build-fuzz/artifacts/$$t; \
+	  .build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+	    -artifact_prefix=.build-fuzz/artifacts/$$t/ -print_final_stats=1 Fuzz/corpus/$$t; \
 	done
