@@ -19,6 +19,22 @@ struct SiteTests {
         #expect(pages.allSatisfy { $0.total == expectedPages })
     }
 
+    @Test("page links show the first, the last and two either side of the current page", arguments: [
+        (1, 3, [1, 2, 3]), (1, 20, [1, 2, 3, 20]), (5, 20, [1, 3, 4, 5, 6, 7, 20]), (20, 20, [1, 18, 19, 20]), (4, 20, [1, 2, 3, 4, 5, 6, 20]),
+    ])
+    func pageLinkWindow(current: Int, total: Int, expected: [Int]) {
+        #expect(PaginationLinks.numbersShown(current: current, total: total) == expected)
+    }
+
+    @Test("a long list marks the gaps in its page links")
+    func pageLinkGaps() throws {
+        let site = try TestSite()
+        try articles(site, count: 20)
+        let page = try #require(site.build().text("categories/coffee-culture/page/5/index.html"))
+        let numbers = page.components(separatedBy: "\">").compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(numbers == [1, 3, 4, 5, 6, 7, 10])
+    }
+
     @Test("an empty category still has its page, saying so")
     func emptyCategory() throws {
         let site = try TestSite()

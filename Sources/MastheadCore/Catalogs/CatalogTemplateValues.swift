@@ -183,19 +183,7 @@ final class CatalogValues: MustacheParent, @unchecked Sendable {
     }
 
     func pagination(_ page: Pagination, base: String) -> [String: Any]? {
-        guard page.total > 1 else { return nil }
-        var links: [String: Any] = [
-            "current": page.number,
-            "total": page.total,
-            "pages": (1...page.total).map { number -> [String: Any] in
-                var values: [String: Any] = ["number": number, "url": config.link(forPath: Pagination.path(base: base, page: number))]
-                if number == page.number { values["current"] = true }
-                return values
-            },
-        ]
-        if page.number > 1 { links["previousURL"] = config.link(forPath: Pagination.path(base: base, page: page.number - 1)) }
-        if page.number < page.total { links["nextURL"] = config.link(forPath: Pagination.path(base: base, page: page.number + 1)) }
-        return links
+        PaginationLinks.values(page, base: base, config: config)
     }
 
     func numbered(_ title: String, _ page: Pagination) -> String {

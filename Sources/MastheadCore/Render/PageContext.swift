@@ -156,19 +156,7 @@ struct PageContext: @unchecked Sendable {
 
     private func addList(_ members: [Int], pagination: Pagination, base: String, to values: inout [String: Any]) {
         values["articles"] = members[pagination.range].map(card)
-        guard pagination.total > 1 else { return }
-        var links: [String: Any] = [
-            "current": pagination.number,
-            "total": pagination.total,
-            "pages": (1...pagination.total).map { number -> [String: Any] in
-                var page: [String: Any] = ["number": number, "url": config.link(forPath: Pagination.path(base: base, page: number))]
-                if number == pagination.number { page["current"] = true }
-                return page
-            },
-        ]
-        if pagination.number > 1 { links["previousURL"] = config.link(forPath: Pagination.path(base: base, page: pagination.number - 1)) }
-        if pagination.number < pagination.total { links["nextURL"] = config.link(forPath: Pagination.path(base: base, page: pagination.number + 1)) }
-        values["pagination"] = links
+        if let links = PaginationLinks.values(pagination, base: base, config: config) { values["pagination"] = links }
     }
 
     private func numbered(_ title: String, _ pagination: Pagination) -> String {
