@@ -5,16 +5,19 @@ CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
 
 .PHONY: deps build site test clean bench bench-deps audit serve browser-test fuzz
 
-# Installs Debian's cmark-gfm libraries when they are missing (root or sudo).
-deps:
-	@missing=""; for p in $(CMARK_PACKAGES); do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
-	done; \
+# Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
+define apt_install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing"; \
 	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+endef
+
+# Debian's cmark-gfm libraries.
+deps:
+	$(call apt_install,$(CMARK_PACKAGES))
 
 build: deps
 	$(SWIFT) build -c release --product masthead
@@ -36,28 +39,14 @@ serve: build
 # Drives headless Chromium against `masthead serve` (README, "Preview server").
 BROWSER_PACKAGES := chromium chromium-driver
 browser-test: build
-	@missing=""; for p in $(BROWSER_PACKAGES); do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing$$missing"; \
-	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	$(call apt_install,$(BROWSER_PACKAGES))
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
 	python3 Tests/browser/live_reload.py --masthead $$($(SWIFT) build -c release --show-bin-path)/masthead --site $(SITE)
 
 # The side-by-side benchmark against Hugo (README, "Performance"). N=100000 adds the large case.
 BENCH_PACKAGES := hugo time
 bench-deps: deps
-	@missing=""; for p in $(BENCH_PACKAGES); do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing$$missing"; \
-	  SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
-	fi
+	$(call apt_install,$(BENCH_PACKAGES))
 
 bench: bench-deps build
 	N=$(N) bash Benchmarks/run.sh
