@@ -1,6 +1,6 @@
 /// Escaping for text and attribute values in XML and HTML.
-enum XML {
-    static func escape(_ text: String) -> String {
+public enum XML {
+    public static func escape(_ text: String) -> String {
         // Most text needs no change: one pass over the bytes finds out.
         let needsWork = text.utf8.contains { byte in
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
