@@ -208,3 +208,20 @@ struct CacheTests {
         #expect(ContentHash.of("abc").count == 32)
     }
 }
+
+@Suite("Build cache: hashing large inputs")
+struct ContentHashFileTests {
+    @Test("a file hashes the same read whole or in chunks of one, and chunked files differ when one byte does")
+    func chunkedHash() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-hash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var bytes = Data((0..<10_000).map { UInt8($0 % 251) })
+        try bytes.write(to: url)
+        #expect(ContentHash.ofFile(atPath: url.path) == ContentHash.of(bytes))
+        let chunked = ContentHash.ofFile(atPath: url.path, chunkSize: 1_000)
+        #expect(chunked == ContentHash.ofFile(atPath: url.path, chunkSize: 1_000))
+        bytes[9_999] ^= 1
+        try bytes.write(to: url)
+        #expect(ContentHash.ofFile(atPath: url.path, chunkSize: 1_000) != chunked)
+    }
+}

@@ -70,8 +70,8 @@ public struct BuildCache: Sendable {
             if let old = previous[entry.relative], entry.status.matches(old) {
                 return (entry.relative, old)
             }
-            let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(entry.relative).path) ?? Data()
-            return (entry.relative, BuildManifest.FileRecord(size: entry.status.size, modified: entry.status.modified, hash: ContentHash.of(data)))
+            let hash = ContentHash.ofFile(atPath: siteDirectory.appendingPathComponent(entry.relative).path)
+            return (entry.relative, BuildManifest.FileRecord(size: entry.status.size, modified: entry.status.modified, hash: hash))
         }
         return Dictionary(records, uniquingKeysWith: { first, _ in first })
     }

@@ -8,6 +8,25 @@ enum ContentHash {
         data.withUnsafeBytes { of(UnsafeRawBufferPointer($0)) }
     }
 
+    /// A file's fingerprint, read in chunks so a statistics file of gigabytes hashes in
+    /// bounded memory. A file of one chunk hashes as `of(data)`; a longer one as the hash
+    /// of its chunks' hashes.
+    static func ofFile(atPath path: String, chunkSize: Int = 4 << 20) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return of(Data()) }
+        defer { try? handle.close() }
+        var chunks: [String] = []
+        while true {
+            let chunk = (try? handle.read(upToCount: chunkSize)) ?? nil
+            guard let chunk, !chunk.isEmpty else { break }
+            chunks.append(of(chunk))
+        }
+        switch chunks.count {
+        case 0: return of(Data())
+        case 1: return chunks[0]
+        default: return of(chunks.joined())
+        }
+    }
+
     static func of(_ text: String) -> String {
         var text = text
         return text.withUTF8 { of(UnsafeRawBufferPointer($0)) }

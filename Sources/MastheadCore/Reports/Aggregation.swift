@@ -155,21 +155,25 @@ struct Aggregator {
         }
         let series = seriesColumn.map { Self.text(row[$0]) } ?? ""
         if seriesColumn != nil { seriesNames.insert(series) }
-        var cell = cells[CellKey(x: key, series: series)] ?? Cell()
-        switch query.measure {
+        // Mutated in place through the dictionary: copying a cell out would copy its
+        // distinct set on every row.
+        Self.record(row, into: &cells[CellKey(x: key, series: series), default: Cell()], measure: query.measure, column: measureColumn)
+    }
+
+    private static func record(_ row: [DataValue], into cell: inout Cell, measure: Measure, column: Int?) {
+        switch measure {
         case .count:
             cell.count += 1
         case .distinct:
-            if let column = measureColumn, !row[column].isNull { cell.distinct.insert(row[column]) }
+            if let column, !row[column].isNull { cell.distinct.insert(row[column]) }
         case .sum, .average, .minimum, .maximum:
-            if let column = measureColumn, let number = row[column].number {
+            if let column, let number = row[column].number {
                 cell.count += 1
                 cell.sum += number
                 cell.minimum = min(cell.minimum, number)
                 cell.maximum = max(cell.maximum, number)
             }
         }
-        cells[CellKey(x: key, series: series)] = cell
     }
 
     func result() -> AggregateTable {
