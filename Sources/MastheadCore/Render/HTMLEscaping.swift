@@ -33,7 +33,7 @@ struct MastheadHTMLContentType: MustacheContentType {
         guard needsEscaping else { return text }
         // Outside ASCII a character may be `<` followed by combining marks, which the
         // library leaves alone: keep its character-by-character rule there.
-        guard isASCII else { return escapeCharacters(text) }
+        guard isASCII else { return XML.escapeCharacters(text, droppingControlCharacters: false) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {
@@ -47,21 +47,5 @@ struct MastheadHTMLContentType: MustacheContentType {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func escapeCharacters(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -7,6 +7,12 @@ public enum XML {
                 || byte == UInt8(ascii: "'") || (byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r"))
         }
         guard needsWork else { return text }
+        return escapeCharacters(text, droppingControlCharacters: true)
+    }
+
+    /// The character-by-character escape. XML 1.0 forbids control characters other than
+    /// tab and newlines, so XML drops them; HTML templates keep them as the Mustache library did.
+    static func escapeCharacters(_ text: String, droppingControlCharacters: Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
@@ -17,8 +23,7 @@ public enum XML {
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
             default:
-                // Control characters other than tab and newlines are not allowed in XML 1.0.
-                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+                if droppingControlCharacters, let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
                    scalar.value < 0x20, scalar != "\t", scalar != "\n", scalar != "\r" {
                     continue
                 }
