@@ -11,6 +11,10 @@ public struct BuildOptions: Sendable {
     public var now = Date()
     /// Parsed documents kept from the previous build (`masthead serve`); nil parses everything.
     public var documentCache: DocumentCache?
+    /// Pages kept from the previous render (`masthead serve`); nil renders every page.
+    public var renderMemo: RenderMemo?
+    /// Related-article lists kept from the previous build (`masthead serve`).
+    public var resolveMemo: ResolveMemo?
 
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
@@ -90,7 +94,8 @@ public enum SiteBuilder {
             if let reused = cache?.cached(file, kind: kind) {
                 return ParsedDocument(document: reused.document, diagnostics: reused.diagnostics)
             }
-            let (document, problems) = parser.parse(file, kind: kind)
+            var (document, problems) = parser.parse(file, kind: kind)
+            document?.sourceHash = ContentHash.of(file.data)
             cache?.store(file, kind: kind, document: document, diagnostics: problems)
             return ParsedDocument(document: document, diagnostics: problems)
         }
@@ -101,6 +106,7 @@ public enum SiteBuilder {
         var resolver = SiteResolver(config: config, now: options.now)
         resolver.includeDrafts = options.includeDrafts
         resolver.includeFuture = options.includeFuture
+        resolver.memo = options.resolveMemo
         resolver.catalogs = catalogs
         var (site, resolveDiagnostics) = resolver.resolve(articles: documents.filter { $0.kind == .article },
                                                           pages: documents.filter { $0.kind == .page || $0.kind == .report },
@@ -118,7 +124,9 @@ public enum SiteBuilder {
         guard !diagnostics.hasErrors else {
             return BuildResult(site: site, files: [], diagnostics: diagnostics)
         }
-        var result = BuildResult(site: site, files: renderer.render() + statementFiles, diagnostics: diagnostics)
+        let inputs = options.renderMemo == nil ? ""
+            : "\(options.includeDrafts) \(options.includeFuture)\n" + DocumentCache.contextKey(siteDirectory: siteDirectory, baseURL: options.baseURL)
+        var result = BuildResult(site: site, files: renderer.render(memo: options.renderMemo, inputs: inputs) + statementFiles, diagnostics: diagnostics)
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: documents, now: options.now)
         return result
     }

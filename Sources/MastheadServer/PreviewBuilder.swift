@@ -14,6 +14,8 @@ final class PreviewBuilder: @unchecked Sendable {
         var seconds: Double
         var reusedDocuments: Int
         var parsedDocuments: Int
+        var renderedPages: Int
+        var reusedPages: Int
         /// Problems to print in the terminal (the overlay shows errors of failed builds).
         var diagnostics: [Diagnostic]
     }
@@ -27,6 +29,8 @@ final class PreviewBuilder: @unchecked Sendable {
     var incremental = true
 
     private let documents = DocumentCache()
+    private let pages = RenderMemo()
+    private let resolved = ResolveMemo()
     private var staticFiles: [String: (stamp: FileStamp?, data: Data)] = [:]
     private var previous = PreviewState.Value(site: .empty, problems: [])
     private var failures = 0
@@ -46,6 +50,8 @@ final class PreviewBuilder: @unchecked Sendable {
         options.includeFuture = includeFuture
         options.baseURL = baseURL
         options.documentCache = incremental ? documents : nil
+        options.renderMemo = incremental ? pages : nil
+        options.resolveMemo = incremental ? resolved : nil
         return options
     }
 
@@ -69,13 +75,16 @@ final class PreviewBuilder: @unchecked Sendable {
             lastFailure = failures
             value = PreviewState.Value(site: previous.site, problems: result.diagnostics)
         }
-        let changed = Self.changedPaths(from: previous.site, to: value.site)
+        // Pages taken unchanged from the last render need no comparing.
+        let reused = Set(result.succeeded ? result.files.lazy.filter(\.isReused).map(\.path) : [])
+        let changed = Self.changedPaths(from: previous.site, to: value.site, skipping: reused)
         previous = value
         let reuse = documents.lastBuild
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return Outcome(value: value, changed: changed, failure: lastFailure, seconds: seconds,
                        reusedDocuments: incremental ? reuse.reused : 0,
                        parsedDocuments: incremental ? reuse.parsed : result.site.map { $0.articles.count + $0.pages.count } ?? 0,
+                       renderedPages: result.succeeded ? result.files.filter(\.isRendered).count : 0, reusedPages: reused.count,
                        diagnostics: diagnostics)
     }
 
@@ -113,9 +122,10 @@ final class PreviewBuilder: @unchecked Sendable {
         return (files, problems)
     }
 
-    static func changedPaths(from old: PreviewSite, to new: PreviewSite) -> [String] {
+    static func changedPaths(from old: PreviewSite, to new: PreviewSite, skipping unchanged: Set<String> = []) -> [String] {
         var changed: [String] = []
-        for (path, file) in new.files where old.files[path]?.data != file.data || old.files[path]?.notice != file.notice {
+        for (path, file) in new.files where old.files[path]?.notice != file.notice
+            || (!unchanged.contains(path) && old.files[path]?.data != file.data) {
             changed.append(path)
         }
         for path in old.files.keys where new.files[path] == nil { changed.append(path) }
@@ -149,5 +159,13 @@ struct FileStamp: Hashable, Sendable {
         modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #endif
         inode = UInt64(info.st_ino)
+    }
+}
+
+private extension OutputFile {
+    /// Produced by this build (a template or code), rather than copied or kept from the last one.
+    var isRendered: Bool {
+        if case .bytes = contents { return !isReused }
+        return false
     }
 }

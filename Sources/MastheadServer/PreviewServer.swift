@@ -30,6 +30,9 @@ public struct PreviewServer: Sendable {
         public var seconds: Double
         public var reusedDocuments: Int
         public var parsedDocuments: Int
+        /// Pages that went through their templates, and pages kept from the previous render.
+        public var renderedPages: Int
+        public var reusedPages: Int
         public var diagnostics: [Diagnostic]
     }
 
@@ -180,7 +183,8 @@ struct RebuildService: Service {
         events.send(event: "rebuild", data: "{\"build\":\(outcome.value.site.number),\"failure\":\(outcome.failure),\"changed\":[\(changed)]}")
         onRebuild(PreviewServer.RebuildReport(
             build: outcome.value.site.number, succeeded: outcome.failure == 0, changed: outcome.changed, seconds: outcome.seconds,
-            reusedDocuments: outcome.reusedDocuments, parsedDocuments: outcome.parsedDocuments, diagnostics: outcome.diagnostics))
+            reusedDocuments: outcome.reusedDocuments, parsedDocuments: outcome.parsedDocuments,
+            renderedPages: outcome.renderedPages, reusedPages: outcome.reusedPages, diagnostics: outcome.diagnostics))
     }
 }
 

@@ -50,7 +50,8 @@ struct ServeCommand: AsyncParsableCommand {
         let line: String
         if report.succeeded {
             line = "build \(report.build) in \(milliseconds) ms: \(report.changed.count) file\(report.changed.count == 1 ? "" : "s") changed"
-                + " (\(report.parsedDocuments) document\(report.parsedDocuments == 1 ? "" : "s") parsed, \(report.reusedDocuments) reused)\n"
+                + " (\(report.parsedDocuments) document\(report.parsedDocuments == 1 ? "" : "s") parsed, \(report.reusedDocuments) reused;"
+                + " \(report.renderedPages) page\(report.renderedPages == 1 ? "" : "s") rendered, \(report.reusedPages) kept)\n"
         } else {
             let errors = report.diagnostics.filter { $0.severity == .error }.count
             line = "build failed in \(milliseconds) ms with \(errors) error\(errors == 1 ? "" : "s"): still serving build \(report.build)\n"

@@ -95,16 +95,34 @@ public struct Permalinks: Sendable {
 
     /// Fills a pattern. The result always starts with `/`.
     public static func expand(_ pattern: String, slug: String, date: Date? = nil, category: String? = nil, timeZone: TimeZone) -> String {
-        var path = pattern.replacingOccurrences(of: ":slug", with: slug)
-        if let date {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            let parts = calendar.dateComponents([.year, .month, .day], from: date)
-            path = path.replacingOccurrences(of: ":year", with: String(format: "%04d", parts.year ?? 0))
-                .replacingOccurrences(of: ":month", with: String(format: "%02d", parts.month ?? 0))
-                .replacingOccurrences(of: ":day", with: String(format: "%02d", parts.day ?? 0))
+        // One pass over the pattern's `:token`s; the calendar only when a date token is there
+        // (this runs for every article on every build).
+        var path = ""
+        var parts: DateComponents?
+        func part(_ component: Calendar.Component) -> Int? {
+            guard let date else { return nil }
+            if parts == nil {
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = timeZone
+                parts = calendar.dateComponents([.year, .month, .day], from: date)
+            }
+            return parts?.value(for: component)
         }
-        path = path.replacingOccurrences(of: ":category", with: category ?? "uncategorised")
+        var rest = Substring(pattern)
+        while let colon = rest.firstIndex(of: ":") {
+            path += rest[..<colon]
+            let name = rest[rest.index(after: colon)...].prefix { $0.isASCII && $0.isLetter }
+            switch name {
+            case "slug": path += slug
+            case "category": path += category ?? "uncategorised"
+            case "year" where date != nil: path += String(format: "%04d", part(.year) ?? 0)
+            case "month" where date != nil: path += String(format: "%02d", part(.month) ?? 0)
+            case "day" where date != nil: path += String(format: "%02d", part(.day) ?? 0)
+            default: path += ":" + name
+            }
+            rest = rest[name.endIndex...]
+        }
+        path += rest
         return path.hasPrefix("/") ? path : "/" + path
     }
 }

@@ -39,6 +39,9 @@ public struct Document: Sendable {
     public var template: String?
     public var contentHTML: String
     public var wordCount: Int
+    /// A fingerprint of the source file's bytes (`ContentHash`), set when the file is parsed:
+    /// the preview re-renders a page only when the documents it shows have a new one.
+    public var sourceHash = ""
 
     /// Reading time in whole minutes, at 200 words a minute, at least 1.
     public var readingMinutes: Int { max(1, Int((Double(wordCount) / 200).rounded(.up))) }

@@ -3,7 +3,7 @@ import Foundation
 /// Parsed documents kept between builds, so a preview rebuild re-parses only the files
 /// that changed. An entry is reused when its path, kind and bytes are unchanged and so is
 /// everything else parsing reads (site.yml, the --base-url override, and the files of
-/// Content/ outside articles/, pages/ and static/, such as data tables a link may name).
+/// Content/ outside articles/, pages/, reports/ and static/, such as data tables a link may name).
 /// Reusing an entry gives exactly what parsing again would give, so incremental and full
 /// builds produce the same output.
 public final class DocumentCache: @unchecked Sendable {
@@ -71,13 +71,13 @@ public final class DocumentCache: @unchecked Sendable {
     }
 
     /// site.yml's bytes, the override, and the size and modification time of every other
-    /// Content/ file that is not an article, a page or a static file.
+    /// Content/ file that is not an article, a page, a report or a static file.
     static func contextKey(siteDirectory: URL, baseURL: String?) -> String {
         var key = "baseURL=\(baseURL ?? "-")\n"
         if let config = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent("Content/site.yml").path) {
             key += "site.yml=\(config.base64EncodedString())\n"
         }
-        let skipped: Set<String> = ["Content/articles", "Content/pages", "Content/static", "Content/site.yml"]
+        let skipped: Set<String> = ["Content/articles", "Content/pages", "Content/reports", "Content/static", "Content/site.yml"]
         var stack = ["Content"]
         var lines: [String] = []
         while let folder = stack.popLast() {

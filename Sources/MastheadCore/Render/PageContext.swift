@@ -11,8 +11,10 @@ struct PageContext: @unchecked Sendable {
     let siteValues: [String: Any]
     /// `catalogs.NAME...`, built lazily and shared by every page.
     let catalogValues: CatalogTemplateValues
-    /// `card(index)` for every article, built in `init`.
-    private var cards: [[String: Any]] = []
+    /// Every article's card, built the first time a page shows it: lists, related articles
+    /// and neighbours show the same cards many times over (about ten times per article on a
+    /// large site), and a preview rebuild that renders a few pages needs only a few cards.
+    private let cards: CardCache
     /// Index into `site.tags` by slug.
     private var tagsBySlug: [String: Int] = [:]
 
@@ -22,10 +24,7 @@ struct PageContext: @unchecked Sendable {
         labels = Labels(language: site.config.language)
         siteValues = Self.siteValues(site, format: format)
         catalogValues = CatalogTemplateValues(site: site, format: format)
-        // Every article's card is built once: lists, related articles and neighbours show
-        // the same cards many times over (about ten times per article on a large site).
-        let builder = self
-        cards = parallelMap(Array(site.articles.indices)) { CardValues(values: builder.makeCard($0)) }.map(\.values)
+        cards = CardCache(count: site.articles.count)
         tagsBySlug = Dictionary(site.tags.indices.map { (site.tags[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -185,7 +184,7 @@ struct PageContext: @unchecked Sendable {
 
     /// What a list shows of an article.
     func card(_ index: Int) -> [String: Any] {
-        cards.indices.contains(index) ? cards[index] : makeCard(index)
+        cards.card(index) { makeCard(index) }
     }
 
     private func makeCard(_ index: Int) -> [String: Any] {
@@ -281,7 +280,27 @@ struct PageContext: @unchecked Sendable {
     }
 }
 
-/// A card's values crossing from the worker that built them; they are immutable plain values.
-private struct CardValues: @unchecked Sendable {
-    let values: [String: Any]
+/// Cards by article index, each built once by whichever render worker needs it first.
+/// The values are immutable plain values once stored.
+private final class CardCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cards: [[String: Any]?]
+
+    init(count: Int) {
+        cards = Array(repeating: nil, count: count)
+    }
+
+    func card(_ index: Int, make: () -> [String: Any]) -> [String: Any] {
+        lock.lock()
+        if let card = cards[index] {
+            lock.unlock()
+            return card
+        }
+        lock.unlock()
+        let card = make()
+        lock.lock()
+        cards[index] = card
+        lock.unlock()
+        return card
+    }
 }

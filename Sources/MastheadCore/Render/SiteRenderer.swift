@@ -28,15 +28,26 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    public func render() -> [OutputFile] {
+    /// Every page and file. With a memo (the preview), a page whose inputs are unchanged since
+    /// the memo's render (`RouteFingerprints`; `inputs` as described there) keeps its bytes.
+    public func render(memo: RenderMemo? = nil, inputs: String = "") -> [OutputFile] {
         let context = PageContext(site: site)
-        let pages = parallelMap(site.routes) { route in
-            OutputFile(path: route.outputPath, contents: .bytes(Data(renderRoute(route, context: context).utf8)))
+        let fingerprints = memo.map { _ in RouteFingerprints(site: site, templates: templates, inputs: inputs) }
+        let pages = parallelMap(site.routes) { route -> RenderedPage in
+            let fingerprint = fingerprints?.fingerprint(of: route)
+            if let fingerprint, let data = memo?.page(at: route.outputPath, fingerprint: fingerprint) {
+                var file = OutputFile(path: route.outputPath, contents: .bytes(data))
+                file.isReused = true
+                return RenderedPage(file: file, fingerprint: fingerprint, data: data)
+            }
+            let data = Data(renderRoute(route, context: context).utf8)
+            return RenderedPage(file: OutputFile(path: route.outputPath, contents: .bytes(data)), fingerprint: fingerprint, data: data)
         }
+        memo?.replace(with: pages.map { ($0.file.path, $0.fingerprint, $0.data, $0.file.isReused) })
         let statics = site.staticFiles.map {
             OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path))
         }
-        return pages + statics
+        return pages.map(\.file) + statics
     }
 
     private func renderRoute(_ route: Route, context: PageContext) -> String {
@@ -58,4 +69,10 @@ public struct SiteRenderer: Sendable {
             return templates.render(context.context(for: route), template: template) ?? ""
         }
     }
+}
+
+private struct RenderedPage: Sendable {
+    var file: OutputFile
+    var fingerprint: UInt64?
+    var data: Data
 }

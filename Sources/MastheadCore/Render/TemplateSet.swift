@@ -8,6 +8,9 @@ public struct TemplateSet: Sendable {
 
     public let library: MustacheLibrary
     public let names: Set<String>
+    /// For each template, a fingerprint of its text and of every partial and parent it reaches:
+    /// a page needs rendering again only when its template's fingerprint changes.
+    public var fingerprints: [String: UInt64] = [:]
 
     public init(library: MustacheLibrary, names: Set<String>) {
         self.library = library
@@ -56,7 +59,31 @@ public struct TemplateSet: Sendable {
         let valid = diagnostics.hasErrors ? [:] : templates
         // Names include templates that failed to parse: their error is already reported,
         // so they must not be reported again as missing.
-        return (TemplateSet(library: MustacheLibrary(templates: valid), names: Set(sources.keys)), diagnostics)
+        var set = TemplateSet(library: MustacheLibrary(templates: valid), names: Set(sources.keys))
+        set.fingerprints = fingerprints(sources)
+        return (set, diagnostics)
+    }
+
+    /// Each template's text with the texts of the templates it reaches through `{{> }}` and `{{< }}`.
+    static func fingerprints(_ sources: [String: (path: String, text: String)]) -> [String: UInt64] {
+        let references = sources.mapValues { Set(partialReferences(in: $0.text).map(\.name)) }
+        var result: [String: UInt64] = [:]
+        for name in sources.keys {
+            var reached: Set<String> = [name]
+            var queue = [name]
+            while let next = queue.popLast() {
+                for reference in references[next] ?? [] where sources[reference] != nil && reached.insert(reference).inserted {
+                    queue.append(reference)
+                }
+            }
+            var fingerprint = Fingerprint()
+            for member in reached.sorted() {
+                fingerprint.add(member)
+                fingerprint.add(sources[member]?.text ?? "")
+            }
+            result[name] = fingerprint.value
+        }
+        return result
     }
 
     public func render(_ context: [String: Any], template name: String) -> String? {

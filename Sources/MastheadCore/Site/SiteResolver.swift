@@ -9,6 +9,8 @@ public struct SiteResolver {
     public var now: Date
     /// Loaded before articles (for `prize:` links); their routes join the others here.
     public var catalogs: [Catalog] = []
+    /// What the previous preview build resolved, reused where its inputs are unchanged.
+    public var memo: ResolveMemo?
 
     public init(config: SiteConfig, now: Date) {
         self.config = config
@@ -17,7 +19,7 @@ public struct SiteResolver {
 
     public func resolve(articles documents: [Document], pages pageDocuments: [Document], staticPaths: [String]) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let published = documents.filter(isPublished).sorted(by: Self.newestFirst)
+        let published = Self.newestFirst(documents.filter(isPublished))
         var articles = published.map { document in
             ResolvedArticle(
                 document: document,
@@ -55,11 +57,17 @@ public struct SiteResolver {
         return true
     }
 
-    static func newestFirst(_ a: Document, _ b: Document) -> Bool {
-        if a.date != b.date { return a.date > b.date }
-        if a.title != b.title { return a.title < b.title }
-        return a.sourcePath < b.sourcePath
+    /// Sorted by `newestFirst`, comparing small keys rather than moving whole documents.
+    static func newestFirst(_ documents: [Document]) -> [Document] {
+        let keys = documents.map { (date: $0.date, title: $0.title, path: $0.sourcePath) }
+        let order = keys.indices.sorted { a, b in
+            if keys[a].date != keys[b].date { return keys[a].date > keys[b].date }
+            if keys[a].title != keys[b].title { return keys[a].title < keys[b].title }
+            return keys[a].path < keys[b].path
+        }
+        return order.map { documents[$0] }
     }
+
 
     private func uniqueSlugs(_ names: [String]) -> [String] {
         var seen = Set<String>()
@@ -90,47 +98,72 @@ public struct SiteResolver {
     /// Explicit `related` first, then articles sharing the category or tags: the more they
     /// share, the earlier; newest first among equals. Never the article itself.
     private func linkRelated(_ articles: inout [ResolvedArticle]) -> [Diagnostic] {
+        let (related, diagnostics): ([[Int]], [Diagnostic])
+        if let memo {
+            var key = Fingerprint()
+            key.add(config.relatedLimit)
+            for article in articles {
+                key.add(article.document.slug)
+                key.add(article.document.sourcePath)
+                key.add(article.category?.slug ?? "")
+                key.add(article.tagSlugs.count)
+                for slug in article.tagSlugs { key.add(slug) }
+                key.add(article.document.related.count)
+                for slug in article.document.related { key.add(slug) }
+                key.add(article.document.relatedLocation.map { "\($0.line):\($0.column)" } ?? "")
+            }
+            (related, diagnostics) = memo.related(key: key.value) { findRelated(articles) }
+        } else {
+            (related, diagnostics) = findRelated(articles)
+        }
+        for index in articles.indices { articles[index].related = related[index] }
+        return diagnostics
+    }
+
+    private func findRelated(_ articles: [ResolvedArticle]) -> (related: [[Int]], diagnostics: [Diagnostic]) {
+        var related: [[Int]] = []
+        related.reserveCapacity(articles.count)
         var diagnostics: [Diagnostic] = []
         let indexBySlug = Dictionary(articles.indices.map { (articles[$0].document.slug, $0) }, uniquingKeysWith: { first, _ in first })
-        let relatedIndex = RelatedIndex(articles)
+        let index = RelatedIndex(articles)
         var relatedScores = [Int](repeating: 0, count: articles.count)
         var touched: [Int] = []
-        for index in articles.indices {
-            let article = articles[index]
+        var sharingTags = Set<Int>()
+        for current in articles.indices {
             var chosen: [Int] = []
-            for slug in article.document.related {
+            for slug in articles[current].document.related {
                 guard let other = indexBySlug[slug] else {
-                    let location = article.document.relatedLocation ?? SourceLocation(file: article.document.sourcePath)
+                    let location = articles[current].document.relatedLocation ?? SourceLocation(file: articles[current].document.sourcePath)
                     diagnostics.append(.error("related: no published article with the slug '\(slug)'\(Suggestion.didYouMean(slug, in: Array(indexBySlug.keys).sorted()))", at: location))
                     continue
                 }
-                if other != index, !chosen.contains(other) { chosen.append(other) }
+                if other != current, !chosen.contains(other) { chosen.append(other) }
             }
             // Only articles sharing a tag can score more than 1, so they are found through the
             // tag index; of the category-only ones (score 1) the first few are enough. This keeps
             // the work linear in the number of articles (comparing every pair does not scale).
             let wanted = max(0, config.relatedLimit - chosen.count)
-            var scored: [(Int, Int)] = []
+            var scored: [(index: Int, score: Int)] = []
             if wanted > 0 {
-                for slug in article.tagSlugs {
-                    for other in relatedIndex.byTag[slug] ?? [] where other != index {
+                let category = index.category[current]
+                for tag in index.tags[current] {
+                    for other in index.byTag[tag] where other != current {
                         if relatedScores[other] == 0 { touched.append(other) }
                         relatedScores[other] += 1
                     }
                 }
-                let categorySlug = article.category?.slug
                 for other in touched {
                     var score = relatedScores[other]
                     relatedScores[other] = 0
-                    if article.category != nil, articles[other].category == article.category { score += 1 }
+                    if category >= 0, index.category[other] == category { score += 1 }
                     if !chosen.contains(other) { scored.append((other, score)) }
                 }
-                if let categorySlug {
-                    let sharingTags = Set(touched)
+                if category >= 0 {
+                    sharingTags.removeAll(keepingCapacity: true)
+                    sharingTags.formUnion(touched)
                     var added = 0
-                    for other in relatedIndex.byCategory[categorySlug] ?? [] where added < wanted {
-                        guard other != index, !sharingTags.contains(other), !chosen.contains(other),
-                              articles[other].category == article.category else { continue }
+                    for other in index.byCategory[category] where added < wanted {
+                        guard other != current, !sharingTags.contains(other), !chosen.contains(other) else { continue }
                         scored.append((other, 1))
                         added += 1
                     }
@@ -138,10 +171,23 @@ public struct SiteResolver {
                 touched.removeAll(keepingCapacity: true)
             }
             // Articles are newest first, so the index breaks ties by date.
-            chosen += scored.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.prefix(wanted).map(\.0)
-            articles[index].related = Array(chosen.prefix(config.relatedLimit))
+            chosen += Self.best(scored, count: wanted)
+            related.append(Array(chosen.prefix(config.relatedLimit)))
         }
-        return diagnostics
+        return (related, diagnostics)
+    }
+
+    /// The `count` highest scores, ties by lower index, without sorting them all.
+    static func best(_ scored: [(index: Int, score: Int)], count: Int) -> [Int] {
+        var best: [(index: Int, score: Int)] = []
+        for candidate in scored {
+            let position = best.firstIndex { candidate.score > $0.score || (candidate.score == $0.score && candidate.index < $0.index) } ?? best.count
+            if position < count {
+                best.insert(candidate, at: position)
+                if best.count > count { best.removeLast() }
+            }
+        }
+        return best.map(\.index)
     }
 
     /// Previous (older) and next (newer) article within the same category.

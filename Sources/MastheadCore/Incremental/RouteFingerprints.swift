@@ -1,0 +1,107 @@
+import Foundation
+
+/// For each route, a fingerprint of everything its page is made from: its template (with
+/// the partials it reaches), the documents it shows, and the values every page receives.
+/// Two builds giving a route the same fingerprint give it the same bytes, so the preview
+/// renders again only the routes whose fingerprint changed.
+///
+/// What every page can show (site.yml, catalogs, statistics, named charts, category counts)
+/// goes into one site-wide part: a change there renders everything again. An article's
+/// own edit reaches its page, the pages showing its card (lists, the home page, its
+/// neighbours and the articles that list it as related) and nothing else.
+struct RouteFingerprints: Sendable {
+    let site: Site
+    let templates: TemplateSet
+    /// The site-wide part.
+    private let shared: UInt64
+    /// Per article: its path and source fingerprint, what a card of it shows.
+    private let articleKeys: [UInt64]
+    /// Every article, in order: the home page's input.
+    private let allArticles: UInt64
+    private let tagsBySlug: [String: Int]
+
+    /// `inputs` names what the `Site` does not hold: site.yml's bytes, the base URL and the
+    /// data files (see `DocumentCache.contextKey`).
+    init(site: Site, templates: TemplateSet, inputs: String) {
+        self.site = site
+        self.templates = templates
+        var shared = Fingerprint()
+        shared.add(inputs)
+        for category in site.categories {
+            shared.add(category.config.slug)
+            shared.add(category.articles.count)
+        }
+        shared.add(site.articles.first.map { $0.document.date.timeIntervalSince1970.description } ?? "")
+        for catalog in site.catalogs {
+            shared.add(catalog.featured ?? -1)
+        }
+        for name in site.charts.keys.sorted() {
+            shared.add(name)
+            shared.add(site.charts[name] ?? "")
+        }
+        self.shared = shared.value
+        articleKeys = site.articles.map { article in
+            var key = Fingerprint()
+            key.add(article.path)
+            key.add(article.document.sourceHash)
+            return key.value
+        }
+        var all = Fingerprint()
+        for key in articleKeys { all.add(key) }
+        allArticles = all.value
+        tagsBySlug = Dictionary(site.tags.indices.map { (site.tags[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// nil for files written by code (feeds, sitemap, robots.txt): they are always written again.
+    func fingerprint(of route: Route) -> UInt64? {
+        guard let template = route.template else { return nil }
+        var fingerprint = Fingerprint()
+        fingerprint.add(shared)
+        fingerprint.add(route.path)
+        fingerprint.add(template)
+        fingerprint.add(templates.fingerprints[template] ?? 0)
+        switch route.subject {
+        case .home:
+            fingerprint.add(allArticles)
+        case .article(let index):
+            let article = site.articles[index]
+            fingerprint.add(articleKeys[index])
+            for related in article.related { fingerprint.add(articleKeys[related]) }
+            fingerprint.add(article.previous.map { articleKeys[$0] } ?? 0)
+            fingerprint.add(article.next.map { articleKeys[$0] } ?? 0)
+            for slug in article.tagSlugs {
+                if let tag = tagsBySlug[slug] { add(site.tags[tag], to: &fingerprint) }
+            }
+        case .archive(let page):
+            add(Array(site.articles.indices), page, to: &fingerprint)
+        case .category(let index, let page):
+            add(site.categories[index].articles, page, to: &fingerprint)
+        case .tag(let index, let page):
+            add(site.tags[index], to: &fingerprint)
+            add(site.tags[index].articles, page, to: &fingerprint)
+        case .tagIndex:
+            for tag in site.tags { add(tag, to: &fingerprint) }
+        case .page(let index):
+            fingerprint.add(site.pages[index].document.sourceHash)
+        case .categoryIndex, .notFound, .catalogIndex, .catalogItem, .catalogFacet:
+            // Site-wide values only (catalogs come from data files, in `inputs`); the path
+            // tells the pages of one catalog apart.
+            break
+        case .siteFeed, .categoryFeed, .sitemap, .robots:
+            return nil
+        }
+        return fingerprint.value
+    }
+
+    private func add(_ members: [Int], _ page: Pagination, to fingerprint: inout Fingerprint) {
+        fingerprint.add(page.number)
+        fingerprint.add(page.total)
+        for index in members[page.range] { fingerprint.add(articleKeys[index]) }
+    }
+
+    private func add(_ tag: TagSummary, to fingerprint: inout Fingerprint) {
+        fingerprint.add(tag.slug)
+        fingerprint.add(tag.name)
+        fingerprint.add(tag.articles.count)
+    }
+}
