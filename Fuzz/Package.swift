@@ -7,7 +7,8 @@ import PackageDescription
 /// SwiftPM names a path dependency after its folder: whatever the clone is called.
 let masthead = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
 
-let fuzzTargets = ["FuzzFrontMatter", "FuzzSiteConfig", "FuzzMarkdown", "FuzzTemplate"]
+let fuzzTargets = ["FuzzFrontMatter", "FuzzSiteConfig", "FuzzMarkdown", "FuzzTemplate",
+                   "FuzzCatalogData", "FuzzStatsData", "FuzzReportBlock", "FuzzTemplateValues"]
 
 let package = Package(
     name: "MastheadFuzz",

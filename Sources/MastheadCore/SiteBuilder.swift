@@ -84,7 +84,7 @@ public enum SiteBuilder {
         let catalogLinks = CatalogLinks(catalogs: catalogs, config: config)
         if !catalogLinks.isEmpty { markdown.resolveLink = { catalogLinks.resolve($0) } }
         // ```chart, ```kpi and ```table blocks, drawn from Content/stats at build time.
-        let reports = ReportEngine(config: config, siteDirectory: siteDirectory)
+        let reports = ReportEngine(config: config, siteDirectory: siteDirectory, catalogs: catalogs)
         markdown.renderFencedBlock = { reports.renderFencedBlock(info: $0, body: $1, line: $2) }
         let parser = DocumentParser(config: config, markdown: markdown)
         let cache = options.documentCache
@@ -107,7 +107,10 @@ public enum SiteBuilder {
         resolver.includeDrafts = options.includeDrafts
         resolver.includeFuture = options.includeFuture
         resolver.memo = options.resolveMemo
-        resolver.catalogs = catalogs
+        resolver.hasArticleSection = !articleFiles.isEmpty
+            || FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent("Content/articles").path)
+        // Catalog `blocks:`: each item's charts and key figures, drawn before pages render.
+        resolver.catalogs = reports.withItemBlocks(catalogs, diagnostics: &diagnostics)
         var (site, resolveDiagnostics) = resolver.resolve(articles: documents.filter { $0.kind == .article },
                                                           pages: documents.filter { $0.kind == .page || $0.kind == .report },
                                                           staticPaths: staticPaths)
@@ -120,7 +123,8 @@ public enum SiteBuilder {
         // Private member pages (off by default): files only, never routes, so never linked or listed.
         let (statementFiles, statementDiagnostics) = reports.statementFiles(site: site, templates: templates)
         diagnostics += statementDiagnostics
-        diagnostics = diagnostics.sortedByPosition()
+        // One bad cell read by several blocks is one problem, reported once.
+        diagnostics = diagnostics.sortedByPosition().removingRepeats()
         guard !diagnostics.hasErrors else {
             return BuildResult(site: site, files: [], diagnostics: diagnostics)
         }

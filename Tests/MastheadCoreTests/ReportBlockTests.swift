@@ -105,7 +105,7 @@ struct ReportBlockTests {
         ("type: bar\nsource: stats/events.csv\nx: { field: event, bucket: month }\n",
          "Content/articles/a.md:11:13: error: x.bucket: 'event' holds string values; bucket: month needs a date field"),
         ("type: pie\nsource: stats/events.csv\nx: event\n",
-         "Content/articles/a.md:9:7: error: type: unknown chart type 'pie'; did you mean 'line'? (one of bar, hbar, line, area, stacked-bar, grouped-bar, donut, histogram, sparkline)"),
+         "Content/articles/a.md:9:7: error: type: unknown chart type 'pie'; did you mean 'line'? (one of bar, hbar, line, area, stacked-bar, grouped-bar, donut, histogram, sparkline, scatter, grid)"),
         ("type: bar\nsource: stats/events.csv\nx: event\nwhere: { points: { min: ten } }\n",
          "Content/articles/a.md:12:18: error: where.points: expected an integer, got \"ten\" (the field holds integer values)"),
         ("type: bar\nsource: stats/events.csv\nx: [event\n",

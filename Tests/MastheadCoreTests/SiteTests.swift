@@ -35,6 +35,49 @@ struct SiteTests {
         #expect(numbers == [1, 3, 4, 5, 6, 7, 10])
     }
 
+    @Test("a site without Content/articles/ has no archive, tag or category index, and needs no list or terms template")
+    func siteWithoutArticles() throws {
+        var templates = TestSite.minimalTemplates
+        templates["list"] = nil
+        templates["terms"] = nil
+        let site = try TestSite(config: "title: Ledger\ndescription: Money in and out.\nbaseURL: https://example.org/\nlanguage: en\n", templates: templates)
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/articles"))
+        try site.write("Content/pages/about.md", "---\ntitle: About\ndate: 2026-01-01\n---\nA ledger.\n")
+        let result = site.build()
+        #expect(result.messages.isEmpty)
+        #expect(result.paths.contains("about/index.html"))
+        #expect(result.paths.contains("index.html"))
+        for missing in ["articles/index.html", "tags/index.html", "categories/index.html"] {
+            #expect(!result.paths.contains(missing))
+        }
+        #expect(result.text("sitemap.xml")?.contains("/articles/") == false)
+    }
+
+    @Test("one bad value read by several blocks is reported once")
+    func repeatedDiagnosticsAreReportedOnce() throws {
+        let site = try TestSite()
+        try site.write("Content/stats/visits.csv", "day,visits\n2026-01-01,10\n2026-01-02,1x\n")
+        let block = "```kpi\nsource: visits\ny: { sum: visits }\n```\n"
+        try site.write("Content/pages/visits.md", "---\ntitle: Visits\ndate: 2026-01-01\n---\n" + block + "\n" + block.replacingOccurrences(of: "kpi", with: "table"))
+        try site.write("Content/site.yml", TestSite.minimalConfig + "\ndatasets:\n  visits: { file: stats/visits.csv, schema: { visits: integer } }\n")
+        let result = site.build()
+        let problems = result.messages.filter { $0.contains("visits.csv") }
+        #expect(problems.count == 1, "\(problems)")
+    }
+
+    @Test("a date far off does not fill a chart with hundreds of thousands of empty weeks")
+    func mistypedYearIsAWarning() throws {
+        let site = try TestSite()
+        try site.write("Content/stats/visits.csv", "day,visits\n2025-05-01,10\n4050-05-01,20\n")
+        try site.write("Content/pages/visits.md", "---\ntitle: Visits\ndate: 2026-01-01\n---\n```chart\ntype: bar\nsource: stats/visits.csv\nx: { field: day, bucket: week }\ny: { sum: visits }\n```\n")
+        let result = site.build()
+        #expect(result.succeeded)
+        let warning = try #require(result.messages.first { $0.contains("mistyped") })
+        #expect(warning.hasPrefix("Content/pages/visits.md:8:"))
+        #expect(warning.contains("from 2025-") && warning.contains("to 4050-"))
+        #expect((result.text("visits/index.html")?.utf8.count ?? 0) < 100_000)
+    }
+
     @Test("an empty category still has its page, saying so")
     func emptyCategory() throws {
         let site = try TestSite()

@@ -12,6 +12,17 @@ public struct Catalog: Sendable {
     public var facets: [CatalogFacet]
     /// Index into `items`.
     public var featured: Int?
+    /// One per field with `references:`: which items of the other catalog each item names.
+    public var references: [CatalogReference] = []
+    /// One per catalog referencing this one: which of its items name each item here.
+    public var backlinks: [CatalogBacklink] = []
+    /// Parallel to `config.orders`: item indexes in that order. Empty when there are no extra orders.
+    public var orders: [[Int]] = []
+    /// Parallel to the blocks that could be drawn: each item's HTML. Empty without `blocks:`.
+    public var itemBlocks: [CatalogItemBlocks] = []
+    /// Where each referencing cell was written (field name, then item key), for `references` errors.
+    /// Filled only for fields with `references:`.
+    var referenceCells: [String: [String: SourceLocation]] = [:]
 
     /// Position of `name` in every item's `values`.
     public func fieldIndex(_ name: String) -> Int? { fields.firstIndex { $0.name == name } }
@@ -37,6 +48,8 @@ public struct CatalogFacet: Sendable {
     public var field: String
     public var values: [CatalogFacetValue]
     public var isBanded: Bool
+    /// `atMost:` or `atLeast:`: an item is on every threshold's page it satisfies.
+    public var isCumulative = false
 }
 
 public struct CatalogFacetValue: Sendable {
@@ -47,6 +60,31 @@ public struct CatalogFacetValue: Sendable {
     /// Indexes into `Catalog.items`, in catalog order.
     public var items: [Int]
     /// For bands: the lower bound (inclusive) and the next band's bound (exclusive; nil for the last).
+    /// For cumulative facets: the threshold, inclusive, as `upperBound` (atMost) or `lowerBound` (atLeast).
     public var lowerBound: Double?
     public var upperBound: Double?
+}
+
+/// `references:` from one field of a catalog to another catalog.
+public struct CatalogReference: Sendable {
+    public var field: String
+    /// Index into `Site.catalogs` of the referenced catalog.
+    public var target: Int
+    /// Per item of the referencing catalog: the referenced items, in the order written.
+    public var items: [[Int]]
+}
+
+/// The items of another catalog that reference this one's items (through any field).
+public struct CatalogBacklink: Sendable {
+    /// Index into `Site.catalogs` of the referencing catalog.
+    public var source: Int
+    /// Per item of this catalog: the referencing items, in the referencing catalog's order.
+    public var items: [[Int]]
+}
+
+/// One `blocks:` entry drawn for every item.
+public struct CatalogItemBlocks: Sendable {
+    public var name: String
+    /// Parallel to `Catalog.items`.
+    public var html: [String]
 }

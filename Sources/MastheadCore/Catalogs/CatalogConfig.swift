@@ -30,6 +30,12 @@ public struct CatalogConfig: Sendable {
     /// What pages call the catalog ("Premi"); default: the name, capitalised.
     public var label: String
     public var description: String = ""
+    /// Extra sorted indexes under `INDEX/sort/SLUG/` (`orders:`).
+    public var orders: [CatalogOrderConfig] = []
+    /// What the default order is called (`sortLabel:`); nil gives "Default order" in the site's language.
+    public var sortLabel: String?
+    /// Charts, key figures and tables drawn for every item (`blocks:`), in declaration order.
+    public var blocks: [CatalogBlockConfig] = []
 
     /// The type of `field`, from the schema (text when there is no schema).
     public func field(named name: String) -> CatalogField? {
@@ -42,6 +48,18 @@ public struct CatalogField: Sendable, Hashable {
     public var name: String
     public var type: FieldType
     public var required: Bool
+    /// `references: films`: every value (each element, for lists) is a key of that catalog.
+    public var references: String?
+    /// Where `references:` is written, for an unknown catalog name.
+    public var referencesLocation: SourceLocation?
+
+    public init(name: String, type: FieldType, required: Bool, references: String? = nil, referencesLocation: SourceLocation? = nil) {
+        self.name = name
+        self.type = type
+        self.required = required
+        self.references = references
+        self.referencesLocation = referencesLocation
+    }
 }
 
 /// `sort: points` (ascending) or `sort: -points` (descending). Ties go by key.
@@ -54,7 +72,11 @@ public struct CatalogFacetConfig: Sendable {
     public var field: String
     /// Lower bounds of numeric bands: `[0, 500]` gives 0–499 and 500 and more.
     public var bands: [Double]?
-    /// One label per band, replacing the default "0–499".
+    /// Cumulative thresholds: `atMost: [300]` gives a page of every item with a value <= 300.
+    public var atMost: [Double]?
+    /// Cumulative thresholds: `atLeast: [2]` gives a page of every item with a value >= 2.
+    public var atLeast: [Double]?
+    /// One label per band or threshold, replacing the default "0–499", "up to 300", "2 or more".
     public var labels: [String]?
     public var location: SourceLocation
 }
@@ -64,4 +86,23 @@ public enum CatalogFeaturedRule: Sendable, Hashable {
     case key(String, SourceLocation)
     /// A different item every ISO week of the build date (see `FeaturedRotation`).
     case weekly
+}
+
+/// One extra order of a catalog's index: `{ sort: -price, slug: price-desc, label: "Price, highest first" }`.
+public struct CatalogOrderConfig: Sendable {
+    public var sort: CatalogSort
+    /// The URL part: `INDEX/sort/SLUG/`.
+    public var slug: String
+    public var label: String
+    public var location: SourceLocation
+}
+
+/// One block under `blocks:`: a ```chart, ```kpi or ```table block drawn for every item,
+/// with `{key}`, `{title}` and `{FIELD}` replaced by the item's values.
+public struct CatalogBlockConfig: Sendable {
+    public var name: String
+    public var kind: BlockSpec.Kind
+    /// The block's keys as written, without `kind:`.
+    public var node: YAMLNode
+    public var location: SourceLocation
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Reads `catalogs:` from site.yml: a mapping from catalog name to its declaration.
 enum CatalogConfigReader {
     static let knownKeys = ["file", "key", "title", "schema", "sort", "permalink", "pageSize", "templates", "facets",
-                            "featured", "link", "label", "description"]
+                            "featured", "link", "label", "description", "orders", "sortLabel", "blocks"]
     static let extensions = ["csv", "json", "yml", "yaml"]
 
     static func read(_ node: YAMLNode?, defaultPageSize: Int) -> ([CatalogConfig], [Diagnostic]) {
@@ -21,6 +21,7 @@ enum CatalogConfigReader {
             diagnostics += reader.diagnostics
         }
         diagnostics += duplicates(catalogs)
+        diagnostics += unknownReferences(catalogs)
         return (catalogs, diagnostics)
     }
 
@@ -49,12 +50,7 @@ enum CatalogConfigReader {
         if !permalink.contains(":key") && !permalink.contains(":slug") {
             reader.error("permalink: the pattern must contain :key or :slug, got \"\(permalink)\"", at: reader.locationOf("permalink"))
         }
-        var sort = CatalogSort(field: key, descending: false)
-        if let text = reader.string("sort") {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
-            sort = trimmed.hasPrefix("-") ? CatalogSort(field: String(trimmed.dropFirst()), descending: true)
-                : CatalogSort(field: trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed, descending: false)
-        }
+        let sort = reader.string("sort").map(parseSort) ?? CatalogSort(field: key, descending: false)
         var templates: (index: String?, item: String?, facet: String?) = (nil, nil, nil)
         _ = reader.mapping("templates") { templatesReader -> Bool in
             templatesReader.warnAboutUnknownKeys(["index", "item", "facet"], what: "catalog templates")
@@ -71,6 +67,9 @@ enum CatalogConfigReader {
             label: reader.string("label") ?? name.prefix(1).uppercased() + name.dropFirst())
         catalog.description = reader.string("description") ?? ""
         catalog.facets = reader.mappings("facets") { facet, _ in readFacet(&facet) } ?? []
+        catalog.orders = readOrders(&reader)
+        catalog.sortLabel = reader.string("sortLabel")
+        catalog.blocks = readBlocks(&reader)
         catalog.featured = reader.mapping("featured") { featured -> CatalogFeaturedRule? in
             featured.warnAboutUnknownKeys(["key", "rotate"], what: "featured")
             if let key = featured.string("key") { return .key(key, featured.locationOf("key")) }
@@ -100,10 +99,14 @@ enum CatalogConfigReader {
         for entry in entries {
             var typeNode = entry.value
             var required = false
+            var references: (name: String, location: SourceLocation)?
             if entry.value.entries != nil {
                 var fieldReader = YAMLReader(entry.value, context: "schema.\(entry.key)")
-                fieldReader.warnAboutUnknownKeys(["type", "required"], what: "schema field")
+                fieldReader.warnAboutUnknownKeys(["type", "required", "references"], what: "schema field")
                 required = fieldReader.bool("required") ?? false
+                if let target = fieldReader.string("references") {
+                    references = (target.trimmingCharacters(in: .whitespaces), fieldReader.locationOf("references"))
+                }
                 extra += fieldReader.diagnostics
                 guard let type = entry.value["type"] else {
                     reader.error("schema.\(entry.key): missing required key 'type'", at: entry.value.location)
@@ -116,15 +119,35 @@ enum CatalogConfigReader {
                              at: typeNode.location)
                 continue
             }
-            fields.append(CatalogField(name: entry.key, type: type, required: required))
+            if references != nil, type != .string, type != .integer, type != .list {
+                reader.error("schema.\(entry.key): references: needs a string, integer or list field, not \(type.rawValue)", at: references?.location ?? typeNode.location)
+                references = nil
+            }
+            fields.append(CatalogField(name: entry.key, type: type, required: required, references: references?.name, referencesLocation: references?.location))
         }
         return fields
     }
 
     private static func readFacet(_ reader: inout YAMLReader) -> CatalogFacetConfig? {
-        reader.warnAboutUnknownKeys(["field", "bands", "labels"], what: "facet")
+        reader.warnAboutUnknownKeys(["field", "bands", "atMost", "atLeast", "labels"], what: "facet")
         guard let field = reader.string("field", required: true) else { return nil }
         var facet = CatalogFacetConfig(field: field, location: reader.locationOf("field"))
+        let kinds = ["bands", "atMost", "atLeast"].filter { reader.has($0) }
+        if kinds.count > 1 {
+            reader.error("facets: give one of bands, atMost or atLeast, got \(kinds.joined(separator: " and "))", at: reader.locationOf(kinds[1]))
+            return nil
+        }
+        for key in ["atMost", "atLeast"] where reader.has(key) {
+            guard let thresholds = readThresholds(key, &reader) else { return nil }
+            if key == "atMost" { facet.atMost = thresholds } else { facet.atLeast = thresholds }
+            if let labels = reader.strings("labels") {
+                if labels.count != thresholds.count {
+                    reader.error("labels: expected one label per threshold (\(thresholds.count)), got \(labels.count)", at: reader.locationOf("labels"))
+                } else {
+                    facet.labels = labels
+                }
+            }
+        }
         if let node = reader.node["bands"], !node.isNull {
             guard let items = node.items, !items.isEmpty else {
                 reader.error("bands: expected a list of lower bounds like [0, 500, 1000], got \(node.kindName)", at: node.location)
@@ -154,6 +177,84 @@ enum CatalogConfigReader {
         return facet
     }
 
+    /// `atMost: [300, 400]` or `atLeast: [1, 2]`: increasing numbers.
+    private static func readThresholds(_ key: String, _ reader: inout YAMLReader) -> [Double]? {
+        guard let node = reader.node[key], let items = node.items, !items.isEmpty else {
+            reader.error("\(key): expected a list of numbers like [300, 400, 500], got \(reader.node[key]?.kindName ?? "nothing")", at: reader.locationOf(key))
+            return nil
+        }
+        var thresholds: [Double] = []
+        for item in items {
+            guard let text = item.string, let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+                reader.error("\(key): expected a number, got \(item.kindName)", at: item.location)
+                return nil
+            }
+            if let last = thresholds.last, value <= last {
+                reader.error("\(key): thresholds must increase, got \(text) after \(FacetLabels.plain(last))", at: item.location)
+                return nil
+            }
+            thresholds.append(value)
+        }
+        return thresholds
+    }
+
+    /// `sort: points` or `sort: -points`.
+    static func parseSort(_ text: String) -> CatalogSort {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("-") ? CatalogSort(field: String(trimmed.dropFirst()), descending: true)
+            : CatalogSort(field: trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed, descending: false)
+    }
+
+    /// `orders: [{ sort: -price, slug: price-desc, label: "Price, highest first" }]`. The slug defaults
+    /// to the field (`price-desc` when descending), the label to the slug.
+    private static func readOrders(_ reader: inout YAMLReader) -> [CatalogOrderConfig] {
+        var seen: Set<String> = []
+        return reader.mappings("orders") { order, _ -> CatalogOrderConfig? in
+            order.warnAboutUnknownKeys(["sort", "slug", "label"], what: "order")
+            guard let sortText = order.string("sort", required: true) else { return nil }
+            let sort = parseSort(sortText)
+            let slug = Slug.make(order.string("slug") ?? (sort.descending ? "\(sort.field)-desc" : sort.field))
+            guard !slug.isEmpty else {
+                order.error("orders.slug: expected letters or digits to make a URL from", at: order.locationOf(order.has("slug") ? "slug" : "sort"))
+                return nil
+            }
+            guard seen.insert(slug).inserted else {
+                order.error("orders: the slug '\(slug)' is used twice; give each order its own slug:", at: order.locationOf(order.has("slug") ? "slug" : "sort"))
+                return nil
+            }
+            return CatalogOrderConfig(sort: sort, slug: slug, label: order.string("label") ?? slug, location: order.locationOf("sort"))
+        } ?? []
+    }
+
+    /// `blocks: { NAME: { kind: chart, type: bar, source: ..., where: { film: "{key}" } } }`. The block's own
+    /// keys are checked when it is parsed (once, by the report engine); only `kind:` is read here.
+    private static func readBlocks(_ reader: inout YAMLReader) -> [CatalogBlockConfig] {
+        guard let node = reader.node["blocks"], !node.isNull else { return [] }
+        guard let entries = node.entries else {
+            reader.error("blocks: expected a mapping from block name to a chart, kpi or table block, got \(node.kindName)", at: node.location)
+            return []
+        }
+        var blocks: [CatalogBlockConfig] = []
+        for entry in entries {
+            guard let blockEntries = entry.value.entries else {
+                reader.error("blocks.\(entry.key): expected a mapping of block keys (kind, type, source, ...), got \(entry.value.kindName)", at: entry.value.location)
+                continue
+            }
+            var kind = BlockSpec.Kind.chart
+            if let kindNode = entry.value["kind"], !kindNode.isNull {
+                let names = ["chart", "kpi", "table"]
+                guard let name = kindNode.string, let found = BlockSpec.Kind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                    reader.error("blocks.\(entry.key).kind: expected one of \(names.joined(separator: ", ")), got \(kindNode.kindName)\(Suggestion.didYouMean(kindNode.string ?? "", in: names))", at: kindNode.location)
+                    continue
+                }
+                kind = found
+            }
+            let node = YAMLNode(kind: .mapping(blockEntries.filter { $0.key != "kind" }), location: entry.value.location)
+            blocks.append(CatalogBlockConfig(name: entry.key, kind: kind, node: node, location: entry.keyLocation))
+        }
+        return blocks
+    }
+
     /// Key, title, sort and facet fields must be in the schema, and bands need a number field.
     private static func checkFields(_ catalog: CatalogConfig, _ reader: inout YAMLReader) {
         guard let fields = catalog.fields else { return }
@@ -166,10 +267,12 @@ enum CatalogConfigReader {
         check(catalog.key, "key", at: reader.locationOf("key"))
         check(catalog.titleField, "title", at: reader.locationOf("title"))
         check(catalog.sort.field, "sort", at: reader.locationOf("sort"))
+        for order in catalog.orders { check(order.sort.field, "orders.sort", at: order.location) }
         for facet in catalog.facets {
             check(facet.field, "facets.field", at: facet.location)
-            if facet.bands != nil, let type = catalog.field(named: facet.field)?.type, type != .integer, type != .decimal {
-                reader.error("facets: bands need an integer or decimal field, '\(facet.field)' is \(type.rawValue)", at: facet.location)
+            let what = facet.bands != nil ? "bands" : facet.atMost != nil ? "atMost" : facet.atLeast != nil ? "atLeast" : nil
+            if let what, let type = catalog.field(named: facet.field)?.type, type != .integer, type != .decimal {
+                reader.error("facets.\(what): the field must be integer or decimal, '\(facet.field)' is \(type.rawValue)", at: facet.location)
             }
         }
     }
@@ -183,6 +286,18 @@ enum CatalogConfigReader {
             if prefix.hasSuffix("/"), prefix.count > 1 { return prefix }
         }
         return "/\(name)/"
+    }
+
+    /// `references: NAME` must name a declared catalog.
+    private static func unknownReferences(_ catalogs: [CatalogConfig]) -> [Diagnostic] {
+        let names = catalogs.map(\.name)
+        return catalogs.flatMap { catalog in
+            (catalog.fields ?? []).compactMap { field -> Diagnostic? in
+                guard let target = field.references, !names.contains(target) else { return nil }
+                return .error("schema.\(field.name).references: unknown catalog '\(target)'\(Suggestion.didYouMean(target, in: names))",
+                              at: field.referencesLocation ?? catalog.location)
+            }
+        }
     }
 
     private static func duplicates(_ catalogs: [CatalogConfig]) -> [Diagnostic] {

@@ -3,10 +3,15 @@ import Foundation
 /// Groups a catalog's items into facet pages: one per distinct value of a field
 /// (each element, for lists), or one per numeric band.
 enum CatalogFacets {
-    static func make(_ catalog: Catalog, format: SiteFormatter) -> [CatalogFacet] {
+    static func make(_ catalog: Catalog, format: SiteFormatter, words: CatalogWords) -> [CatalogFacet] {
         catalog.config.facets.compactMap { facet in
             guard let fieldIndex = catalog.fieldIndex(facet.field) else { return nil }
             let base = catalog.config.indexPath + Slug.make(facet.field) + "/"
+            if let thresholds = facet.atMost ?? facet.atLeast {
+                return CatalogFacet(field: facet.field, values: cumulativeValues(catalog, fieldIndex: fieldIndex, thresholds: thresholds, atMost: facet.atMost != nil,
+                                                                                labels: facet.labels, base: base, format: format, words: words),
+                                    isBanded: false, isCumulative: true)
+            }
             if let bands = facet.bands {
                 let isInteger = catalog.fields[fieldIndex].type == .integer
                 return CatalogFacet(field: facet.field, values: bandValues(catalog, fieldIndex: fieldIndex, bands: bands, labels: facet.labels,
@@ -51,6 +56,30 @@ enum CatalogFacets {
         for (index, item) in catalog.items.enumerated() {
             guard let number = item.values[fieldIndex].number, let band = bands.lastIndex(where: { $0 <= number }) else { continue }
             values[band].items.append(index)
+        }
+        return values
+    }
+}
+
+extension CatalogFacets {
+    /// One page per threshold: `atMost` holds the items with value <= threshold, `atLeast` those
+    /// with value >= threshold, so an item is on several pages. Empty values are on none.
+    static func cumulativeValues(_ catalog: Catalog, fieldIndex: Int, thresholds: [Double], atMost: Bool, labels: [String]?,
+                                 base: String, format: SiteFormatter, words: CatalogWords) -> [CatalogFacetValue] {
+        var values = thresholds.indices.map { index -> CatalogFacetValue in
+            let threshold = thresholds[index]
+            let number = FacetLabels.number(threshold, format: format)
+            let label = labels?[index] ?? (atMost ? words.upTo(number) : words.orMore(number))
+            let plain = Slug.make(FacetLabels.plain(threshold).replacingOccurrences(of: "-", with: "minus-"))
+            let slug = atMost ? "up-to-\(plain)" : "\(plain)-or-more"
+            return CatalogFacetValue(label: label, slug: slug, path: base + slug + "/", items: [],
+                                     lowerBound: atMost ? nil : threshold, upperBound: atMost ? threshold : nil)
+        }
+        for (index, item) in catalog.items.enumerated() {
+            guard let number = item.values[fieldIndex].number else { continue }
+            for position in thresholds.indices where atMost ? number <= thresholds[position] : number >= thresholds[position] {
+                values[position].items.append(index)
+            }
         }
         return values
     }

@@ -19,7 +19,10 @@ public struct CatalogLoader: Sendable {
 
     public func load() -> ([Catalog], [Diagnostic]) {
         let loaded = parallelMap(config.catalogs) { load($0) }
-        return (loaded.compactMap(\.catalog), loaded.flatMap(\.diagnostics))
+        var catalogs = loaded.compactMap(\.catalog)
+        // `references:` joins catalogs, so it is checked once all of them are read.
+        let relationDiagnostics = CatalogRelations.link(&catalogs, timeZone: config.timeZone)
+        return (catalogs, loaded.flatMap(\.diagnostics) + relationDiagnostics)
     }
 
     public func load(_ catalogConfig: CatalogConfig) -> LoadedCatalog {
@@ -34,6 +37,8 @@ public struct CatalogLoader: Sendable {
         let keyIndex = fieldIndexes[catalogConfig.key]
         let titleIndex = fieldIndexes[catalogConfig.titleField]
         let hasSchema = catalogConfig.fields != nil
+        let referencingFields = (catalogConfig.fields ?? []).filter { $0.references != nil }.map(\.name)
+        var referenceCells: [String: [String: SourceLocation]] = [:]
 
         let output = CatalogFileReader.read(catalogConfig.file, siteDirectory: siteDirectory) { record in
             if !hasSchema {
@@ -98,6 +103,7 @@ public struct CatalogLoader: Sendable {
                 return
             }
             usedPaths[path] = record.name
+            for name in referencingFields { referenceCells[name, default: [:]][key] = record.cells[name]?.location ?? record.location }
             items.append(CatalogItem(key: key, title: title, path: path, values: values, source: record.location))
         }
         diagnostics += output.diagnostics
@@ -109,21 +115,16 @@ public struct CatalogLoader: Sendable {
         diagnostics += checkColumns(catalogConfig, output: output)
 
         var catalog = Catalog(config: catalogConfig, fields: fields, items: items, facets: [], featured: nil)
-        if let sortIndex = catalog.fieldIndex(catalogConfig.sort.field) {
-            let descending = catalogConfig.sort.descending
-            catalog.items.sort { a, b in
-                let first = a.values[sortIndex], second = b.values[sortIndex]
-                if first.isNull != second.isNull { return second.isNull }
-                switch first.compare(to: second) {
-                case .orderedAscending: return !descending
-                case .orderedDescending: return descending
-                case .orderedSame: return a.key < b.key
-                }
-            }
-        } else {
-            catalog.items.sort { $0.key < $1.key }
+        catalog.referenceCells = referenceCells
+        let sortIndex = catalog.fieldIndex(catalogConfig.sort.field)
+        catalog.items.sort { Self.precedes($0, $1, sortIndex: sortIndex, descending: catalogConfig.sort.descending) }
+        // Extra orders are permutations of the sorted items, so ties keep going by key.
+        catalog.orders = catalogConfig.orders.map { order in
+            let index = catalog.fieldIndex(order.sort.field)
+            return catalog.items.indices.sorted { Self.precedes(catalog.items[$0], catalog.items[$1], sortIndex: index, descending: order.sort.descending) }
         }
-        catalog.facets = CatalogFacets.make(catalog, format: SiteFormatter(language: config.language, timeZone: config.timeZone))
+        catalog.facets = CatalogFacets.make(catalog, format: SiteFormatter(language: config.language, timeZone: config.timeZone),
+                                            words: CatalogWords(language: config.language))
         switch catalogConfig.featured {
         case .key(let key, let location):
             if let index = catalog.item(withKey: key) {
@@ -137,6 +138,19 @@ public struct CatalogLoader: Sendable {
             break
         }
         return LoadedCatalog(catalog: catalog, diagnostics: diagnostics)
+    }
+
+    /// Sort order of items: by the field (empty values last whatever the direction), ties by key;
+    /// by key alone when the field is unknown.
+    static func precedes(_ a: CatalogItem, _ b: CatalogItem, sortIndex: Int?, descending: Bool) -> Bool {
+        guard let sortIndex else { return a.key < b.key }
+        let first = a.values[sortIndex], second = b.values[sortIndex]
+        if first.isNull != second.isNull { return second.isNull }
+        switch first.compare(to: second) {
+        case .orderedAscending: return !descending
+        case .orderedDescending: return descending
+        case .orderedSame: return a.key < b.key
+        }
     }
 
     /// Columns the schema does not know are warnings (the column is ignored);

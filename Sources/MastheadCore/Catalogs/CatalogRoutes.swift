@@ -1,5 +1,5 @@
-/// Every catalog's pages: the paginated index, one page per item, and the
-/// paginated pages of each facet value and band. Called from `SiteResolver`,
+/// Every catalog's pages: the paginated index, its extra orders under `INDEX/sort/SLUG/`,
+/// one page per item, and the paginated pages of each facet value and band. Called from `SiteResolver`,
 /// so duplicate-URL detection covers them.
 enum CatalogRoutes {
     static func routes(for catalogs: [Catalog]) -> [Route] {
@@ -9,6 +9,13 @@ enum CatalogRoutes {
             for page in Pagination.pages(count: catalog.items.count, size: config.pageSize) {
                 routes.append(Route(kind: .catalog, subject: .catalogIndex(catalogIndex, page: page),
                                     path: Pagination.path(base: config.indexPath, page: page.number), source: config.file, template: config.indexTemplate))
+            }
+            for (orderIndex, order) in config.orders.enumerated() {
+                for page in Pagination.pages(count: catalog.items.count, size: config.pageSize) {
+                    routes.append(Route(kind: .catalog, subject: .catalogOrder(catalogIndex, order: orderIndex, page: page),
+                                        path: Pagination.path(base: orderPath(config, order), page: page.number), source: config.file,
+                                        template: config.indexTemplate))
+                }
             }
             for (itemIndex, item) in catalog.items.enumerated() {
                 routes.append(Route(kind: .catalogItem, subject: .catalogItem(catalogIndex, item: itemIndex), path: item.path,
@@ -25,5 +32,10 @@ enum CatalogRoutes {
             }
         }
         return routes
+    }
+
+    /// `/listings/sort/price-desc/`.
+    static func orderPath(_ config: CatalogConfig, _ order: CatalogOrderConfig) -> String {
+        config.indexPath + "sort/" + order.slug + "/"
     }
 }

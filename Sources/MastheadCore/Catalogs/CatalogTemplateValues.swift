@@ -9,6 +9,8 @@ final class CatalogTemplateValues: MustacheParent, @unchecked Sendable {
 
     init(site: Site, format: SiteFormatter) {
         catalogs = site.catalogs.map { CatalogValues(catalog: $0, config: site.config, format: format) }
+        // Related items (`refs`, `referencedBy`) are another catalog's values.
+        for catalog in catalogs { catalog.directory = self }
     }
 
     func child(named name: String) -> Any? {
@@ -41,6 +43,18 @@ final class CatalogTemplateValues: MustacheParent, @unchecked Sendable {
                                          "items": catalog.itemValues(value.items[page.range])]
             if let pagination = catalog.pagination(page, base: value.path) { values["pagination"] = pagination }
             return (catalog.numbered("\(value.label) · \(catalog.catalog.config.label)", page), catalog.catalog.config.description, nil, values)
+        case .catalogOrder(let index, let orderIndex, let page):
+            let catalog = catalogs[index]
+            let order = catalog.catalog.config.orders[orderIndex]
+            let pageCatalog = CatalogOrderPageValues(catalog: catalog, currentOrder: orderIndex)
+            let base = CatalogRoutes.orderPath(catalog.catalog.config, order)
+            var values: [String: Any] = [
+                "catalog": pageCatalog, "catalogs": CatalogsOnOrderPage(all: self, current: pageCatalog),
+                "items": catalog.itemValues(catalog.catalog.orders[orderIndex][page.range]),
+                "order": ["label": order.label, "slug": order.slug, "url": catalog.config.link(forPath: base)],
+            ]
+            if let pagination = catalog.pagination(page, base: base) { values["pagination"] = pagination }
+            return (catalog.numbered("\(catalog.catalog.config.label) · \(order.label)", page), catalog.catalog.config.description, nil, values)
         default:
             return nil
         }
@@ -57,6 +71,8 @@ final class CatalogValues: MustacheParent, @unchecked Sendable {
     private var facetList: [[String: Any]]?
     /// For each item, the facet values it belongs to: (facet, value) indexes.
     private let memberships: [[(facet: Int, value: Int)]]
+    /// Every catalog's values, for the items of related catalogs. Set once by the owner, before rendering.
+    weak var directory: CatalogTemplateValues?
 
     init(catalog: Catalog, config: SiteConfig, format: SiteFormatter) {
         self.catalog = catalog
@@ -83,7 +99,17 @@ final class CatalogValues: MustacheParent, @unchecked Sendable {
         case "facets": cached(\.facetList) { catalog.facets.map(facetValues) }
         case "facet": facetsByField()
         case "range": ranges()
+        case "orders": orders(current: nil)
+        case "sortLabel": catalog.config.sortLabel ?? CatalogWords(language: config.language).defaultOrder
         default: nil
+        }
+    }
+
+    /// `orders`: `{ label, slug, url, current }` for each extra order; `current` on that order's pages.
+    func orders(current: Int?) -> [[String: Any]] {
+        catalog.config.orders.enumerated().map { index, order in
+            ["label": order.label, "slug": order.slug, "url": config.link(forPath: CatalogRoutes.orderPath(catalog.config, order)),
+             "current": index == current]
         }
     }
 
@@ -121,9 +147,45 @@ final class CatalogValues: MustacheParent, @unchecked Sendable {
         indexes.map { itemValues($0) }
     }
 
-    /// An item: `key`, `title`, `url`, `permalink`, each field formatted for display,
-    /// `raw` (plain values for data- attributes) and `fields` (every non-empty field in order).
+    /// An item with its relations: `refs.FIELD` (the referenced item, or a list of them for list
+    /// fields), `referencedBy.CATALOG` (absent when none) and `referencedCount.CATALOG` (0 when none).
+    /// Related items carry plain values, without relations of their own.
     func itemValues(_ index: Int) -> [String: Any] {
+        var values = plainItemValues(index)
+        guard !catalog.references.isEmpty || !catalog.backlinks.isEmpty, let directory else { return values }
+        if !catalog.references.isEmpty {
+            var refs: [String: Any] = [:]
+            for reference in catalog.references {
+                let target = directory.catalogs[reference.target]
+                let linked = reference.items[index].map { target.plainItemValues($0) }
+                if catalog.fields.first(where: { $0.name == reference.field })?.type == .list {
+                    refs[reference.field] = linked
+                } else if let first = linked.first {
+                    refs[reference.field] = first
+                }
+            }
+            values["refs"] = refs
+        }
+        if !catalog.backlinks.isEmpty {
+            var referencedBy: [String: Any] = [:]
+            var referencedCount: [String: Any] = [:]
+            for backlink in catalog.backlinks {
+                let source = directory.catalogs[backlink.source]
+                let name = source.catalog.config.name
+                let referencing = backlink.items[index]
+                referencedCount[name] = referencing.count
+                if !referencing.isEmpty { referencedBy[name] = referencing.map { source.plainItemValues($0) } }
+            }
+            values["referencedBy"] = referencedBy
+            values["referencedCount"] = referencedCount
+        }
+        return values
+    }
+
+    /// An item: `key`, `title`, `url`, `permalink`, each field formatted for display,
+    /// `raw` (plain values for data- attributes), `fields` (every non-empty field in order)
+    /// and `blocks.NAME` (per-item charts, key figures and tables).
+    func plainItemValues(_ index: Int) -> [String: Any] {
         let item = catalog.items[index]
         var values: [String: Any] = [:]
         var raw: [String: Any] = [:]
@@ -160,6 +222,9 @@ final class CatalogValues: MustacheParent, @unchecked Sendable {
         }
         values["facetLinks"] = facetLinks
         if catalog.featured == index { values["isFeatured"] = true }
+        if !catalog.itemBlocks.isEmpty {
+            values["blocks"] = Dictionary(catalog.itemBlocks.map { ($0.name, $0.html[index]) }, uniquingKeysWith: { first, _ in first })
+        }
         return values
     }
 
@@ -168,14 +233,14 @@ final class CatalogValues: MustacheParent, @unchecked Sendable {
 
     /// `facets`: `{ field, banded, values: [facet value] }`.
     private func facetValues(_ facet: CatalogFacet) -> [String: Any] {
-        ["field": facet.field, "banded": facet.isBanded, "values": facet.values.map { facetValue(facet, $0) }]
+        ["field": facet.field, "banded": facet.isBanded, "cumulative": facet.isCumulative, "values": facet.values.map { facetValue(facet, $0) }]
     }
 
     /// A facet value or band: `field`, `label`, `slug`, `url`, `count`, `preview` (its first items),
     /// and for bands `lower`/`upper`.
     func facetValue(_ facet: CatalogFacet, _ value: CatalogFacetValue) -> [String: Any] {
         var values: [String: Any] = ["field": facet.field, "label": value.label, "slug": value.slug, "url": config.link(forPath: value.path),
-                                     "count": value.items.count, "banded": facet.isBanded,
+                                     "count": value.items.count, "banded": facet.isBanded, "cumulative": facet.isCumulative,
                                      "preview": itemValues(value.items.prefix(Self.previewLength))]
         if let lower = value.lowerBound { values["lower"] = FacetLabels.plain(lower) }
         if let upper = value.upperBound { values["upper"] = FacetLabels.plain(upper) }
@@ -193,6 +258,37 @@ final class CatalogValues: MustacheParent, @unchecked Sendable {
     static func imageLink(_ src: String, config: SiteConfig) -> String {
         if src.contains("://") || src.hasPrefix("//") || src.hasPrefix("data:") { return src }
         return config.link(forPath: src.hasPrefix("/") ? src : "/" + src)
+    }
+}
+
+/// `catalog` on an order's pages: the catalog's values, with `current` set on that order.
+final class CatalogOrderPageValues: MustacheParent, @unchecked Sendable {
+    let catalog: CatalogValues
+    let currentOrder: Int
+
+    init(catalog: CatalogValues, currentOrder: Int) {
+        self.catalog = catalog
+        self.currentOrder = currentOrder
+    }
+
+    func child(named name: String) -> Any? {
+        name == "orders" ? catalog.orders(current: currentOrder) : catalog.child(named: name)
+    }
+}
+
+/// `catalogs` on an order's pages: the same as everywhere, except that the page's own catalog
+/// marks its order `current`.
+final class CatalogsOnOrderPage: MustacheParent, @unchecked Sendable {
+    let all: CatalogTemplateValues
+    let current: CatalogOrderPageValues
+
+    init(all: CatalogTemplateValues, current: CatalogOrderPageValues) {
+        self.all = all
+        self.current = current
+    }
+
+    func child(named name: String) -> Any? {
+        name == current.catalog.catalog.config.name ? current : all.child(named: name)
     }
 }
 

@@ -7,11 +7,14 @@ public struct ChartData: Sendable {
         public var axis: String
         /// Written under the axis label when it changes between shown labels: the year.
         public var group: String?
+        /// A page about this category (a catalog item's): data table row headers link to it.
+        public var url: String?
 
-        public init(label: String, axis: String? = nil, group: String? = nil) {
+        public init(label: String, axis: String? = nil, group: String? = nil, url: String? = nil) {
             self.label = label
             self.axis = axis ?? label
             self.group = group
+            self.url = url
         }
     }
 

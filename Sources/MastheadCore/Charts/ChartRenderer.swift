@@ -39,11 +39,11 @@ struct ChartRenderer {
         return html + "</figure>\n"
     }
 
-    private func svgOpen(canvas: SVGCanvas, height: Double, id: String, title: String, summary: String) -> String {
+    func svgOpen(canvas: SVGCanvas, height: Double, id: String, title: String, summary: String) -> String {
         "<svg class=\"chart-svg chart-\(canvas.name)\" viewBox=\"0 0 \(svgNumber(canvas.width)) \(svgNumber(height))\" width=\"100%\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"\(svgNumber(canvas.font))\"><title id=\"\(id)-title\">\(XML.escape(title))</title><desc id=\"\(id)-desc\">\(XML.escape(summary))</desc>"
     }
 
-    private func patterns(_ count: Int, prefix: String) -> String {
+    func patterns(_ count: Int, prefix: String) -> String {
         let definitions = (0..<count).compactMap { ChartPalette.patternDefinition($0, id: "\(prefix)\($0)") }
         return definitions.isEmpty ? "" : "<defs>\(definitions.joined())</defs>"
     }
@@ -169,13 +169,21 @@ struct ChartRenderer {
         }
         html += "</tr></thead>\n<tbody>\n"
         for (index, category) in data.categories.enumerated() {
-            html += "<tr><th scope=\"row\">\(XML.escape(category.label))</th>"
+            html += "<tr><th scope=\"row\">\(Self.rowHeader(category))</th>"
             for series in data.series {
                 html += "<td>\(series.values[index].map { format.number($0, fraction: data.fraction) } ?? "–")</td>"
             }
             html += "</tr>\n"
         }
         return html + "</tbody>\n</table></div></details>\n"
+    }
+}
+
+extension ChartRenderer {
+    /// A table row header: the category's name, a link when it has a page.
+    static func rowHeader(_ category: ChartData.Category) -> String {
+        guard let url = category.url else { return XML.escape(category.label) }
+        return "<a href=\"\(XML.escape(url))\">\(XML.escape(category.label))</a>"
     }
 }
 

@@ -1,17 +1,28 @@
 import Foundation
 
-/// An axis range with "nice" ticks: steps of 1, 2 or 5 times a power of ten, always
-/// including zero so bar lengths and the zero line mean what they seem to.
+/// An axis range with "nice" ticks: steps of 1, 2 or 5 times a power of ten, including
+/// zero (unless asked not to) so bar lengths and the zero line mean what they seem to.
 public struct NiceScale: Sendable, Equatable {
     public var lower: Double
     public var upper: Double
     public var step: Double
     public var ticks: [Double]
 
-    public init(minimum: Double, maximum: Double, targetTicks: Int = 5) {
-        var low = min(0, minimum.isFinite ? minimum : 0)
-        var high = max(0, maximum.isFinite ? maximum : 0)
-        if low == high { high = low + 1 }
+    /// `includeZero: false` (scatter charts) fits the data's own range: coordinates far from zero.
+    public init(minimum: Double, maximum: Double, targetTicks: Int = 5, includeZero: Bool = true) {
+        var low = minimum.isFinite ? minimum : 0
+        var high = maximum.isFinite ? maximum : 0
+        if includeZero {
+            low = min(0, low)
+            high = max(0, high)
+        }
+        if low == high {
+            if includeZero { high = low + 1 } else {
+                let pad = abs(low) > 1 ? abs(low) * 0.01 : 1
+                low -= pad
+                high += pad
+            }
+        }
         let step = Self.niceStep((high - low) / Double(max(1, targetTicks - 1)))
         low = (low / step).rounded(.down) * step
         high = (high / step).rounded(.up) * step

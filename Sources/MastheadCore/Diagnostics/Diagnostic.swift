@@ -63,4 +63,10 @@ extension Array where Element == Diagnostic {
             ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message)
         }
     }
+
+    /// Without repeats of the same problem at the same place (keeps the first of each).
+    public func removingRepeats() -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return filter { seen.insert($0).inserted }
+    }
 }

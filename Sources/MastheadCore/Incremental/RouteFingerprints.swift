@@ -83,7 +83,7 @@ struct RouteFingerprints: Sendable {
             for tag in site.tags { add(tag, to: &fingerprint) }
         case .page(let index):
             fingerprint.add(site.pages[index].document.sourceHash)
-        case .categoryIndex, .notFound, .catalogIndex, .catalogItem, .catalogFacet:
+        case .categoryIndex, .notFound, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder:
             // Site-wide values only (catalogs come from data files, in `inputs`); the path
             // tells the pages of one catalog apart.
             break

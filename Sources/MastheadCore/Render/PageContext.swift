@@ -84,7 +84,7 @@ struct PageContext: @unchecked Sendable {
             if let cover = document.cover { page["image"] = absoluteImage(cover.src) }
         case .notFound:
             setTitle(labels.notFound, description: config.description)
-        case .catalogIndex, .catalogItem, .catalogFacet:
+        case .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder:
             if let catalogPage = catalogValues.page(for: route.subject) {
                 setTitle(catalogPage.title, description: catalogPage.description)
                 values.merge(catalogPage.values) { _, new in new }

@@ -6,6 +6,8 @@ public struct AggregationQuery: Sendable, Hashable {
     public struct Grouping: Sendable, Hashable {
         public var field: String
         public var rule: GroupingRule
+        /// `x.values`, typed as the field: exactly these groups, in this order.
+        public var fixed: [DataValue]?
     }
 
     public var filters: [FieldFilter]
@@ -57,6 +59,9 @@ public struct AggregateTable: Sendable, Equatable {
     public var bucket: DateBucket?
     /// The x field's type.
     public var xType: FieldType?
+    /// Set when the dates span too many buckets to fill the empty ones (a mistyped year,
+    /// say): the first and the last date, for a warning.
+    public var unfilledSpan: ClosedRange<Date>?
 
     public var isEmpty: Bool { x.isEmpty || values.allSatisfy { $0.allSatisfy { $0 == nil } } }
 
@@ -98,7 +103,10 @@ struct Aggregator {
 
         func accepts(_ value: DataValue) -> Bool {
             switch self {
-            case .oneOf(let values): return values.contains(value)
+            case .oneOf(let values):
+                // A list (a film's genres) passes when one of its elements is asked for.
+                if case .list(let items) = value { return items.contains { values.contains(.string($0)) } }
+                return values.contains(value)
             case .range(let lower, let upper):
                 guard !value.isNull else { return false }
                 if let lower, Aggregator.compare(value, lower) == .orderedAscending { return false }
@@ -155,6 +163,13 @@ struct Aggregator {
         }
         let series = seriesColumn.map { Self.text(row[$0]) } ?? ""
         if seriesColumn != nil { seriesNames.insert(series) }
+        // A list value (a film's genres) counts once in the group of each of its elements.
+        if let xColumn, case .list(let items) = row[xColumn] {
+            for item in Set(items) {
+                Self.record(row, into: &cells[CellKey(x: .text(item), series: series), default: Cell()], measure: query.measure, column: measureColumn)
+            }
+            return
+        }
         // Mutated in place through the dictionary: copying a cell out would copy its
         // distinct set on every row.
         Self.record(row, into: &cells[CellKey(x: key, series: series), default: Cell()], measure: query.measure, column: measureColumn)
@@ -176,12 +191,18 @@ struct Aggregator {
         }
     }
 
-    func result() -> AggregateTable {
+    mutating func result() -> AggregateTable {
         var keys = Set(cells.keys.map(\.x))
         let bucket: DateBucket?
         if case .bucket(let value)? = query.x?.rule { bucket = value } else { bucket = nil }
-        keys.formUnion(filledGaps(keys))
-        let sortedKeys = keys.sorted()
+        let gaps = filledGaps(keys)
+        keys.formUnion(gaps.filled)
+        var sortedKeys = keys.sorted()
+        if let fixed = query.x?.fixed {
+            // Exactly the listed groups, in the given order; the others are left out.
+            var seen = Set<GroupKey>()
+            sortedKeys = fixed.compactMap { group($0) }.filter { seen.insert($0).inserted }
+        }
         let series = seriesColumn == nil ? [""] : seriesNames.sorted()
         let values = sortedKeys.map { key in
             series.map { name -> Double? in
@@ -196,13 +217,19 @@ struct Aggregator {
                 }
             }
         }
-        return AggregateTable(x: sortedKeys, series: series, values: values, bucket: bucket, xType: xColumn.map { columns[$0].type })
+        var table = AggregateTable(x: sortedKeys, series: series, values: values, bucket: bucket, xType: xColumn.map { columns[$0].type })
+        table.unfilledSpan = gaps.unfilled
+        return table
     }
+
+    /// More empty date buckets than this between the first and the last date are not drawn.
+    static let maximumFilledBuckets = 5_000
 
     private mutating func group(_ value: DataValue) -> GroupKey? {
         guard let rule = query.x?.rule else { return .all }
         switch (rule, value) {
         case (_, .null): return nil
+        case (_, .list): return .all
         case (.bucket(let bucket), .date(let date)):
             if let start = bucketCache[date] { return .date(start) }
             let start = bucketStart(date, bucket)
@@ -237,12 +264,21 @@ struct Aggregator {
     }
 
     /// Empty date buckets and bins between the first and the last, so a month with no events shows as one.
-    private func filledGaps(_ keys: Set<GroupKey>) -> [GroupKey] {
-        guard let rule = query.x?.rule else { return [] }
+    private func filledGaps(_ keys: Set<GroupKey>) -> (filled: [GroupKey], unfilled: ClosedRange<Date>?) {
+        guard let rule = query.x?.rule else { return ([], nil) }
         switch rule {
         case .bucket(let bucket):
             let dates = keys.compactMap { if case .date(let date) = $0 { date } else { nil } }
-            guard var current = dates.min(), let last = dates.max() else { return [] }
+            guard var current = dates.min(), let last = dates.max() else { return ([], nil) }
+            let bucketSeconds: Double = switch bucket {
+            case .day: 86_400
+            case .week: 7 * 86_400
+            case .month: 28 * 86_400
+            case .quarter: 90 * 86_400
+            case .year: 365 * 86_400
+            }
+            // A date far off (2205 for 2025) would make hundreds of thousands of empty groups.
+            if last.timeIntervalSince(current) / bucketSeconds > Double(Self.maximumFilledBuckets) { return ([], current...last) }
             var filled: [GroupKey] = []
             let step: DateComponents = switch bucket {
             case .day: DateComponents(day: 1)
@@ -251,20 +287,20 @@ struct Aggregator {
             case .quarter: DateComponents(month: 3)
             case .year: DateComponents(year: 1)
             }
-            while current < last, filled.count < 100_000, let next = calendar.date(byAdding: step, to: current) {
+            while current < last, filled.count <= Self.maximumFilledBuckets, let next = calendar.date(byAdding: step, to: current) {
                 current = bucketStart(next, bucket)
                 filled.append(.date(current))
             }
-            return filled
+            return (filled, nil)
         case .binWidth(let width):
             // Bins are keyed by their index times the width, as `group` makes them.
             let indexes = keys.compactMap { if case .bin(let low, _) = $0 { Int((low / width).rounded()) } else { nil } }
-            guard let first = indexes.min(), let last = indexes.max(), last - first < 10_000 else { return [] }
-            return (first...last).map { index in .bin(Double(index) * width, Double(index + 1) * width) }
+            guard let first = indexes.min(), let last = indexes.max(), last - first < 10_000 else { return ([], nil) }
+            return ((first...last).map { index in .bin(Double(index) * width, Double(index + 1) * width) }, nil)
         case .bins(let edges):
-            return zip(edges, edges.dropFirst()).map { GroupKey.bin($0, $1) }
+            return (zip(edges, edges.dropFirst()).map { GroupKey.bin($0, $1) }, nil)
         case .value:
-            return []
+            return ([], nil)
         }
     }
 

@@ -24,8 +24,22 @@ public struct BlockSpec: Sendable {
     public var limit: Int?
     /// Display names for values of x and series (`code: Codici registrati`).
     public var labels: [String: String] = [:]
+    /// The order `labels:` were written in: a grid's states take their colours in this order.
+    public var labelOrder: [String] = []
     /// Text after KPI values (`punti`).
     public var unit: String?
+    /// How kpi and table values are written (`format: duration`: minutes as months, days, hours).
+    public var valueFormat: ValueFormat?
+    /// Scatter: `y: { value: field }`, each row's own value.
+    public var pointValue: String?
+    /// Scatter and grid: the field naming each point or cell.
+    public var pointLabel: String?
+    public var pointLabelLocation: SourceLocation?
+    /// Grid: one line of cells per value of this field.
+    public var row: String?
+    public var rowLocation: SourceLocation?
+    /// Scatter: `aspect: geo` scales x by cos(mean latitude).
+    public var aspect: ChartAspect?
     /// Where the block starts, for problems about the whole block.
     public var location: SourceLocation
 
@@ -33,6 +47,21 @@ public struct BlockSpec: Sendable {
     public var query: AggregationQuery {
         AggregationQuery(filters: filters, x: x.map { AggregationQuery.Grouping(field: $0.field, rule: $0.rule) }, measure: measure, series: series)
     }
+
+    /// Scatter and grid charts draw one mark per row instead of aggregating.
+    public var drawsRows: Bool { kind == .chart && (chartType == .scatter || chartType == .grid) }
+}
+
+/// `format:` of kpi and table values.
+public enum ValueFormat: String, Sendable, CaseIterable {
+    /// A number of minutes written as months (of 30 days), days and hours.
+    case duration
+}
+
+/// `aspect:` of a scatter chart.
+public enum ChartAspect: String, Sendable, CaseIterable {
+    /// Longitude along x, latitude along y: x is scaled by cos(mean latitude) so a map is not stretched.
+    case geo
 }
 
 public enum ChartType: String, Sendable, CaseIterable {
@@ -40,6 +69,10 @@ public enum ChartType: String, Sendable, CaseIterable {
     case stackedBar = "stacked-bar"
     case groupedBar = "grouped-bar"
     case donut, histogram, sparkline
+    /// One point per row (`y: { value: field }`), e.g. a map of coordinates.
+    case scatter
+    /// One cell per row, in lines by `row:` and positions by `x:`: a seat or umbrella map.
+    case grid
 }
 
 public enum DateBucket: String, Sendable, CaseIterable, Hashable {
@@ -67,6 +100,19 @@ public struct XSpec: Sendable {
     public var rule: GroupingRule
     public var label: String?
     public var location: SourceLocation
+    /// `values: [...]`: exactly these groups, in this order (as written; typed against the field later).
+    public var values: [String]?
+    public var valuesLocation: SourceLocation?
+    /// `catalog: films`: x values are keys of that catalog, shown as the items' titles.
+    public var catalog: String?
+    public var catalogLocation: SourceLocation?
+
+    public init(field: String, rule: GroupingRule, label: String? = nil, location: SourceLocation) {
+        self.field = field
+        self.rule = rule
+        self.label = label
+        self.location = location
+    }
 }
 
 public enum Measure: Sendable, Hashable {

@@ -3,9 +3,20 @@ import Foundation
 /// Reads a block's YAML into a `BlockSpec`, with a diagnostic at the exact line of every
 /// problem. Whether fields exist is checked later, against the source's columns.
 enum BlockSpecParser {
-    static let keys = ["type", "title", "caption", "source", "where", "x", "y", "series", "sort", "limit", "labels", "unit"]
-    static let xKeys = ["field", "bucket", "binWidth", "bins", "label"]
-    static let measureKeys = ["count", "sum", "avg", "min", "max", "distinct"]
+    static let keys = ["type", "title", "caption", "source", "where", "x", "y", "series", "sort", "limit", "labels", "unit", "format", "row", "pointLabel", "aspect"]
+    static let xKeys = ["field", "bucket", "binWidth", "bins", "label", "values", "catalog"]
+    static let measureKeys = ["count", "sum", "avg", "min", "max", "distinct", "value"]
+    /// Keys only charts have.
+    static let chartOnlyKeys = ["type", "row", "pointLabel", "aspect"]
+
+    /// The keys a block of `kind` accepts.
+    static func keys(for kind: BlockSpec.Kind) -> [String] {
+        switch kind {
+        case .chart: keys
+        case .kpi: keys.filter { !chartOnlyKeys.contains($0) && $0 != "series" }
+        case .table: keys.filter { !chartOnlyKeys.contains($0) }
+        }
+    }
 
     static func parse(_ node: YAMLNode, kind: BlockSpec.Kind, location: SourceLocation) -> (BlockSpec?, [Diagnostic]) {
         var reader = YAMLReader(node, context: "\(kind.rawValue) block")
@@ -13,8 +24,9 @@ enum BlockSpecParser {
             if node.isNull { reader.error("\(kind.rawValue): the block is empty; give at least source: and y:", at: location) }
             return (nil, reader.diagnostics)
         }
-        reader.warnAboutUnknownKeys(kind == .kpi ? keys.filter { $0 != "type" && $0 != "series" } : keys, what: "\(kind.rawValue)")
+        reader.warnAboutUnknownKeys(keys(for: kind), what: "\(kind.rawValue)")
         var ok = true
+        var warnings: [Diagnostic] = []
         var chartType = ChartType.bar
         if kind == .chart {
             if let name = reader.string("type") {
@@ -39,7 +51,11 @@ enum BlockSpecParser {
         spec.filters = readFilters(&reader)
         spec.x = readX(&reader)
         if reader.has("y") {
-            if let (measure, label) = readMeasure(&reader) { spec.measure = measure; spec.yLabel = label } else { ok = false }
+            if let (measure, label, value) = readMeasure(&reader) {
+                spec.measure = measure
+                spec.yLabel = label
+                spec.pointValue = value
+            } else { ok = false }
         }
         if let series = reader.string("series") {
             spec.series = series
@@ -54,12 +70,54 @@ enum BlockSpecParser {
         if let labels = reader.node["labels"], !labels.isNull {
             if let entries = labels.entries {
                 for entry in entries {
+                    spec.labelOrder.append(entry.key)
                     if let text = entry.value.string { spec.labels[entry.key] = text } else {
                         reader.error("labels.\(entry.key): expected text, got \(entry.value.kindName)", at: entry.value.location)
                     }
                 }
             } else {
                 reader.error("labels: expected a mapping from value to the name to show, got \(labels.kindName)", at: labels.location)
+            }
+        }
+        if let name = reader.string("format") {
+            if let format = ValueFormat(rawValue: name.trimmingCharacters(in: .whitespaces)) {
+                if kind == .chart {
+                    warnings.append(.warning("format: applies to kpi and table values; a chart writes plain numbers", at: reader.locationOf("format")))
+                } else {
+                    spec.valueFormat = format
+                }
+            } else {
+                let names = ValueFormat.allCases.map(\.rawValue)
+                reader.error("format: unknown format '\(name)'\(Suggestion.didYouMean(name, in: names)) (one of \(names.joined(separator: ", ")))", at: reader.locationOf("format"))
+                ok = false
+            }
+        }
+        if kind == .chart {
+            if let label = reader.string("pointLabel") {
+                spec.pointLabel = label.trimmingCharacters(in: .whitespaces)
+                spec.pointLabelLocation = reader.locationOf("pointLabel")
+            }
+            if let row = reader.string("row") {
+                spec.row = row.trimmingCharacters(in: .whitespaces)
+                spec.rowLocation = reader.locationOf("row")
+            }
+            if let name = reader.string("aspect") {
+                if let aspect = ChartAspect(rawValue: name.trimmingCharacters(in: .whitespaces)) { spec.aspect = aspect } else {
+                    reader.error("aspect: expected geo, got \"\(name)\"", at: reader.locationOf("aspect"))
+                    ok = false
+                }
+            }
+            ok = checkRowCharts(spec, &reader) && ok
+        } else if spec.pointValue != nil {
+            reader.error("y.value: plots each row's own value, in a chart of type: scatter; a \(kind.rawValue) needs a measure (count, sum, avg, min, max or distinct)", at: spec.measureLocation)
+            ok = false
+        }
+        if let x = spec.x, x.values != nil {
+            switch x.rule {
+            case .binWidth, .bins:
+                reader.error("x.values: fixed values are groups of their own; leave out binWidth and bins", at: x.valuesLocation ?? x.location)
+                ok = false
+            default: break
             }
         }
         if kind == .chart {
@@ -84,7 +142,53 @@ enum BlockSpecParser {
                 ok = false
             }
         }
-        return (ok && !reader.diagnostics.hasErrors ? spec : nil, reader.diagnostics)
+        return (ok && !reader.diagnostics.hasErrors ? spec : nil, reader.diagnostics + warnings)
+    }
+
+    /// What scatter and grid charts need, and the keys only they take.
+    private static func checkRowCharts(_ spec: BlockSpec, _ reader: inout YAMLReader) -> Bool {
+        var ok = true
+        let type = spec.chartType
+        if let x = spec.x, type == .scatter || type == .grid {
+            if x.rule != .value || x.values != nil || x.catalog != nil {
+                reader.error("x: a \(type.rawValue) chart places each row by the number in its field: give just the field (x: \(x.field))", at: x.location)
+                ok = false
+            }
+        }
+        switch type {
+        case .scatter:
+            if spec.pointValue == nil {
+                reader.error("y: a scatter chart plots each row's own value: y: { value: FIELD }", at: spec.measureLocation)
+                ok = false
+            }
+        case .grid:
+            if spec.row == nil {
+                reader.error("missing required key 'row' (the field giving each cell's line, e.g. row: row)", at: spec.location)
+                ok = false
+            }
+            if reader.has("y") {
+                reader.error("y: a grid chart draws one cell per row and has no y; leave it out", at: spec.measureLocation)
+                ok = false
+            }
+        default:
+            if spec.pointValue != nil {
+                reader.error("y.value: plots each row's own value, for type: scatter; a \(type.rawValue) chart needs a measure (count, sum, avg, min, max or distinct)", at: spec.measureLocation)
+                ok = false
+            }
+            if let location = spec.rowLocation {
+                reader.error("row: is for type: grid", at: location)
+                ok = false
+            }
+            if let location = spec.pointLabelLocation {
+                reader.error("pointLabel: is for type: scatter and type: grid", at: location)
+                ok = false
+            }
+        }
+        if spec.aspect != nil, type != .scatter {
+            reader.error("aspect: is for type: scatter", at: reader.locationOf("aspect"))
+            ok = false
+        }
+        return ok
     }
 
     private static func readFilters(_ reader: inout YAMLReader) -> [FieldFilter] {
@@ -128,9 +232,9 @@ enum BlockSpecParser {
 
     private static func readX(_ reader: inout YAMLReader) -> XSpec? {
         guard let node = reader.node["x"], !node.isNull else { return nil }
-        if let field = node.string { return XSpec(field: field, rule: .value, location: node.location) }
+        if let field = node.string { return XSpec(field: field.trimmingCharacters(in: .whitespaces), rule: .value, location: node.location) }
         guard node.entries != nil else {
-            reader.error("x: expected a field name or { field, bucket | binWidth | bins }, got \(node.kindName)", at: node.location)
+            reader.error("x: expected a field name or { field, bucket | binWidth | bins | values | catalog }, got \(node.kindName)", at: node.location)
             return nil
         }
         return reader.mapping("x") { x -> XSpec? in
@@ -160,19 +264,34 @@ enum BlockSpecParser {
                 }
                 rule = .bins(edges)
             }
-            return XSpec(field: field, rule: rule, label: x.string("label"), location: x.locationOf("field"))
+            var spec = XSpec(field: field.trimmingCharacters(in: .whitespaces), rule: rule, label: x.string("label"), location: x.locationOf("field"))
+            if let valuesNode = x.node["values"], !valuesNode.isNull {
+                guard let items = valuesNode.items, !items.isEmpty, items.allSatisfy({ $0.string != nil }) else {
+                    x.error("x.values: expected a list of the x values to show, in order (e.g. [0.5, 1, 1.5]), got \(valuesNode.kindName)", at: valuesNode.location)
+                    return nil
+                }
+                spec.values = items.compactMap(\.string)
+                spec.valuesLocation = valuesNode.location
+            }
+            if let catalog = x.string("catalog") {
+                spec.catalog = catalog.trimmingCharacters(in: .whitespaces)
+                spec.catalogLocation = x.locationOf("catalog")
+            }
+            return spec
         }
     }
 
-    private static func readMeasure(_ reader: inout YAMLReader) -> (Measure, String?)? {
+    /// The measure, its label, and for scatter charts the field of `value:`.
+    private static func readMeasure(_ reader: inout YAMLReader) -> (Measure, String?, String?)? {
         guard let node = reader.node["y"] else { return nil }
-        if node.string == "count" { return (.count, nil) }
+        if node.string == "count" { return (.count, nil, nil) }
         guard let entries = node.entries else {
-            reader.error("y: expected { count: true } or { sum | avg | min | max | distinct: field }, got \(node.kindName)", at: node.location)
+            reader.error("y: expected { count: true } or { sum | avg | min | max | distinct | value: field }, got \(node.kindName)", at: node.location)
             return nil
         }
         var measure: Measure?
         var label: String?
+        var pointValue: String?
         for entry in entries {
             let value = entry.value.string ?? ""
             let found: Measure?
@@ -184,6 +303,9 @@ enum BlockSpecParser {
             case "min": found = .minimum(value)
             case "max": found = .maximum(value)
             case "distinct": found = .distinct(value)
+            case "value":
+                found = .count
+                pointValue = value.trimmingCharacters(in: .whitespaces)
             default:
                 reader.error("y: unknown measure '\(entry.key)'\(Suggestion.didYouMean(entry.key, in: measureKeys)) (one of \(measureKeys.joined(separator: ", ")))", at: entry.keyLocation)
                 return nil
@@ -202,6 +324,6 @@ enum BlockSpecParser {
             reader.error("y: missing the measure (count, sum, avg, min, max or distinct)", at: node.location)
             return nil
         }
-        return (measure, label)
+        return (measure, label, pointValue)
     }
 }

@@ -6,6 +6,16 @@ struct BlockView {
     let spec: BlockSpec
     let format: ChartFormatter
     let labels: ReportLabels
+    /// Titles and links for x values, when `x.catalog` names a catalog.
+    var titles: CatalogTitles?
+
+    /// A kpi or table value: a number in the site's language, or a duration (`format: duration`).
+    func valueText(_ number: Double, fraction: Int) -> String {
+        switch spec.valueFormat {
+        case .duration: DurationFormat(format: format).string(minutes: number)
+        case nil: format.number(number, fraction: fraction)
+        }
+    }
 
     /// The x axis's name: `x.label`, else the field's name.
     var xTitle: String { spec.x?.label ?? spec.x.map { Self.humanise($0.field) } ?? "" }
@@ -32,8 +42,12 @@ struct BlockView {
         let categories = table.x.map { key -> ChartData.Category in
             switch key {
             case .all: return .init(label: spec.title ?? labels.total)
-            case .text(let text): return .init(label: spec.labels[text] ?? text)
-            case .number(let number): return .init(label: spec.labels[format.number(number, fraction: 2)] ?? format.number(number, fraction: 2))
+            case .text(let text):
+                let item = titles?.entry(for: key)
+                return .init(label: spec.labels[text] ?? item?.title ?? text, url: item?.url)
+            case .number(let number):
+                if let item = titles?.entry(for: key) { return .init(label: spec.labels[item.title] ?? item.title, url: item.url) }
+                return .init(label: spec.labels[format.number(number, fraction: 2)] ?? format.number(number, fraction: 2))
             case .bin(let low, let high):
                 return .init(label: "\(format.number(low, fraction: 2))–\(format.number(high, fraction: 2))")
             case .date(let date):
@@ -71,14 +85,14 @@ struct BlockView {
         }
         let current = table.rowTotal(last)
         let unit = spec.unit.map { " <span class=\"kpi-unit\">\(XML.escape($0))</span>" } ?? ""
-        html += "<p class=\"kpi-value\">\(format.number(current, fraction: digits))\(unit)</p>\n"
+        html += "<p class=\"kpi-value\">\(XML.escape(valueText(current, fraction: digits)))\(unit)</p>\n"
         if case .date(let date) = table.x[last] {
             html += "<p class=\"kpi-period\">\(XML.escape(format.bucketLabel(date, table.bucket)))</p>\n"
         }
         if last > 0, case .date(let previousDate) = table.x[last - 1] {
             let previous = table.rowTotal(last - 1)
             let period = format.bucketLabel(previousDate, table.bucket)
-            let reference = "\(labels.previous) \(period) (\(format.number(previous, fraction: digits)))"
+            let reference = "\(labels.previous) \(period) (\(valueText(previous, fraction: digits)))"
             if previous == 0 || current == previous {
                 let word = current == previous ? labels.unchanged : "—"
                 html += "<p class=\"kpi-change kpi-flat\"><span aria-hidden=\"true\">■</span> \(XML.escape(word)) \(XML.escape(reference))</p>\n"
@@ -104,9 +118,9 @@ struct BlockView {
             html += "<tr><td colspan=\"\(data.series.count + 1)\" class=\"table-empty\">\(XML.escape(labels.noData))</td></tr>\n"
         }
         for (index, category) in data.categories.enumerated() {
-            html += "<tr><th scope=\"row\">\(XML.escape(category.label))</th>"
+            html += "<tr><th scope=\"row\">\(ChartRenderer.rowHeader(category))</th>"
             for series in data.series {
-                html += "<td>\(series.values[index].map { format.number($0, fraction: data.fraction) } ?? "–")</td>"
+                html += "<td>\(series.values[index].map { XML.escape(valueText($0, fraction: data.fraction)) } ?? "–")</td>"
             }
             html += "</tr>\n"
         }

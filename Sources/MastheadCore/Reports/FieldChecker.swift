@@ -22,7 +22,16 @@ struct FieldChecker {
                 }
             default: break
             }
+            if spec.drawsRows, column.type != .integer, column.type != .decimal {
+                diagnostics.append(.error("x: '\(x.field)' holds \(column.type.rawValue) values; a \(spec.chartType.rawValue) chart places rows by a number field", at: x.location))
+            }
         }
+        if let field = spec.pointValue, let column = column(field, "y.value", at: spec.measureLocation),
+           column.type != .integer, column.type != .decimal {
+            diagnostics.append(.error("y.value: '\(field)' holds \(column.type.rawValue) values; a scatter chart plots numbers", at: spec.measureLocation))
+        }
+        if let field = spec.pointLabel { _ = column(field, "pointLabel", at: spec.pointLabelLocation ?? spec.location) }
+        if let field = spec.row { _ = column(field, "row", at: spec.rowLocation ?? spec.location) }
         if let field = spec.measure.field, let column = column(field, "y.\(spec.measure.keyword)", at: spec.measureLocation) {
             if case .distinct = spec.measure {} else if column.type != .integer && column.type != .decimal {
                 diagnostics.append(.error("y.\(spec.measure.keyword): cannot \(verb(spec.measure)) '\(field)': it holds \(column.type.rawValue) values, not numbers (use count or distinct)", at: spec.measureLocation))
@@ -35,6 +44,26 @@ struct FieldChecker {
             diagnostics.append(.error("x: a kpi compares periods: give a date field with a bucket (x: { field: date, bucket: month }), got '\(x.field)'", at: x.location))
         }
         return diagnostics
+    }
+
+    /// `x.values` typed as the x field; a value that does not fit is an error at the list.
+    func resolveFixedValues(_ spec: BlockSpec, diagnostics: inout [Diagnostic]) -> [DataValue]? {
+        guard let x = spec.x, let values = x.values, let index = source.column(x.field) else { return nil }
+        // A list field groups by its elements: they are text.
+        let type = source.columns[index].type == .list ? FieldType.string : source.columns[index].type
+        var typed: [DataValue] = []
+        for text in values {
+            // Groups of numbers compare as numbers: 0.5 may be listed for a field that so far holds whole numbers.
+            let parsed = DataValue.parse(text, as: type, timeZone: timeZone)
+            switch (parsed, type) {
+            case (.success(let value), _): typed.append(value)
+            case (.failure, .integer) where Double(text.trimmingCharacters(in: .whitespaces))?.isFinite == true:
+                typed.append(.decimal(Double(text.trimmingCharacters(in: .whitespaces)) ?? 0))
+            case (.failure(let problem), _):
+                diagnostics.append(.error("x.values: \(problem.message) (the field '\(x.field)' holds \(type.rawValue) values)", at: x.valuesLocation ?? x.location))
+            }
+        }
+        return typed
     }
 
     private func verb(_ measure: Measure) -> String {
@@ -55,7 +84,8 @@ struct FieldChecker {
                 diagnostics.append(.error("where: unknown field '\(filter.field)' in \(source.name)\(Suggestion.didYouMean(filter.field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))", at: filter.location))
                 continue
             }
-            let type = source.columns[index].type
+            // The elements of a list field are text: `where: { genres: Drama }`.
+            let type = source.columns[index].type == .list ? FieldType.string : source.columns[index].type
             func typed(_ text: String?) -> DataValue? {
                 guard let text else { return nil }
                 switch DataValue.parse(text, as: type, timeZone: timeZone) {

@@ -11,13 +11,45 @@ public final class ReportEngine: Sendable {
     let labels: ReportLabels
     let charts: [NamedChart]
     let statements: StatementsConfig?
+    /// The site's loaded catalogs: `x: { catalog: NAME }` titles and dataset joins.
+    let catalogs: [Catalog]
+    let config: SiteConfig
+    private let titleCache = TitleCache()
 
-    public init(config: SiteConfig, siteDirectory: URL) {
-        store = StatsStore(siteDirectory: siteDirectory, datasets: config.reports.datasets, timeZone: config.timeZone)
+    /// `catalogs`: the catalogs loaded for this build (datasets may join them, and x values may name their items).
+    public init(config: SiteConfig, siteDirectory: URL, catalogs: [Catalog] = []) {
+        store = StatsStore(siteDirectory: siteDirectory, datasets: config.reports.datasets, timeZone: config.timeZone,
+                           catalogs: catalogs, declaredCatalogs: config.catalogs.map(\.name))
         format = ChartFormatter(language: config.language, timeZone: config.timeZone)
         labels = ReportLabels(language: config.language)
         charts = config.reports.charts
         statements = config.reports.statements
+        self.catalogs = catalogs
+        self.config = config
+    }
+
+    /// Titles of a catalog's items, built once per catalog and build.
+    private final class TitleCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var titles: [String: CatalogTitles] = [:]
+
+        func titles(of catalog: Catalog, config: SiteConfig) -> CatalogTitles {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = titles[catalog.config.name] { return known }
+            let made = CatalogTitles(catalog: catalog, config: config)
+            titles[catalog.config.name] = made
+            return made
+        }
+    }
+
+    /// Problems with `datasets:` joins, reported once per build (blocks using such a
+    /// dataset only say that it cannot be used).
+    func datasetDiagnostics() -> [Diagnostic] {
+        store.datasets.filter { $0.join != nil }.compactMap { dataset in
+            if case .failure(let problem) = store.source(named: dataset.name, at: dataset.location) { return problem }
+            return nil
+        }
     }
 
     /// Private member statement pages, when `statements.enabled` is on; otherwise none.
@@ -35,9 +67,10 @@ public final class ReportEngine: Sendable {
     }
 
     /// Every `charts:` entry of site.yml, rendered once, by name.
+    /// Also reports the problems of dataset joins, as it runs once per build.
     public func renderNamedCharts() -> ([String: String], [Diagnostic]) {
         var rendered: [String: String] = [:]
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = datasetDiagnostics()
         for chart in charts {
             let location = chart.node.location
             let (spec, problems) = BlockSpecParser.parse(chart.node, kind: .chart, location: location)
@@ -79,16 +112,26 @@ public final class ReportEngine: Sendable {
 
     /// Resolves the source and fields, aggregates, and draws.
     func render(_ spec: BlockSpec, id: String) -> (html: String, diagnostics: [Diagnostic]) {
+        if spec.drawsRows { return renderRowChart(spec, id: id) }
         let table: AggregateTable
         switch self.table(for: spec) {
         case .success(let result): table = result
         case .failure(let problems): return ("", problems.diagnostics)
         }
-        let view = BlockView(spec: spec, format: format, labels: labels)
+        var view = BlockView(spec: spec, format: format, labels: labels)
+        if let name = spec.x?.catalog, let catalog = catalogs.first(where: { $0.config.name == name }) {
+            view.titles = titleCache.titles(of: catalog, config: config)
+        }
+        var warnings: [Diagnostic] = []
+        if let span = table.unfilledSpan {
+            let day = Date.ISO8601FormatStyle().year().month().day()
+            warnings.append(.warning("x: the dates run from \(span.lowerBound.formatted(day)) to \(span.upperBound.formatted(day)), too many \(table.bucket?.rawValue ?? "bucket")s to show the empty ones; is a year mistyped in \(spec.source)?",
+                                     at: spec.x?.location ?? spec.location))
+        }
         switch spec.kind {
-        case .chart: return (view.chart(table, id: id), [])
-        case .kpi: return (view.kpi(table), [])
-        case .table: return (view.table(table), [])
+        case .chart: return (view.chart(table, id: id), warnings)
+        case .kpi: return (view.kpi(table), warnings)
+        case .table: return (view.table(table), warnings)
         }
     }
 
@@ -99,15 +142,38 @@ public final class ReportEngine: Sendable {
     /// The aggregated (unsorted) table a block asks for, or every problem with it.
     func table(for spec: BlockSpec) -> Result<AggregateTable, Problems> {
         let source: StatsSource
-        switch store.source(named: spec.source, at: spec.sourceLocation) {
+        switch self.source(for: spec) {
         case .success(let found): source = found
-        case .failure(let diagnostic): return .failure(Problems(diagnostics: [diagnostic]))
+        case .failure(let problems): return .failure(problems)
         }
         let checker = FieldChecker(source: source, timeZone: store.timeZone)
         var diagnostics = checker.check(spec)
         let filters = checker.resolveFilters(spec.filters, diagnostics: &diagnostics)
+        var query = spec.query
+        query.x?.fixed = checker.resolveFixedValues(spec, diagnostics: &diagnostics)
+        if let name = spec.x?.catalog, !catalogs.contains(where: { $0.config.name == name }) {
+            let declared = config.catalogs.map(\.name)
+            let message = declared.contains(name)
+                ? "x.catalog: the catalog '\(name)' has errors, so its titles are not available"
+                : "x.catalog: unknown catalog '\(name)'\(Suggestion.didYouMean(name, in: declared)) (catalogs: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))"
+            diagnostics.append(.error(message, at: spec.x?.catalogLocation ?? spec.location))
+        }
         guard !diagnostics.hasErrors else { return .failure(Problems(diagnostics: diagnostics)) }
-        return store.table(spec.query, source: source, filters: filters).mapError { Problems(diagnostics: [$0]) }
+        return store.table(query, source: source, filters: filters).mapError { Problems(diagnostics: [$0]) }
+    }
+
+    /// The block's source. A dataset whose join is wrong in site.yml is reported there
+    /// once (`datasetDiagnostics`); the block only says it cannot use it.
+    func source(for spec: BlockSpec) -> Result<StatsSource, Problems> {
+        switch store.source(named: spec.source, at: spec.sourceLocation) {
+        case .success(let found): return .success(found)
+        case .failure(let diagnostic):
+            if let dataset = store.datasets.first(where: { $0.name == spec.source }), dataset.join != nil,
+               diagnostic.file == SiteConfigLoader.path, spec.sourceLocation.file != SiteConfigLoader.path || spec.sourceLocation.line != diagnostic.line {
+                return .failure(Problems(diagnostics: [.error("source: the dataset '\(spec.source)' cannot be used until its declaration in \(SiteConfigLoader.path) is fixed", at: spec.sourceLocation)]))
+            }
+            return .failure(Problems(diagnostics: [diagnostic]))
+        }
     }
 
     /// FNV-1a, for ids that stay the same from build to build.

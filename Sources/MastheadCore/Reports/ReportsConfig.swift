@@ -18,6 +18,23 @@ public struct DatasetDeclaration: Sendable {
     /// Declared column types; columns not listed are inferred.
     public var schema: [String: FieldType]
     public var location: SourceLocation
+    /// Catalog fields added to each row, looked up by one of the row's fields.
+    public var join: DatasetJoin?
+}
+
+/// `join: { catalog: films, on: film, fields: [runtime, genres], defaults: { runtime: 120 } }`.
+public struct DatasetJoin: Sendable {
+    public var catalog: String
+    /// The row's field holding the catalog key.
+    public var on: String
+    /// Catalog fields added to each row, with the catalog's types.
+    public var fields: [String]
+    /// Used when the item's field is empty, as written (typed against the field later).
+    public var defaults: [String: (text: String, location: SourceLocation)]
+    public var location: SourceLocation
+    public var catalogLocation: SourceLocation
+    public var onLocation: SourceLocation
+    public var fieldsLocation: SourceLocation
 }
 
 /// A chart declared under `charts:`; its YAML is read like a ```chart block.
@@ -42,7 +59,8 @@ public struct StatementsConfig: Sendable {
 }
 
 enum ReportsConfigReader {
-    static let datasetKeys = ["file", "schema"]
+    static let datasetKeys = ["file", "schema", "join"]
+    static let joinKeys = ["catalog", "on", "fields", "defaults"]
     static let statementKeys = ["enabled", "path", "members", "activities", "redemptions", "machines", "labels"]
     static let extensions = ["csv", "jsonl", "ndjson", "json"]
 
@@ -123,6 +141,29 @@ enum ReportsConfigReader {
                 reader.error("schema: expected a mapping from field name to type, got \(node.kindName)", at: node.location)
             }
         }
-        return DatasetDeclaration(name: name, file: "Content/" + fileName, schema: schema, location: location)
+        let join = reader.mapping("join") { join -> DatasetJoin? in
+            join.warnAboutUnknownKeys(joinKeys, what: "join")
+            let catalog = join.string("catalog", required: true)
+            let on = join.string("on", required: true)
+            let fields = join.strings("fields") ?? []
+            var defaults: [String: (text: String, location: SourceLocation)] = [:]
+            if let node = join.node["defaults"], !node.isNull {
+                if let entries = node.entries {
+                    for entry in entries {
+                        if let text = entry.value.string { defaults[entry.key] = (text, entry.value.location) } else {
+                            join.error("join.defaults.\(entry.key): expected a value, got \(entry.value.kindName)", at: entry.value.location)
+                        }
+                    }
+                } else {
+                    join.error("join.defaults: expected a mapping from field to the value used when the item's field is empty, got \(node.kindName)", at: node.location)
+                }
+            }
+            guard let catalog, let on else { return nil }
+            return DatasetJoin(catalog: catalog.trimmingCharacters(in: .whitespaces), on: on.trimmingCharacters(in: .whitespaces),
+                               fields: fields.map { $0.trimmingCharacters(in: .whitespaces) }, defaults: defaults,
+                               location: join.location, catalogLocation: join.locationOf("catalog"), onLocation: join.locationOf("on"),
+                               fieldsLocation: join.locationOf("fields"))
+        }
+        return DatasetDeclaration(name: name, file: "Content/" + fileName, schema: schema, location: location, join: join)
     }
 }

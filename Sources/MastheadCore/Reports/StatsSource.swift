@@ -32,7 +32,16 @@ public struct StatsSource: Sendable {
     /// Site-relative: `Content/stats/activities.csv`.
     public var file: String
     public var format: StatsFormat
+    /// The file's columns, then the columns a join adds.
     public var columns: [StatsColumn]
+    /// How many of `columns` the file itself has.
+    public var fileColumnCount: Int
+    /// The catalog fields joined to each row (`join:` in site.yml).
+    var join: ResolvedJoin?
+    /// What caches key on: the file, or the dataset when a join adds columns to it.
+    public var cacheKey: String
+
+    public var fileColumnNames: [String] { columns.prefix(fileColumnCount).map(\.name) }
 
     public func column(_ field: String) -> Int? { columns.firstIndex { $0.name == field } }
     public var columnNames: [String] { columns.map(\.name) }

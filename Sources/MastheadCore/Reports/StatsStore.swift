@@ -8,6 +8,10 @@ final class StatsStore: @unchecked Sendable {
     let siteDirectory: URL
     let datasets: [DatasetDeclaration]
     let timeZone: TimeZone
+    /// The site's catalogs, for datasets that join one.
+    let catalogs: [Catalog]
+    /// Catalog names declared in site.yml (some may have failed to load).
+    let declaredCatalogs: [String]
     /// Names a block may use, for did-you-mean: files under Content/stats and datasets.
     let knownNames: [String]
 
@@ -21,14 +25,17 @@ final class StatsStore: @unchecked Sendable {
     private var tables: [TableKey: Result<AggregateTable, Diagnostic>] = [:]
 
     private struct TableKey: Hashable {
+        /// The source's cache key.
         var file: String
         var query: AggregationQuery
     }
 
-    init(siteDirectory: URL, datasets: [DatasetDeclaration], timeZone: TimeZone) {
+    init(siteDirectory: URL, datasets: [DatasetDeclaration], timeZone: TimeZone, catalogs: [Catalog] = [], declaredCatalogs: [String] = []) {
         self.siteDirectory = siteDirectory
         self.datasets = datasets
         self.timeZone = timeZone
+        self.catalogs = catalogs
+        self.declaredCatalogs = declaredCatalogs
         var ignored: [Diagnostic] = []
         let files = ContentLoader.files(in: "Content/stats", siteDirectory: siteDirectory, diagnostics: &ignored)
             .filter { StatsFormat(fileName: $0) != nil }
@@ -48,15 +55,18 @@ final class StatsStore: @unchecked Sendable {
             let hint = Suggestion.didYouMean(name, in: knownNames)
             return .failure(.error("source: unknown statistics source '\(name)'\(hint.isEmpty ? known : hint); name a .csv, .jsonl or .json file under Content/, or a dataset declared in site.yml", at: location))
         }
+        // A join adds columns: the dataset is then a source of its own, not just its file.
+        let cacheKey = dataset.flatMap { $0.join == nil ? nil : "dataset:\($0.name)" } ?? file
         lock.lock()
         defer { lock.unlock() }
-        if let cached = sources[file] { return cached.map { var source = $0; source.name = name; return source } }
-        let result = loadSource(name: name, file: file, url: url, schema: dataset?.schema ?? [:], declaredAt: dataset?.location)
-        sources[file] = result
+        if let cached = sources[cacheKey] { return cached.map { var source = $0; source.name = name; return source } }
+        let result = loadSource(name: name, file: file, url: url, schema: dataset?.schema ?? [:], declaredAt: dataset?.location, join: dataset?.join)
+            .map { var source = $0; source.cacheKey = cacheKey; return source }
+        sources[cacheKey] = result
         return result
     }
 
-    private func loadSource(name: String, file: String, url: URL, schema: [String: FieldType], declaredAt: SourceLocation?) -> Result<StatsSource, Diagnostic> {
+    private func loadSource(name: String, file: String, url: URL, schema: [String: FieldType], declaredAt: SourceLocation?, join: DatasetJoin?) -> Result<StatsSource, Diagnostic> {
         guard FileManager.default.fileExists(atPath: url.path), let format = StatsFormat(fileName: file) else {
             return .failure(.error("datasets.\(name): the file \(file) does not exist", at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
         }
@@ -73,10 +83,19 @@ final class StatsStore: @unchecked Sendable {
                 count += 1
                 return count < StatsSource.inferenceRows
             }
-            let columns = names.enumerated().map { index, column in
+            var columns = names.enumerated().map { index, column in
                 StatsColumn(name: column, type: schema[column] ?? StatsSource.inferType(samples[index], timeZone: timeZone))
             }
-            return .success(StatsSource(name: name, file: file, format: format, columns: columns))
+            var resolvedJoin: ResolvedJoin?
+            if let join {
+                switch ResolvedJoin.resolve(join, dataset: name, fileColumns: names, catalogs: catalogs, declared: declaredCatalogs, timeZone: timeZone) {
+                case .success(let (resolved, added)):
+                    resolvedJoin = resolved
+                    columns += added
+                case .failure(let problem): return .failure(problem)
+                }
+            }
+            return .success(StatsSource(name: name, file: file, format: format, columns: columns, fileColumnCount: names.count, join: resolvedJoin, cacheKey: file))
         } catch {
             return .failure(error)
         }
@@ -84,7 +103,7 @@ final class StatsStore: @unchecked Sendable {
 
     /// The aggregated table of `query` over `source`; filters must already be resolved.
     func table(_ query: AggregationQuery, source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)]) -> Result<AggregateTable, Diagnostic> {
-        let key = TableKey(file: source.file, query: query)
+        let key = TableKey(file: source.cacheKey, query: query)
         lock.lock()
         defer { lock.unlock() }
         if let cached = tables[key] { return cached }
@@ -94,8 +113,8 @@ final class StatsStore: @unchecked Sendable {
         let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize).flatMap { $0 }.map(UInt64.init) ?? UInt64.max
         let result: Result<AggregateTable, Diagnostic>
         if size <= inMemoryLimit {
-            let loaded = rows[source.file] ?? typedRows(source, url: url)
-            rows[source.file] = loaded
+            let loaded = rows[source.cacheKey] ?? typedRows(source, url: url)
+            rows[source.cacheKey] = loaded
             result = loaded.map { all in
                 for row in all { aggregator.add(row) }
                 return aggregator.result()
@@ -106,6 +125,32 @@ final class StatsStore: @unchecked Sendable {
         }
         tables[key] = result
         return result
+    }
+
+    /// The rows passing `filters`, each cut to `columns`, in file order, at most `limit`
+    /// of them; with the number of rows that passed. For charts drawing one mark per row.
+    func matchingRows(_ source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)], columns: [Int], limit: Int) -> Result<(rows: [[DataValue]], total: Int), Diagnostic> {
+        var kept: [[DataValue]] = []
+        var total = 0
+        func add(_ row: [DataValue]) {
+            for filter in filters where !filter.1.accepts(row[filter.0]) { return }
+            total += 1
+            if kept.count < limit { kept.append(columns.map { row[$0] }) }
+        }
+        let url = siteDirectory.appendingPathComponent(source.file)
+        let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize).flatMap { $0 }.map(UInt64.init) ?? UInt64.max
+        if size <= inMemoryLimit {
+            lock.lock()
+            let loaded = rows[source.cacheKey] ?? typedRows(source, url: url)
+            rows[source.cacheKey] = loaded
+            lock.unlock()
+            return loaded.map { all in
+                for row in all { add(row) }
+                return (kept, total)
+            }
+        }
+        let needed = Set(columns + filters.map(\.0))
+        return Self.stream(source, url: url, columns: needed, timeZone: timeZone) { add($0) }.map { (kept, total) }
     }
 
     private func typedRows(_ source: StatsSource, url: URL) -> Result<[[DataValue]], Diagnostic> {
@@ -134,9 +179,19 @@ final class StatsStore: @unchecked Sendable {
         let wanted = columns.sorted()
         var dates: [String: DataValue] = [:]
         var row = [DataValue](repeating: .null, count: source.columns.count)
+        let fileColumns = source.fileColumnCount
+        // Joined columns are looked up by key, not read from the file.
+        let join = wanted.contains { $0 >= fileColumns } ? source.join : nil
         do throws(Diagnostic) {
-            try reader.forEachRow(columns: source.columnNames) { line, fields throws(Diagnostic) in
-                for index in wanted {
+            try reader.forEachRow(columns: source.fileColumnNames) { line, fields throws(Diagnostic) in
+                if let join {
+                    let key = fields[join.onColumn]
+                    guard let added = join.values(forKey: key) else {
+                        throw Diagnostic(.error, join.unknownKeyMessage(key), file: source.file, line: line)
+                    }
+                    for (offset, value) in added.enumerated() { row[fileColumns + offset] = value }
+                }
+                for index in wanted where index < fileColumns {
                     let column = source.columns[index]
                     let text = fields[index]
                     if column.type == .date, let known = dates[text] { row[index] = known; continue }

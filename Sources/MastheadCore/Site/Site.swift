@@ -84,6 +84,8 @@ public struct Route: Sendable {
         case catalogItem(Int, item: Int)
         /// One facet value or numeric band: catalog, facet and value indexes.
         case catalogFacet(Int, facet: Int, value: Int, page: Pagination)
+        /// One extra order of a catalog's index (`orders:`): catalog and order indexes.
+        case catalogOrder(Int, order: Int, page: Pagination)
     }
 
     public var kind: Kind

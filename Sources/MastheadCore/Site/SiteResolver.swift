@@ -11,6 +11,9 @@ public struct SiteResolver {
     public var catalogs: [Catalog] = []
     /// What the previous preview build resolved, reused where its inputs are unchanged.
     public var memo: ResolveMemo?
+    /// Whether the site has articles at all (a `Content/articles/` folder): without it there is
+    /// no archive and no tag index.
+    public var hasArticleSection = true
 
     public init(config: SiteConfig, now: Date) {
         self.config = config
@@ -208,7 +211,10 @@ public struct SiteResolver {
             routes.append(Route(kind: .article, subject: .article(index), path: article.path, source: article.document.sourcePath,
                                 template: article.document.template ?? "article"))
         }
-        for page in Pagination.pages(count: site.articles.count, size: config.pageSize) {
+        // A site with no Content/articles/ (a catalog or a report site) has no archive and no
+        // tag index, and no category index unless site.yml declares categories.
+        let archivePages = hasArticleSection ? Pagination.pages(count: site.articles.count, size: config.pageSize) : []
+        for page in archivePages {
             routes.append(Route(kind: .list, subject: .archive(page: page), path: Pagination.path(base: Self.archivePath, page: page.number),
                                 source: configFile, template: "list"))
         }
@@ -226,8 +232,12 @@ public struct SiteResolver {
                                     source: source, template: "list"))
             }
         }
-        routes.append(Route(kind: .terms, subject: .categoryIndex, path: indexPath(of: config.permalinks.category, fallback: "/categories/"), source: configFile, template: "terms"))
-        routes.append(Route(kind: .terms, subject: .tagIndex, path: indexPath(of: config.permalinks.tag, fallback: "/tags/"), source: configFile, template: "terms"))
+        if hasArticleSection || !site.categories.isEmpty {
+            routes.append(Route(kind: .terms, subject: .categoryIndex, path: indexPath(of: config.permalinks.category, fallback: "/categories/"), source: configFile, template: "terms"))
+        }
+        if hasArticleSection {
+            routes.append(Route(kind: .terms, subject: .tagIndex, path: indexPath(of: config.permalinks.tag, fallback: "/tags/"), source: configFile, template: "terms"))
+        }
         for (index, page) in site.pages.enumerated() {
             routes.append(Route(kind: .page, subject: .page(index), path: page.path, source: page.document.sourcePath,
                                 template: page.document.template ?? (page.document.kind == .report ? "report" : "page")))
@@ -287,7 +297,7 @@ public struct SiteResolver {
         case .siteFeed, .categoryFeed: "a feed"
         case .sitemap: "the sitemap"
         case .robots: "robots.txt"
-        case .catalogIndex, .catalogFacet: "the catalog \(route.source)"
+        case .catalogIndex, .catalogFacet, .catalogOrder: "the catalog \(route.source)"
         case .catalogItem: "an item of \(route.source)"
         }
     }
