@@ -287,10 +287,18 @@ HUGO_LAYOUTS = {
   </div>
 </article>
 """,
+    # The same window as Masthead's default theme: the first page, the last, two either side
+    # of the current one and a gap mark between; linear in the number of pages (listing every
+    # page on every page made both generators quadratic).
     "partials/pagination.html": """{{ $pager := .Paginator }}{{ if gt $pager.TotalPages 1 }}
+{{ $current := $pager.PageNumber }}{{ $last := $pager.TotalPages }}{{ $base := $pager.First.URL }}
+{{ $from := sub $current 2 }}{{ if lt $from 1 }}{{ $from = 1 }}{{ end }}
+{{ $to := add $current 2 }}{{ if gt $to $last }}{{ $to = $last }}{{ end }}
 <nav class="pagination"><ol>
 {{ if $pager.HasPrev }}<li><a href="{{ $pager.Prev.URL }}" rel="prev">Previous</a></li>{{ end }}
-{{ range $pager.Pagers }}<li><a href="{{ .URL }}"{{ if eq . $pager }} aria-current="page"{{ end }}>{{ .PageNumber }}</a></li>{{ end }}
+{{ if gt $from 1 }}<li><a href="{{ $base }}">1</a></li>{{ end }}{{ if gt $from 2 }}<li class="gap">…</li>{{ end }}
+{{ range seq $from $to }}<li><a href="{{ if eq . 1 }}{{ $base }}{{ else }}{{ $base }}page/{{ . }}/{{ end }}"{{ if eq . $current }} aria-current="page"{{ end }}>{{ . }}</a></li>{{ end }}
+{{ if lt $to (sub $last 1) }}<li class="gap">…</li>{{ end }}{{ if lt $to $last }}<li><a href="{{ $base }}page/{{ $last }}/">{{ $last }}</a></li>{{ end }}
 {{ if $pager.HasNext }}<li><a href="{{ $pager.Next.URL }}" rel="next">Next</a></li>{{ end }}
 </ol></nav>{{ end }}
 """,

@@ -81,7 +81,9 @@ public enum OutputWriter {
             for (file, print) in zip(files, fingerprints) {
                 let destination = staging.path + "/" + file.path
                 let folder = (destination as NSString).deletingLastPathComponent
-                if createdFolders.insert(folder).inserted {
+                if createdFolders.insert(folder).inserted, mkdir(folder, 0o755) != 0, errno != EEXIST {
+                    // Usually the parent exists and one mkdir does it; otherwise FileManager
+                    // walks up the path (a large site has a folder per page).
                     try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 }
                 let current = target.path + "/" + file.path
