@@ -88,7 +88,7 @@ public enum SiteBuilder {
         markdown.renderFencedBlock = { reports.renderFencedBlock(info: $0, body: $1, line: $2) }
         let parser = DocumentParser(config: config, markdown: markdown)
         let cache = options.documentCache
-        cache?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
+        let contextKey = cache?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
         let parsed = parallelMap(articleFiles.map { ($0, Document.Kind.article) } + pageFiles.map { ($0, Document.Kind.page) }
                                  + reportFiles.map { ($0, Document.Kind.report) }) { file, kind in
             if let reused = cache?.cached(file, kind: kind) {
@@ -129,7 +129,8 @@ public enum SiteBuilder {
             return BuildResult(site: site, files: [], diagnostics: diagnostics)
         }
         let inputs = options.renderMemo == nil ? ""
-            : "\(options.includeDrafts) \(options.includeFuture)\n" + DocumentCache.contextKey(siteDirectory: siteDirectory, baseURL: options.baseURL)
+            : "\(options.includeDrafts) \(options.includeFuture)\n"
+                + (contextKey ?? DocumentCache.contextKey(siteDirectory: siteDirectory, baseURL: options.baseURL))
         var result = BuildResult(site: site, files: renderer.render(memo: options.renderMemo, inputs: inputs) + statementFiles, diagnostics: diagnostics)
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: documents, now: options.now)
         return result

@@ -31,8 +31,10 @@ public final class DocumentCache: @unchecked Sendable {
         return (hits, misses)
     }
 
-    /// Starts a build: forgets every entry when what parsing depends on has changed.
-    public func beginBuild(siteDirectory: URL, baseURL: String?) {
+    /// Starts a build: forgets every entry when what parsing depends on has changed. Returns
+    /// that context key (`contextKey`), which the render memo also depends on.
+    @discardableResult
+    public func beginBuild(siteDirectory: URL, baseURL: String?) -> String {
         let key = Self.contextKey(siteDirectory: siteDirectory, baseURL: baseURL)
         lock.lock()
         defer { lock.unlock() }
@@ -41,6 +43,7 @@ public final class DocumentCache: @unchecked Sendable {
         generation += 1
         hits = 0
         misses = 0
+        return key
     }
 
     /// Ends a build: drops the entries of files that are gone, so memory follows the site.
