@@ -15,6 +15,8 @@ public struct BuildOptions: Sendable {
     public var renderMemo: RenderMemo?
     /// Related-article lists kept from the previous build (`masthead serve`).
     public var resolveMemo: ResolveMemo?
+    /// Receives the whole of a successful build, for patching (`masthead serve`).
+    public var keptBuild: KeptBuild?
 
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
@@ -48,6 +50,8 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions) -> BuildResult {
         let siteDirectory = options.siteDirectory
         var diagnostics: [Diagnostic] = []
+        // A failed build leaves nothing to patch: the next change needs a full build.
+        options.keptBuild?.forget()
         guard FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent("Content").path) else {
             return BuildResult(site: nil, files: [], diagnostics: [
                 Diagnostic(.error, "missing Content/ folder: \(siteDirectory.path) is not a Masthead site (it needs Content/ and Templates/)", file: "Content"),
@@ -91,12 +95,7 @@ public enum SiteBuilder {
         let contextKey = cache?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
         let parsed = parallelMap(articleFiles.map { ($0, Document.Kind.article) } + pageFiles.map { ($0, Document.Kind.page) }
                                  + reportFiles.map { ($0, Document.Kind.report) }) { file, kind in
-            if let reused = cache?.cached(file, kind: kind) {
-                return ParsedDocument(document: reused.document, diagnostics: reused.diagnostics)
-            }
-            var (document, problems) = parser.parse(file, kind: kind)
-            document?.sourceHash = ContentHash.of(file.data)
-            cache?.store(file, kind: kind, document: document, diagnostics: problems)
+            let (document, problems) = parse(file, kind: kind, parser: parser, cache: cache)
             return ParsedDocument(document: document, diagnostics: problems)
         }
         cache?.endBuild()
@@ -133,7 +132,23 @@ public enum SiteBuilder {
                 + (contextKey ?? DocumentCache.contextKey(siteDirectory: siteDirectory, baseURL: options.baseURL))
         var result = BuildResult(site: site, files: renderer.render(memo: options.renderMemo, inputs: inputs) + statementFiles, diagnostics: diagnostics)
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: documents, now: options.now)
+        options.keptBuild?.keep(KeptBuild.State(
+            siteDirectory: siteDirectory, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, baseURL: options.baseURL,
+            validUntil: BuildCache.validUntil(nextPublicationChange: result.nextPublicationChange, now: options.now, timeZone: config.timeZone),
+            parser: parser, templates: templates, site: site, fingerprintInputs: inputs,
+            sources: Dictionary((articleFiles.map { ($0.path, Document.Kind.article) } + pageFiles.map { ($0.path, .page) }
+                                 + reportFiles.map { ($0.path, .report) }), uniquingKeysWith: { first, _ in first }),
+            diagnosedFiles: Set(diagnostics.map(\.file)), diagnostics: diagnostics))
         return result
+    }
+
+    /// One source parsed, or taken from the cache, with the fingerprint of its bytes.
+    static func parse(_ file: SourceFile, kind: Document.Kind, parser: DocumentParser, cache: DocumentCache?) -> (Document?, [Diagnostic]) {
+        if let reused = cache?.cached(file, kind: kind) { return reused }
+        var (document, problems) = parser.parse(file, kind: kind)
+        document?.sourceHash = ContentHash.of(file.data)
+        cache?.store(file, kind: kind, document: document, diagnostics: problems)
+        return (document, problems)
     }
 }
 

@@ -1,8 +1,10 @@
 import Foundation
 import MastheadCore
 
-/// Runs builds for the preview, one at a time, reusing what the previous build parsed and
-/// read, and turns each result into the next `PreviewState.Value` and the news for pages.
+/// Runs builds for the preview, one at a time, and turns each result into the next
+/// `PreviewState.Value` and the news for pages. Saved articles, pages and static files are
+/// patched into the last build (`KeptBuild`); anything else builds again, reusing what the
+/// previous build parsed and rendered.
 final class PreviewBuilder: @unchecked Sendable {
     /// What one rebuild did.
     struct Outcome: Sendable {
@@ -18,6 +20,8 @@ final class PreviewBuilder: @unchecked Sendable {
         var reusedPages: Int
         /// Problems to print in the terminal (the overlay shows errors of failed builds).
         var diagnostics: [Diagnostic]
+        /// The saved files were patched into the last build rather than the site built again.
+        var patched = false
     }
 
     let siteDirectory: URL
@@ -31,6 +35,7 @@ final class PreviewBuilder: @unchecked Sendable {
     private let documents = DocumentCache()
     private let pages = RenderMemo()
     private let resolved = ResolveMemo()
+    private let kept = KeptBuild()
     private var staticFiles: [String: (stamp: FileStamp?, data: Data)] = [:]
     private var previous = PreviewState.Value(site: .empty, problems: [])
     private var failures = 0
@@ -52,16 +57,22 @@ final class PreviewBuilder: @unchecked Sendable {
         options.documentCache = incremental ? documents : nil
         options.renderMemo = incremental ? pages : nil
         options.resolveMemo = incremental ? resolved : nil
+        options.keptBuild = incremental ? kept : nil
         return options
     }
 
-    /// Builds the site again. Serialised: two rebuilds never run at once.
-    func rebuild(now: Date = Date()) -> Outcome {
+    /// Builds the site again, or patches the files in `changes` (paths relative to the site
+    /// folder) into the last build when that gives the same result. Serialised: two rebuilds
+    /// never run at once.
+    func rebuild(now: Date = Date(), changes: Set<String>? = nil) -> Outcome {
         lock.lock()
         defer { lock.unlock() }
         let started = DispatchTime.now()
         var options = buildOptions
         options.now = now
+        if incremental, let changes, let patch = kept.patch(changedPaths: changes, options: options) {
+            return apply(patch, started: started)
+        }
         let result = SiteBuilder.build(options)
         var diagnostics = result.diagnostics
         let value: PreviewState.Value
@@ -80,46 +91,94 @@ final class PreviewBuilder: @unchecked Sendable {
         let changed = Self.changedPaths(from: previous.site, to: value.site, skipping: reused)
         previous = value
         let reuse = documents.lastBuild
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return Outcome(value: value, changed: changed, failure: lastFailure, seconds: seconds,
+        return Outcome(value: value, changed: changed, failure: lastFailure, seconds: Self.seconds(since: started),
                        reusedDocuments: incremental ? reuse.reused : 0,
                        parsedDocuments: incremental ? reuse.parsed : result.site.map { $0.articles.count + $0.pages.count } ?? 0,
                        renderedPages: result.succeeded ? result.files.filter(\.isRendered).count : 0, reusedPages: reused.count,
                        diagnostics: diagnostics)
     }
 
-    /// Every output file in memory. Copied files are read here, once per change of their
-    /// size or modification time; a link leading outside the site folder is not served.
+    /// The last site with the patch's pages and static files put in; only what changed is
+    /// compared, so the time does not grow with the size of the site.
+    private func apply(_ patch: KeptBuild.Patch, started: DispatchTime) -> Outcome {
+        var files = previous.site.files
+        var changed: [String] = []
+        var problems: [Diagnostic] = []
+        let root = Self.realPath(siteDirectory.path) ?? siteDirectory.path
+        for output in patch.pages + patch.staticFiles {
+            let data: Data
+            switch output.contents {
+            case .bytes(let bytes):
+                data = bytes
+            case .copy(let source):
+                switch readCopied(source, root: root) {
+                case .success(let read): data = read
+                case .failure(let problem):
+                    problems.append(problem)
+                    if files.removeValue(forKey: output.path) != nil { changed.append(output.path) }
+                    continue
+                }
+            }
+            guard files[output.path]?.data != data else { continue }
+            files[output.path] = PreviewSite.File(data: data, contentType: ContentType.of(output.path), notice: files[output.path]?.notice)
+            changed.append(output.path)
+        }
+        previous = PreviewState.Value(site: PreviewSite(files: files, number: previous.site.number + 1), problems: [])
+        let documents = patch.site.articles.count + patch.site.pages.count
+        return Outcome(value: previous, changed: changed.sorted(), failure: 0, seconds: Self.seconds(since: started),
+                       reusedDocuments: documents - patch.parsedDocuments, parsedDocuments: patch.parsedDocuments,
+                       renderedPages: patch.pages.count, reusedPages: patch.site.routes.count - patch.pages.count,
+                       diagnostics: patch.diagnostics + problems, patched: true)
+    }
+
+    /// Every output file in memory, with copied files read (`readCopied`).
     private func memoryFiles(_ outputs: [OutputFile], notices: [String: String]) -> ([String: PreviewSite.File], [Diagnostic]) {
         var files: [String: PreviewSite.File] = [:]
         var problems: [Diagnostic] = []
-        var seenStatics: [String: (stamp: FileStamp?, data: Data)] = [:]
         let root = Self.realPath(siteDirectory.path) ?? siteDirectory.path
+        let copied = Set(outputs.compactMap { output -> String? in
+            if case .copy(let source) = output.contents { return source }
+            return nil
+        })
+        // Forget files no longer in the site, so memory follows it.
+        staticFiles = staticFiles.filter { copied.contains($0.key) }
         for output in outputs {
             let data: Data
             switch output.contents {
             case .bytes(let bytes):
                 data = bytes
             case .copy(let source):
-                guard let real = Self.realPath(source), real.hasPrefix(root + "/") else {
-                    problems.append(Diagnostic(.warning, "not served: a symbolic link to outside the site folder", file: Self.relative(source, to: siteDirectory.path)))
+                switch readCopied(source, root: root) {
+                case .success(let read): data = read
+                case .failure(let problem):
+                    problems.append(problem)
                     continue
                 }
-                let stamp = FileStamp(path: real)
-                if let known = staticFiles[source], known.stamp == stamp, stamp != nil {
-                    data = known.data
-                } else if let read = FileManager.default.contents(atPath: real) {
-                    data = read
-                } else {
-                    problems.append(Diagnostic(.warning, "not served: cannot read this file", file: Self.relative(source, to: siteDirectory.path)))
-                    continue
-                }
-                seenStatics[source] = (stamp, data)
             }
             files[output.path] = PreviewSite.File(data: data, contentType: ContentType.of(output.path), notice: notices[output.path])
         }
-        staticFiles = seenStatics
         return (files, problems)
+    }
+
+    /// A copied file's bytes, read once per change of its size, modification time or inode;
+    /// a link leading outside the site folder is not served.
+    private func readCopied(_ source: String, root: String) -> Result<Data, Diagnostic> {
+        guard let real = Self.realPath(source), real.hasPrefix(root + "/") else {
+            staticFiles[source] = nil
+            return .failure(Diagnostic(.warning, "not served: a symbolic link to outside the site folder", file: Self.relative(source, to: siteDirectory.path)))
+        }
+        let stamp = FileStamp(path: real)
+        if let known = staticFiles[source], known.stamp == stamp, stamp != nil { return .success(known.data) }
+        guard let data = FileManager.default.contents(atPath: real) else {
+            staticFiles[source] = nil
+            return .failure(Diagnostic(.warning, "not served: cannot read this file", file: Self.relative(source, to: siteDirectory.path)))
+        }
+        staticFiles[source] = (stamp, data)
+        return .success(data)
+    }
+
+    private static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
     static func changedPaths(from old: PreviewSite, to new: PreviewSite, skipping unchanged: Set<String> = []) -> [String] {

@@ -154,7 +154,7 @@ struct RebuildService: Service {
             }
             defer { heartbeat.cancel() }
             for await _ in changes.cancelOnGracefulShutdown() {
-                await rebuild()
+                await rebuild(changes: watcher.takeChanges())
             }
         } onGracefulShutdown: {
             watcher.stop()
@@ -164,14 +164,15 @@ struct RebuildService: Service {
         events.close()
     }
 
-    private func rebuild() async {
+    /// `changes`: the files saved since the last build; nil builds everything.
+    private func rebuild(changes: Set<String>? = nil) async {
         let builder = self.builder
         // Ctrl-C during a long build stops waiting for it: the build's result is dropped.
         let result = OneShot<PreviewBuilder.Outcome?>()
         let outcome = await withGracefulShutdownHandler {
             await withCheckedContinuation { continuation in
                 result.onValue { continuation.resume(returning: $0) }
-                DispatchQueue.global().async { result.set(builder.rebuild()) }
+                DispatchQueue.global().async { result.set(builder.rebuild(changes: changes)) }
             }
         } onGracefulShutdown: {
             result.set(nil)

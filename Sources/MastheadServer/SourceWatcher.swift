@@ -7,7 +7,8 @@ import Glibc
 /// each burst of changes once it has gone quiet: created, deleted, renamed and modified
 /// files, and editors' atomic saves (write a temporary file, rename it over the old one).
 /// Uses inotify on Linux; elsewhere, or when inotify is unavailable, compares snapshots of
-/// every file's size, modification time and inode.
+/// every file's size, modification time and inode. Which paths changed is kept until the
+/// builder takes it (`takeChanges`), so a burst arriving during a build is not lost.
 final class SourceWatcher: @unchecked Sendable {
     static let watchedFolders = ["Content", "Templates"]
 
@@ -20,6 +21,7 @@ final class SourceWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     private var thread: Thread?
+    private var pending = PendingChanges()
 
     init(siteDirectory: URL, quietPeriod: TimeInterval = 0.04, pollInterval: TimeInterval = 0.1) {
         self.siteDirectory = siteDirectory
@@ -27,12 +29,16 @@ final class SourceWatcher: @unchecked Sendable {
         self.pollInterval = pollInterval
     }
 
-    /// One element per burst of changes. Ends when `stop()` is called.
+    /// One element per burst of changes. Ends when `stop()` is called. Watching has begun
+    /// when this returns.
     func changes() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        #if os(Linux)
+        let notify = InotifyWatch(siteDirectory: siteDirectory)
+        #endif
         let thread = Thread { [self] in
             #if os(Linux)
-            if let notify = InotifyWatch(siteDirectory: siteDirectory) {
+            if let notify {
                 runInotify(notify, continuation)
                 continuation.finish()
                 return
@@ -61,6 +67,19 @@ final class SourceWatcher: @unchecked Sendable {
         return stopped
     }
 
+    /// The paths (relative to the site folder) changed since the last call, or nil when the
+    /// watcher cannot say which (a folder created, moved or deleted; events lost).
+    func takeChanges() -> Set<String>? {
+        lock.withLock {
+            defer { pending = PendingChanges() }
+            return pending.isKnown ? pending.paths : nil
+        }
+    }
+
+    private func record(_ batch: PendingChanges) {
+        lock.withLock { pending.merge(batch) }
+    }
+
     // MARK: polling
 
     private func runPolling(_ continuation: AsyncStream<Void>.Continuation) {
@@ -71,6 +90,13 @@ final class SourceWatcher: @unchecked Sendable {
             Thread.sleep(forTimeInterval: pending ? min(pollInterval, quietPeriod / 2) : pollInterval)
             let now = snapshot()
             if now != last {
+                var batch = PendingChanges()
+                for path in Set(now.keys).union(last.keys) where now[path] != last[path] {
+                    // Folders are listed with no stamp.
+                    if now[path] == .some(nil) || last[path] == .some(nil) { batch.isKnown = false }
+                    batch.paths.insert(path)
+                }
+                record(batch)
                 last = now
                 pending = true
                 lastChange = Date()
@@ -114,6 +140,7 @@ final class SourceWatcher: @unchecked Sendable {
             let timeout = pending ? max(1, Int32((quietPeriod - Date().timeIntervalSince(lastChange)) * 1000)) : 200
             let outcome = notify.wait(milliseconds: timeout)
             if outcome.changed {
+                record(outcome.changes)
                 pending = true
                 lastChange = Date()
             }
@@ -127,13 +154,28 @@ final class SourceWatcher: @unchecked Sendable {
     #endif
 }
 
+/// What changed in one or more bursts.
+struct PendingChanges {
+    var paths: Set<String> = []
+    /// False once a change could not be pinned to a file.
+    var isKnown = true
+
+    mutating func merge(_ other: PendingChanges) {
+        paths.formUnion(other.paths)
+        isKnown = isKnown && other.isKnown
+    }
+}
+
 #if os(Linux)
 /// inotify watches on the site folder (for Content/ and Templates/ appearing or going) and
 /// on every folder below Content/ and Templates/.
-final class InotifyWatch {
+/// Made on the caller's thread, then used by the watcher thread alone.
+final class InotifyWatch: @unchecked Sendable {
     private let descriptor: Int32
     private let siteDirectory: URL
     private var rootWatch: Int32 = -1
+    /// Each watched folder, relative to the site folder, by watch descriptor.
+    private var folders: [Int32: String] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE
@@ -150,23 +192,26 @@ final class InotifyWatch {
 
     /// Adds a watch to every folder now present (adding one twice is harmless).
     func watchFolders() {
-        var stack = SourceWatcher.watchedFolders.map { siteDirectory.appendingPathComponent($0).path }
+        var stack = SourceWatcher.watchedFolders
         while let folder = stack.popLast() {
-            guard inotify_add_watch(descriptor, folder, Self.mask) >= 0,
-                  let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            let absolute = siteDirectory.appendingPathComponent(folder).path
+            let watch = inotify_add_watch(descriptor, absolute, Self.mask)
+            guard watch >= 0, let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
+            folders[watch] = folder
             for name in names {
                 var info = stat()
-                if lstat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { stack.append(folder + "/" + name) }
+                if lstat(absolute + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { stack.append(folder + "/" + name) }
             }
         }
     }
 
     /// Waits up to `milliseconds` for events and reads them all.
-    func wait(milliseconds: Int32) -> (changed: Bool, foldersChanged: Bool) {
+    func wait(milliseconds: Int32) -> (changed: Bool, foldersChanged: Bool, changes: PendingChanges) {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&request, 1, milliseconds) > 0 else { return (false, false) }
+        guard poll(&request, 1, milliseconds) > 0 else { return (false, false, PendingChanges()) }
         var changed = false
         var foldersChanged = false
+        var changes = PendingChanges()
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
@@ -181,6 +226,7 @@ final class InotifyWatch {
                     if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
                         changed = true
                         foldersChanged = true
+                        changes.isKnown = false
                         continue
                     }
                     if event.wd == rootWatch {
@@ -188,14 +234,23 @@ final class InotifyWatch {
                         guard SourceWatcher.watchedFolders.contains(name) else { continue }
                         changed = true
                         foldersChanged = true
+                        changes.isKnown = false
                         continue
                     }
                     changed = true
-                    if event.mask & UInt32(IN_ISDIR) != 0 { foldersChanged = true }
+                    // A folder created, moved or gone, or a watch ended: which files changed is unknown.
+                    if event.mask & UInt32(IN_ISDIR | IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+                        foldersChanged = foldersChanged || event.mask & UInt32(IN_ISDIR) != 0
+                        changes.isKnown = false
+                    } else if let folder = folders[event.wd], !name.isEmpty {
+                        changes.paths.insert(folder + "/" + name)
+                    } else {
+                        changes.isKnown = false
+                    }
                 }
             }
         }
-        return (changed, foldersChanged)
+        return (changed, foldersChanged, changes)
     }
 
     func close() { _ = Glibc.close(descriptor) }

@@ -30,6 +30,13 @@ public final class RenderMemo: @unchecked Sendable {
         return page.data
     }
 
+    /// Records one page rendered outside a full render (a patch of the kept site).
+    func update(path: String, fingerprint: UInt64, data: Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        pages[path] = Page(fingerprint: fingerprint, data: data)
+    }
+
     /// Replaces the memo with one render's pages (nil fingerprints are not kept).
     func replace(with rendered: [(path: String, fingerprint: UInt64?, data: Data, reused: Bool)]) {
         var pages: [String: Page] = [:]

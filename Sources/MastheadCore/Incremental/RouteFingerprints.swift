@@ -14,15 +14,16 @@ struct RouteFingerprints: Sendable {
     let templates: TemplateSet
     /// The site-wide part.
     private let shared: UInt64
-    /// Per article: its path and source fingerprint, what a card of it shows.
-    private let articleKeys: [UInt64]
+    /// Per article: its path and source fingerprint, what a card of it shows (`articleKey`).
+    let articleKeys: [UInt64]
     /// Every article, in order: the home page's input.
     private let allArticles: UInt64
     private let tagsBySlug: [String: Int]
 
     /// `inputs` names what the `Site` does not hold: site.yml's bytes, the base URL and the
-    /// data files (see `DocumentCache.contextKey`).
-    init(site: Site, templates: TemplateSet, inputs: String) {
+    /// data files (see `DocumentCache.contextKey`). `articleKeys`, when given, are the
+    /// articles' keys already known (a patch of a kept build).
+    init(site: Site, templates: TemplateSet, inputs: String, articleKeys knownKeys: [UInt64]? = nil) {
         self.site = site
         self.templates = templates
         var shared = Fingerprint()
@@ -40,16 +41,18 @@ struct RouteFingerprints: Sendable {
             shared.add(site.charts[name] ?? "")
         }
         self.shared = shared.value
-        articleKeys = site.articles.map { article in
-            var key = Fingerprint()
-            key.add(article.path)
-            key.add(article.document.sourceHash)
-            return key.value
-        }
+        articleKeys = knownKeys ?? site.articles.indices.map { Self.articleKey(site.articles[$0]) }
         var all = Fingerprint()
         for key in articleKeys { all.add(key) }
         allArticles = all.value
         tagsBySlug = Dictionary(site.tags.indices.map { (site.tags[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static func articleKey(_ article: ResolvedArticle) -> UInt64 {
+        var key = Fingerprint()
+        key.add(article.path)
+        key.add(article.document.sourceHash)
+        return key.value
     }
 
     /// nil for files written by code (feeds, sitemap, robots.txt): they are always written again.
@@ -91,6 +94,31 @@ struct RouteFingerprints: Sendable {
             return nil
         }
         return fingerprint.value
+    }
+
+    /// Whether the route's page shows any of these articles (their card or their content),
+    /// following the same lists as `fingerprint(of:)`; feeds included, since patching a kept
+    /// site writes them only when they change.
+    func shows(_ subject: Route.Subject, anyOf changed: Set<Int>) -> Bool {
+        switch subject {
+        case .home:
+            return true
+        case .article(let index):
+            let article = site.articles[index]
+            return ([index] + article.related + [article.previous, article.next].compactMap { $0 }).contains(where: changed.contains)
+        case .archive(let page):
+            return page.range.contains(where: changed.contains)
+        case .category(let index, let page):
+            return site.categories[index].articles[page.range].contains(where: changed.contains)
+        case .tag(let index, let page):
+            return site.tags[index].articles[page.range].contains(where: changed.contains)
+        case .siteFeed:
+            return site.articles.indices.prefix(site.config.feedLength).contains(where: changed.contains)
+        case .categoryFeed(let index):
+            return site.categories[index].articles.prefix(site.config.feedLength).contains(where: changed.contains)
+        case .tagIndex, .categoryIndex, .page, .notFound, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder, .sitemap, .robots:
+            return false
+        }
     }
 
     private func add(_ members: [Int], _ page: Pagination, to fingerprint: inout Fingerprint) {

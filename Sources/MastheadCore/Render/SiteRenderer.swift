@@ -50,6 +50,14 @@ public struct SiteRenderer: Sendable {
         return pages.map(\.file) + statics
     }
 
+    /// Just these routes' pages: the preview's patch of a kept site (`KeptBuild`).
+    func renderPages(_ routes: [Route]) -> [OutputFile] {
+        let context = PageContext(site: site)
+        return parallelMap(routes) { route in
+            OutputFile(path: route.outputPath, contents: .bytes(Data(renderRoute(route, context: context).utf8)))
+        }
+    }
+
     private func renderRoute(_ route: Route, context: PageContext) -> String {
         let format = context.format
         switch route.subject {

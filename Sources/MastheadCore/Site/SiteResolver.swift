@@ -62,13 +62,28 @@ public struct SiteResolver {
 
     /// Sorted by `newestFirst`, comparing small keys rather than moving whole documents.
     static func newestFirst(_ documents: [Document]) -> [Document] {
-        let keys = documents.map { (date: $0.date, title: $0.title, path: $0.sourcePath) }
-        let order = keys.indices.sorted { a, b in
-            if keys[a].date != keys[b].date { return keys[a].date > keys[b].date }
-            if keys[a].title != keys[b].title { return keys[a].title < keys[b].title }
-            return keys[a].path < keys[b].path
-        }
+        let keys = documents.map(OrderKey.init)
+        let order = keys.indices.sorted { keys[$0].precedes(keys[$1]) }
         return order.map { documents[$0] }
+    }
+
+    /// What places an article in `Site.articles`: newest first, then by title, then by file.
+    struct OrderKey {
+        var date: Date
+        var title: String
+        var path: String
+
+        init(_ document: Document) {
+            date = document.date
+            title = document.title
+            path = document.sourcePath
+        }
+
+        func precedes(_ other: OrderKey) -> Bool {
+            if date != other.date { return date > other.date }
+            if title != other.title { return title < other.title }
+            return path < other.path
+        }
     }
 
 
