@@ -91,6 +91,8 @@ public enum SiteBuilder {
         let reports = ReportEngine(config: config, siteDirectory: siteDirectory, catalogs: catalogs)
         markdown.renderFencedBlock = { reports.renderFencedBlock(info: $0, body: $1, line: $2) }
         let parser = DocumentParser(config: config, markdown: markdown)
+        // A report's charts on one large statistics file read it once between them.
+        reports.readLargeFilesOnce { for file in reportFiles { _ = parser.parse(file, kind: .report) } }
         let cache = options.documentCache
         let contextKey = cache?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
         let parsed = parallelMap(articleFiles.map { ($0, Document.Kind.article) } + pageFiles.map { ($0, Document.Kind.page) }

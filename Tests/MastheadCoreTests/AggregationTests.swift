@@ -33,6 +33,11 @@ struct AggregationTests {
     let site: TestSite
     let engine: ReportEngine
 
+    init(engine: ReportEngine, site: TestSite) {
+        self.engine = engine
+        self.site = site
+    }
+
     init() throws {
         site = try TestSite()
         try site.write("Content/stats/events.csv", Self.events)
@@ -166,6 +171,28 @@ struct AggregationTests {
         let inMemory = try table("x: { field: date, bucket: quarter }\ny: { avg: score }", source: "stats/events.csv")
         #expect(streamed == inMemory)
         #expect(column(inMemory) == [3.5, 3, nil, 4]) // (4 + 5 + 3 + 2) / 4: the empty score is left out
+    }
+
+    @Test("a large file is read once for all the queries collected, with the same tables as in memory")
+    func largeFileReadOnce() throws {
+        let byMonth = "x: { field: date, bucket: month }\ny: { sum: points }\nseries: event"
+        let byMember = "x: member\ny: { avg: score }"
+        let inMemory = try [table(byMonth), table(byMember)]
+        // A new engine, so nothing is cached yet, treating every file as large.
+        let (config, _) = SiteConfigLoader.load(siteDirectory: site.root)
+        let streaming = try AggregationTests(engine: ReportEngine(config: #require(config), siteDirectory: site.root), site: site)
+        #expect(!streaming.engine.store.hasLargeFiles)
+        streaming.engine.store.inMemoryLimit = 0
+        #expect(streaming.engine.store.hasLargeFiles)
+        streaming.engine.store.readTogether {
+            _ = try? streaming.table(byMonth)
+            _ = try? streaming.table(byMember)
+        }
+        // The file changes after that one reading: the collected queries keep what was read,
+        // a query not collected reads the file again.
+        try site.write("Content/stats/events.csv", "date,member,event,points,score\n2026-05-01,z,code,1,1\n")
+        #expect(try [streaming.table(byMonth), streaming.table(byMember)] == inMemory)
+        #expect(try streaming.table("x: member\ny: { count: true }").x == [.text("z")])
     }
 
     @Test("types are inferred from the first rows")

@@ -146,4 +146,31 @@ struct FrontMatterTests {
         #expect(result.succeeded, "\(result.messages)")
         #expect(result.site?.articles.first?.document.title == "Windows")
     }
+
+    /// Dates at a fixed offset are computed by arithmetic (statistics files hold millions):
+    /// the instant must be the one Foundation's calendar gives, and so must the rejections.
+    @Test func fixedOffsetDatesAgreeWithTheCalendar() {
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for _ in 0..<3000 {
+            let year = Int.random(in: 1600...2400, using: &generator)
+            let month = Int.random(in: 1...12, using: &generator)
+            let day = Int.random(in: 28...31, using: &generator)
+            let hour = Int.random(in: 0...23, using: &generator)
+            let minute = [0, 30, 59].randomElement(using: &generator)!
+            let second = [0, 7, 59, 60].randomElement(using: &generator)!
+            let offset = [0, 3600, -5 * 3600, 5 * 3600 + 1800, -12 * 3600, 14 * 3600].randomElement(using: &generator)!
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(secondsFromGMT: offset)!
+            let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            let expected = calendar.date(from: components).flatMap { calendar.component(.day, from: $0) == day ? $0 : nil }
+            #expect(ContentDate.fixedOffsetDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset) == expected,
+                    "\(components) at \(offset)")
+            checked += expected == nil ? 0 : 1
+        }
+        #expect(checked > 1000)
+        #expect(ContentDate.parse("2024-02-29T23:59:59Z", timeZone: .current) == Date(timeIntervalSince1970: 1_709_251_199))
+        #expect(ContentDate.parse("2023-02-29T10:00:00Z", timeZone: .current) == nil)
+        #expect(ContentDate.parse(" 2026-03-14T09:30:00-05:00 ", timeZone: .current) == Date(timeIntervalSince1970: 1_773_498_600))
+    }
 }

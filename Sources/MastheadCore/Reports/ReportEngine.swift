@@ -52,6 +52,17 @@ public final class ReportEngine: Sendable {
         }
     }
 
+    /// Reads each statistics file too large to keep in memory once for all the blocks that
+    /// `renderReports` draws and site.yml's named charts, before they are drawn for real
+    /// (`StatsStore.readTogether`). Without large files it does nothing.
+    public func readLargeFilesOnce(renderReports: () -> Void) {
+        guard store.hasLargeFiles else { return }
+        store.readTogether {
+            renderReports()
+            _ = renderNamedCharts()
+        }
+    }
+
     /// Private member statement pages, when `statements.enabled` is on; otherwise none.
     public func statementFiles(site: Site, templates: TemplateSet) -> ([OutputFile], [Diagnostic]) {
         guard let statements, statements.enabled else { return ([], []) }

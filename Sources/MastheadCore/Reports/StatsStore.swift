@@ -14,15 +14,20 @@ final class StatsStore: @unchecked Sendable {
     let declaredCatalogs: [String]
     /// Names a block may use, for did-you-mean: files under Content/stats and datasets.
     let knownNames: [String]
+    /// Every statistics file under Content/stats (`Content/stats/events.csv`).
+    private let statsFiles: [String]
 
     /// Files up to this size are read once and kept typed in memory; larger ones are
-    /// streamed again for each distinct query, in bounded memory.
+    /// streamed in bounded memory, once for all the queries `readTogether` collects and
+    /// again for any other distinct query.
     var inMemoryLimit: UInt64 = 32 << 20
 
     private let lock = NSLock()
     private var sources: [String: Result<StatsSource, Diagnostic>] = [:]
     private var rows: [String: Result<[[DataValue]], Diagnostic>] = [:]
     private var tables: [TableKey: Result<AggregateTable, Diagnostic>] = [:]
+    /// While `readTogether` collects: the queries on large files, not yet run.
+    private var planned: [TableKey: (source: StatsSource, aggregator: Aggregator)]?
 
     private struct TableKey: Hashable {
         /// The source's cache key.
@@ -37,10 +42,9 @@ final class StatsStore: @unchecked Sendable {
         self.catalogs = catalogs
         self.declaredCatalogs = declaredCatalogs
         var ignored: [Diagnostic] = []
-        let files = ContentLoader.files(in: "Content/stats", siteDirectory: siteDirectory, diagnostics: &ignored)
+        statsFiles = ContentLoader.files(in: "Content/stats", siteDirectory: siteDirectory, diagnostics: &ignored)
             .filter { StatsFormat(fileName: $0) != nil }
-            .map { String($0.dropFirst("Content/".count)) }
-        knownNames = datasets.map(\.name) + files
+        knownNames = datasets.map(\.name) + statsFiles.map { String($0.dropFirst("Content/".count)) }
     }
 
     /// The source a block names: a declared dataset, or a file under Content/.
@@ -101,6 +105,42 @@ final class StatsStore: @unchecked Sendable {
         }
     }
 
+    /// Whether some statistics file is too large to keep in memory (see `readTogether`).
+    var hasLargeFiles: Bool {
+        Set(datasets.map(\.file) + statsFiles).contains { size(of: siteDirectory.appendingPathComponent($0)) > inMemoryLimit }
+    }
+
+    /// Runs `blocks` (code that renders blocks, and so asks for tables) only to collect the
+    /// queries on files too large to keep in memory, then reads each such file once for all
+    /// of them: a report's charts on a file of millions of events cost one reading, not one
+    /// each. What `blocks` renders meanwhile is to be thrown away.
+    func readTogether(_ blocks: () -> Void) {
+        lock.withLock { planned = [:] }
+        blocks()
+        let collected = lock.withLock {
+            defer { planned = nil }
+            return planned ?? [:]
+        }
+        var results: [TableKey: Result<AggregateTable, Diagnostic>] = [:]
+        for file in Set(collected.keys.map(\.file)).sorted() {
+            var group = collected.filter { $0.key.file == file }.map { (key: $0.key, source: $0.value.source, aggregator: $0.value.aggregator) }
+            let source = group[0].source
+            let columns = group.reduce(into: Set<Int>()) { $0.formUnion($1.aggregator.neededColumns) }
+            let read = Self.stream(source, url: siteDirectory.appendingPathComponent(source.file), columns: columns, timeZone: timeZone) { row in
+                for index in group.indices { group[index].aggregator.add(row) }
+            }
+            for index in group.indices {
+                results[group[index].key] = read.map { group[index].aggregator.result() }
+            }
+        }
+        lock.withLock { tables.merge(results) { _, new in new } }
+    }
+
+    private func size(of url: URL) -> UInt64 {
+        // Unknown size: as large as can be, so it is streamed, the choice safe for any size.
+        (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize).flatMap { $0 }.map(UInt64.init) ?? UInt64.max
+    }
+
     /// The aggregated table of `query` over `source`; filters must already be resolved.
     func table(_ query: AggregationQuery, source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)]) -> Result<AggregateTable, Diagnostic> {
         let key = TableKey(file: source.cacheKey, query: query)
@@ -109,8 +149,12 @@ final class StatsStore: @unchecked Sendable {
         if let cached = tables[key] { return cached }
         var aggregator = Aggregator(query: query, columns: source.columns, filters: filters, timeZone: timeZone)
         let url = siteDirectory.appendingPathComponent(source.file)
-        // Unknown size: stream, the choice that is safe for any size.
-        let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize).flatMap { $0 }.map(UInt64.init) ?? UInt64.max
+        let size = size(of: url)
+        if planned != nil {
+            // Collecting (`readTogether`): note large-file queries; the answer is not used.
+            if size > inMemoryLimit, planned?[key] == nil { planned?[key] = (source, aggregator) }
+            return .success(aggregator.result())
+        }
         let result: Result<AggregateTable, Diagnostic>
         if size <= inMemoryLimit {
             let loaded = rows[source.cacheKey] ?? typedRows(source, url: url)
@@ -138,8 +182,7 @@ final class StatsStore: @unchecked Sendable {
             if kept.count < limit { kept.append(columns.map { row[$0] }) }
         }
         let url = siteDirectory.appendingPathComponent(source.file)
-        let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize).flatMap { $0 }.map(UInt64.init) ?? UInt64.max
-        if size <= inMemoryLimit {
+        if size(of: url) <= inMemoryLimit {
             lock.lock()
             let loaded = rows[source.cacheKey] ?? typedRows(source, url: url)
             rows[source.cacheKey] = loaded
@@ -161,8 +204,12 @@ final class StatsStore: @unchecked Sendable {
     /// The common cases typed without Foundation's string trimming, which costs about a
     /// microsecond a value on Linux: millions of rows spend most of their time there.
     /// Anything unusual (spaces, `1_000`, empty text) goes to `DataValue.parse`.
-    static func quickValue(_ text: String, _ type: FieldType) -> DataValue? {
+    static func quickValue(_ text: String, _ type: FieldType, timeZone: TimeZone) -> DataValue? {
         switch type {
+        case .date:
+            // Digits at both ends: no trimming needed (`ContentDate` trims only when it must).
+            guard let first = text.utf8.first, let last = text.utf8.last, first >= 48, first <= 57, last > 32 else { return nil }
+            return ContentDate.parse(text, timeZone: timeZone).map(DataValue.date)
         case .string: return text.isEmpty ? nil : .string(text)
         case .integer: return Int(text).map(DataValue.integer)
         case .decimal:
@@ -195,7 +242,11 @@ final class StatsStore: @unchecked Sendable {
                     let column = source.columns[index]
                     let text = fields[index]
                     if column.type == .date, let known = dates[text] { row[index] = known; continue }
-                    if let quick = quickValue(text, column.type) { row[index] = quick; continue }
+                    if let quick = quickValue(text, column.type, timeZone: timeZone) {
+                        row[index] = quick
+                        if column.type == .date, dates.count < 100_000 { dates[text] = quick }
+                        continue
+                    }
                     switch DataValue.parse(text, as: column.type, timeZone: timeZone) {
                     case .success(let value):
                         row[index] = value
