@@ -50,6 +50,7 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions) -> BuildResult {
         let siteDirectory = options.siteDirectory
         var diagnostics: [Diagnostic] = []
+        var timer = PhaseTimer()
         // A failed build leaves nothing to patch: the next change needs a full build.
         options.keptBuild?.forget()
         guard FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent("Content").path) else {
@@ -80,10 +81,12 @@ public enum SiteBuilder {
         var staticDiagnostics: [Diagnostic] = []
         let staticPaths = ContentLoader.files(in: "Content/static", siteDirectory: siteDirectory, diagnostics: &staticDiagnostics)
         diagnostics += staticDiagnostics
+        timer.lap("config, templates and content read")
 
         // Catalogs come before articles so `prize:KEY` links resolve while Markdown renders.
         let (catalogs, catalogDiagnostics) = CatalogLoader(config: config, siteDirectory: siteDirectory, staticPaths: staticPaths, now: options.now).load()
         diagnostics += catalogDiagnostics
+        timer.lap("catalogs loaded")
         var markdown = MarkdownRenderer(options: config.markdown, basePath: config.basePath, language: config.language)
         let catalogLinks = CatalogLinks(catalogs: catalogs, config: config)
         if !catalogLinks.isEmpty { markdown.resolveLink = { catalogLinks.resolve($0) } }
@@ -93,6 +96,7 @@ public enum SiteBuilder {
         let parser = DocumentParser(config: config, markdown: markdown)
         // A report's charts on one large statistics file read it once between them.
         reports.readLargeFilesOnce { for file in reportFiles { _ = parser.parse(file, kind: .report) } }
+        timer.lap("large statistics files read")
         let cache = options.documentCache
         let contextKey = cache?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
         let parsed = parallelMap(articleFiles.map { ($0, Document.Kind.article) } + pageFiles.map { ($0, Document.Kind.page) }
@@ -103,6 +107,7 @@ public enum SiteBuilder {
         cache?.endBuild()
         diagnostics += parsed.flatMap(\.diagnostics)
         let documents = parsed.compactMap(\.document)
+        timer.lap("documents parsed")
 
         var resolver = SiteResolver(config: config, now: options.now)
         resolver.includeDrafts = options.includeDrafts
@@ -116,6 +121,7 @@ public enum SiteBuilder {
                                                           pages: documents.filter { $0.kind == .page || $0.kind == .report },
                                                           staticPaths: staticPaths)
         diagnostics += resolveDiagnostics
+        timer.lap("site resolved")
         let (namedCharts, chartDiagnostics) = reports.renderNamedCharts()
         site.charts = namedCharts
         diagnostics += chartDiagnostics
@@ -124,6 +130,7 @@ public enum SiteBuilder {
         // Private member pages (off by default): files only, never routes, so never linked or listed.
         let (statementFiles, statementDiagnostics) = reports.statementFiles(site: site, templates: templates)
         diagnostics += statementDiagnostics
+        timer.lap("named charts and statements")
         // One bad cell read by several blocks is one problem, reported once.
         diagnostics = diagnostics.sortedByPosition().removingRepeats()
         guard !diagnostics.hasErrors else {
@@ -134,6 +141,7 @@ public enum SiteBuilder {
                 + (contextKey ?? DocumentCache.contextKey(siteDirectory: siteDirectory, baseURL: options.baseURL))
         var result = BuildResult(site: site, files: renderer.render(memo: options.renderMemo, inputs: inputs) + statementFiles, diagnostics: diagnostics)
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: documents, now: options.now)
+        timer.lap("pages rendered")
         options.keptBuild?.keep(KeptBuild.State(
             siteDirectory: siteDirectory, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, baseURL: options.baseURL,
             validUntil: BuildCache.validUntil(nextPublicationChange: result.nextPublicationChange, now: options.now, timeZone: config.timeZone),

@@ -14,12 +14,14 @@ public enum CachedBuild {
     /// `useCache: false` (`--no-cache`) builds and writes every file whatever the manifest
     /// says, then records a fresh manifest for the next build.
     public static func run(_ options: BuildOptions, output: URL, useCache: Bool = true) throws -> Outcome {
+        var timer = PhaseTimer()
         let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
         let key = BuildCache.key(options: options, output: output)
         let previous = useCache ? cache.loadManifest() : nil
         let sameKey = previous?.key == key
         // Inputs are read before the build: a file edited while it runs makes the next build redo it.
         let inputs = cache.fingerprintInputs(previous: sameKey ? previous?.inputs ?? [:] : [:])
+        timer.lap("inputs fingerprinted")
         if let previous, sameKey, previous.inputs == inputs,
            let validUntil = previous.validUntil, options.now < validUntil,
            cache.outputIsIntact(previous) {
@@ -27,9 +29,11 @@ public enum CachedBuild {
         }
 
         let result = SiteBuilder.build(options)
+        timer.lap("built")
         guard result.succeeded, let site = result.site else { return .failed(result) }
         let report = try OutputWriter.write(result.files, to: output, siteDirectory: options.siteDirectory,
                                             previous: previous?.outputs ?? [:], inputs: inputs)
+        timer.lap("written")
         var manifest = BuildManifest(key: key)
         manifest.validUntil = BuildCache.validUntil(nextPublicationChange: result.nextPublicationChange, now: options.now,
                                                     timeZone: site.config.timeZone)
@@ -43,6 +47,7 @@ public enum CachedBuild {
             // Without a manifest the next build is simply a full one.
             cache.removeManifest()
         }
+        timer.lap("manifest saved")
         return .built(result, report)
     }
 }

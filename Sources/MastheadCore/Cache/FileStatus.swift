@@ -19,6 +19,17 @@ struct FileStatus: Equatable {
     init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// An open file's status.
+    init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    private init(_ info: stat) {
         size = Int(info.st_size)
         #if canImport(Darwin)
         modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)

@@ -74,33 +74,16 @@ public enum OutputWriter {
         try? manager.removeItem(at: old)
         try manager.createDirectory(at: staging, withIntermediateDirectories: true)
         let sitePrefix = siteDirectory.standardizedFileURL.path + "/"
-        let fingerprints = parallelMap(files) { file in fingerprint(file, sitePrefix: sitePrefix, inputs: inputs) }
+        // On every core: a large site's writing is mostly system calls, one folder per page.
+        let placed = parallelMap(files) { file in
+            place(file, in: staging.path, current: target.path, previous: previous[file.path], sitePrefix: sitePrefix, inputs: inputs)
+        }
         var report = Report()
         do {
-            var createdFolders = Set<String>()
-            for (file, print) in zip(files, fingerprints) {
-                let destination = staging.path + "/" + file.path
-                let folder = (destination as NSString).deletingLastPathComponent
-                if createdFolders.insert(folder).inserted, mkdir(folder, 0o755) != 0, errno != EEXIST {
-                    // Usually the parent exists and one mkdir does it; otherwise FileManager
-                    // walks up the path (a large site has a folder per page).
-                    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                }
-                let current = target.path + "/" + file.path
-                if let recorded = previous[file.path], recorded.hash == print.hash, recorded.size == print.size,
-                   let status = FileStatus(path: current), status.isRegular, status.matches(recorded),
-                   link(current, destination) == 0 {
-                    report.unchanged += 1
-                    report.records[file.path] = recorded
-                    continue
-                }
-                switch file.contents {
-                case .bytes(let data): try writeFile(data, to: destination)
-                case .copy(let source): try manager.copyItem(atPath: source, toPath: destination)
-                }
-                let written = FileStatus(path: destination)
-                report.written += 1
-                report.records[file.path] = BuildManifest.FileRecord(size: written?.size ?? print.size, modified: written?.modified ?? 0, hash: print.hash)
+            for (file, outcome) in zip(files, placed) {
+                let (record, linked) = try outcome.get()
+                report.records[file.path] = record
+                if linked { report.unchanged += 1 } else { report.written += 1 }
             }
             report.removed = previous.keys.filter { report.records[$0] == nil }.count
             if manager.fileExists(atPath: target.path) {
@@ -115,10 +98,46 @@ public enum OutputWriter {
         return report
     }
 
-    /// Writes a file with plain POSIX calls. Foundation's `Data.write(to:)` calls `fsync`
-    /// for every file on Linux, which made writing a large site wait on the disk for most of
-    /// the build; a crash mid-build is covered by the staging folder, not by fsync.
-    private static func writeFile(_ data: Data, to path: String) throws {
+    /// Puts one file in the staging folder: a hard link to the current file when its bytes
+    /// are those recorded, otherwise written. Returns its record and whether it was linked.
+    private static func place(_ file: OutputFile, in staging: String, current currentFolder: String, previous recorded: BuildManifest.FileRecord?,
+                              sitePrefix: String, inputs: [String: BuildManifest.FileRecord]) -> Result<(BuildManifest.FileRecord, linked: Bool), Failure> {
+        let print = fingerprint(file, sitePrefix: sitePrefix, inputs: inputs)
+        let destination = staging + "/" + file.path
+        let folder = (destination as NSString).deletingLastPathComponent
+        do {
+            if mkdir(folder, 0o755) != 0, errno != EEXIST {
+                // Usually the parent exists and one mkdir does it; otherwise FileManager walks
+                // up the path. Both accept a folder another worker has just made.
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            let current = currentFolder + "/" + file.path
+            if let recorded, recorded.hash == print.hash, recorded.size == print.size,
+               let status = FileStatus(path: current), status.isRegular, status.matches(recorded),
+               link(current, destination) == 0 {
+                return .success((recorded, true))
+            }
+            let written: FileStatus?
+            switch file.contents {
+            case .bytes(let data):
+                written = try writeFile(data, to: destination)
+            case .copy(let source):
+                try FileManager.default.copyItem(atPath: source, toPath: destination)
+                written = FileStatus(path: destination)
+            }
+            return .success((BuildManifest.FileRecord(size: written?.size ?? print.size, modified: written?.modified ?? 0, hash: print.hash), false))
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(Failure(description: "cannot write \(destination): \(error)"))
+        }
+    }
+
+    /// Writes a file with plain POSIX calls, and returns its status as written. Foundation's
+    /// `Data.write(to:)` calls `fsync` for every file on Linux, which made writing a large
+    /// site wait on the disk for most of the build; a crash mid-build is covered by the
+    /// staging folder, not by fsync.
+    private static func writeFile(_ data: Data, to path: String) throws -> FileStatus? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw Failure(description: "cannot create \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
@@ -138,6 +157,7 @@ public enum OutputWriter {
                 offset += written
             }
         }
+        return FileStatus(descriptor: descriptor)
     }
 
     /// The hash and size of a file to write. Copied files take their input record when the

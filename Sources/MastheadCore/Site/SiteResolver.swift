@@ -180,7 +180,9 @@ public struct SiteResolver {
                     sharingTags.removeAll(keepingCapacity: true)
                     sharingTags.formUnion(touched)
                     var added = 0
-                    for other in index.byCategory[category] where added < wanted {
+                    for other in index.byCategory[category] {
+                        // Stop once enough are found: a `where` clause would walk the whole category.
+                        if added == wanted { break }
                         guard other != current, !sharingTags.contains(other), !chosen.contains(other) else { continue }
                         scored.append((other, 1))
                         added += 1
