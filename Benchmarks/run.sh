@@ -7,7 +7,8 @@
 # Environment: RUNS (3: runs per tool and size, alternating, the median is reported),
 # BENCH_PARTS=skip (skip the catalog and reports engineers' own benchmarks), SIZES ("1000 10000"),
 # BENCH_DIR (/tmp/masthead-bench: corpora and outputs), MASTHEAD (the binary; default:
-# the release build in SCRATCH, .build). Needs hugo and GNU time (`make bench` installs them).
+# the release build in SCRATCH, .build), HUGO=skip (Masthead alone: for the scaling ratio,
+# `N=100000 HUGO=skip Benchmarks/run.sh`). Needs hugo and GNU time (`make bench` installs them).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -21,7 +22,8 @@ if [ -n "${N:-}" ]; then
 fi
 MASTHEAD="${MASTHEAD:-$(cd "$ROOT" && swift build -c release --scratch-path "$SCRATCH" --show-bin-path)/masthead}"
 [ -x "$MASTHEAD" ] || { echo "no masthead binary at $MASTHEAD: run swift build -c release first" >&2; exit 2; }
-command -v hugo >/dev/null || { echo "hugo is not installed (make bench installs Debian's hugo)" >&2; exit 2; }
+HUGO="${HUGO:-run}"
+[ "$HUGO" = skip ] || command -v hugo >/dev/null || { echo "hugo is not installed (make bench installs Debian's hugo)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "GNU time is not installed (make bench installs Debian's time)" >&2; exit 2; }
 
 # The catalog is declared in site.yml only once Masthead reads catalogs (README documents `catalogs:`).
@@ -51,7 +53,7 @@ cpu_median() { awk '{print $2 + $3}' "$1" | sort -g | awk '{a[NR]=$1} END {print
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 
 echo "Masthead: $MASTHEAD"
-echo "Hugo: $(hugo version | cut -d' ' -f1-2)"
+[ "$HUGO" = skip ] && echo "Hugo: skipped (HUGO=skip)" || echo "Hugo: $(hugo version | cut -d' ' -f1-2)"
 echo "Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo); runs per tool and size: $RUNS (median)"
 
 declare -A WALL CPU RSS
@@ -66,7 +68,7 @@ for size in $SIZES; do
   for run in $(seq "$RUNS"); do
     rm -rf "$corpus/out-masthead" "$corpus/out-hugo" "$corpus/masthead/.masthead"
     measure "$m" "$MASTHEAD" build --no-cache --site "$corpus/masthead" --output "$corpus/out-masthead"
-    measure "$h" hugo --quiet --source "$corpus/hugo" --destination "$corpus/out-hugo"
+    [ "$HUGO" = skip ] || measure "$h" hugo --quiet --source "$corpus/hugo" --destination "$corpus/out-hugo"
     # With nothing changed, the cache must skip parsing and rendering.
     "$MASTHEAD" build --site "$corpus/masthead" --output "$corpus/out-masthead" >/dev/null
     measure "$c" "$MASTHEAD" build --site "$corpus/masthead" --output "$corpus/out-masthead"
@@ -74,7 +76,7 @@ for size in $SIZES; do
   WALL[m$size]=$(median "$m" 1); CPU[m$size]=$(cpu_median "$m"); RSS[m$size]=$(median "$m" 4)
   WALL[h$size]=$(median "$h" 1); CPU[h$size]=$(cpu_median "$h"); RSS[h$size]=$(median "$h" 4)
   WALL[c$size]=$(median "$c" 1); CPU[c$size]=$(cpu_median "$c"); RSS[c$size]=$(median "$c" 4)
-  pages_m=$(find "$corpus/out-masthead" -name '*.html' | wc -l); pages_h=$(find "$corpus/out-hugo" -name '*.html' | wc -l)
+  pages_m=$(find "$corpus/out-masthead" -name '*.html' | wc -l); pages_h=$(find "$corpus/out-hugo" -name '*.html' 2>/dev/null | wc -l)
   echo "N=$size: Masthead wrote $pages_m HTML pages, Hugo $pages_h"
 done
 
@@ -83,7 +85,7 @@ done
   echo "|---:|---|---:|---:|---:|---:|---:|---:|"
   for size in $SIZES; do
     mb() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
-    echo "| $size | Hugo $(hugo version | cut -d' ' -f2 | cut -d+ -f1) | ${WALL[h$size]} | ${CPU[h$size]} | $(mb "${RSS[h$size]}") | | | |"
+    [ "$HUGO" = skip ] || echo "| $size | Hugo $(hugo version | cut -d' ' -f2 | cut -d+ -f1) | ${WALL[h$size]} | ${CPU[h$size]} | $(mb "${RSS[h$size]}") | | | |"
     echo "| $size | Masthead | ${WALL[m$size]} | ${CPU[m$size]} | $(mb "${RSS[m$size]}") | $(ratio "${WALL[m$size]}" "${WALL[h$size]}")× | $(ratio "${CPU[m$size]}" "${CPU[h$size]}")× | $(ratio "${RSS[m$size]}" "${RSS[h$size]}")× |"
     echo "| $size | Masthead, nothing changed | ${WALL[c$size]} | ${CPU[c$size]} | $(mb "${RSS[c$size]}") | $(ratio "${WALL[m$size]}" "${WALL[c$size]}")× faster than a clean build | | |"
   done
@@ -94,7 +96,7 @@ big=""; for size in $SIZES; do [ "$size" -gt 10000 ] && big=$size; done
 if [ -n "${WALL[m10000]:-}" ]; then
   w=$(ratio "${WALL[m10000]}" "${WALL[h10000]}"); r=$(ratio "${RSS[m10000]}" "${RSS[h10000]}"); c=$(ratio "${WALL[m10000]}" "${WALL[c10000]}")
   verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t) ? "met" : "NOT met" }'; }
-  echo "Targets at 10,000 articles: wall ${w}× Hugo (≤ 0.25: $(verdict "$w" 0.25)), peak memory ${r}× (≤ 0.5: $(verdict "$r" 0.5)), nothing-changed rebuild ${c}× faster than clean (≥ 5: $(awk -v v="$c" 'BEGIN { print (v >= 5) ? "met" : "NOT met" }'))" | tee -a "$RESULTS"
+  [ "$HUGO" = skip ] || echo "Targets at 10,000 articles: wall ${w}× Hugo (≤ 0.25: $(verdict "$w" 0.25)), peak memory ${r}× (≤ 0.5: $(verdict "$r" 0.5)), nothing-changed rebuild ${c}× faster than clean (≥ 5: $(awk -v v="$c" 'BEGIN { print (v >= 5) ? "met" : "NOT met" }'))" | tee -a "$RESULTS"
   if [ -n "$big" ]; then
     s=$(ratio "${WALL[m$big]}" "${WALL[m10000]}")
     echo "Scaling 10,000 → $big articles: ${s}× the time (≤ $((big / 1000))/10 × 1.1 = $(awk -v b="$big" 'BEGIN { printf "%.0f", b / 10000 * 1.1 }')×: $(verdict "$s" "$(awk -v b="$big" 'BEGIN { print b / 10000 * 1.1 }')"))" | tee -a "$RESULTS"

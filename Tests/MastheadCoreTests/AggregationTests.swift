@@ -195,6 +195,33 @@ struct AggregationTests {
         #expect(try streaming.table("x: member\ny: { count: true }").x == [.text("z")])
     }
 
+    /// Buckets are cached by 15-minute slot of time; the counts must be the calendar's,
+    /// also across daylight-saving changes and in zones with half-hour offsets and shifts.
+    @Test("date buckets agree with the calendar in every time zone", arguments: ["Europe/Rome", "Asia/Kolkata", "Australia/Lord_Howe", "America/St_Johns"])
+    func bucketsAgreeWithTheCalendar(zoneName: String) throws {
+        let zone = try #require(TimeZone(identifier: zoneName))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        calendar.firstWeekday = 2 // weeks start on Monday, as in reports
+        // Every 7 minutes 30 seconds over a year: each slot boundary, midnight and DST change is crossed.
+        let dates = (0..<70_080).map { Date(timeIntervalSince1970: 1_767_225_600 + Double($0) * 450) }
+        for bucket in [DateBucket.day, .week, .month] {
+            let query = AggregationQuery(filters: [], x: .init(field: "date", rule: .bucket(bucket), fixed: nil), measure: .count, series: nil)
+            var aggregator = Aggregator(query: query, columns: [StatsColumn(name: "date", type: .date)], filters: [], timeZone: zone)
+            for date in dates { aggregator.add([.date(date)]) }
+            let table = aggregator.result()
+            var expected: [Date: Double] = [:]
+            for date in dates {
+                let unit: Calendar.Component = bucket == .day ? .day : bucket == .week ? .weekOfYear : .month
+                expected[try #require(calendar.dateInterval(of: unit, for: date)).start, default: 0] += 1
+            }
+            let counted = Dictionary(uniqueKeysWithValues: zip(table.x, table.values.map { $0[0] ?? 0 }).compactMap { key, count -> (Date, Double)? in
+                if case .date(let start) = key { return (start, count) } else { return nil }
+            })
+            #expect(counted == expected, "\(zoneName) \(bucket)")
+        }
+    }
+
     @Test("types are inferred from the first rows")
     func inference() throws {
         let source = try engine.store.source(named: "stats/events.csv", at: SourceLocation(file: "t.md")).get()

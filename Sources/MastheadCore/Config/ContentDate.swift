@@ -45,7 +45,9 @@ public enum ContentDate {
                 }
             }
             if index < scalars.count {
-                let rest = String(decoding: scalars[index...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                // A lone Z, the usual case in statistics files, needs no string.
+                let rest = index + 1 == scalars.count && (scalars[index] | 0x20) == UInt8(ascii: "z")
+                    ? "Z" : String(decoding: scalars[index...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
                 if rest == "Z" || rest == "z" {
                     zone = TimeZone(identifier: "UTC")!
                     offset = 0

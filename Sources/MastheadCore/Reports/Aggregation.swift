@@ -131,7 +131,10 @@ struct Aggregator {
 
     private var cells: [CellKey: Cell] = [:]
     private var seriesNames = Set<String>()
-    private var bucketCache: [Date: Date] = [:]
+    /// Date buckets by 15-minute slot of time: events close in time share a bucket, so the
+    /// calendar (microseconds a call) runs once per slot, not once per event. The interval
+    /// check keeps it exact in any time zone, even where a slot straddles a boundary.
+    private var bucketCache: [Int: (start: Date, end: Date)] = [:]
 
     init(query: AggregationQuery, columns: [StatsColumn], filters: [(Int, ResolvedFilter)], timeZone: TimeZone) {
         self.query = query
@@ -231,9 +234,11 @@ struct Aggregator {
         case (_, .null): return nil
         case (_, .list): return .all
         case (.bucket(let bucket), .date(let date)):
-            if let start = bucketCache[date] { return .date(start) }
+            let slot = Int((date.timeIntervalSince1970 / 900).rounded(.down))
+            if let known = bucketCache[slot], date >= known.start, date < known.end { return .date(known.start) }
             let start = bucketStart(date, bucket)
-            bucketCache[date] = start
+            let end = calendar.date(byAdding: bucket.length, to: start) ?? date.addingTimeInterval(1)
+            if date >= start, date < end { bucketCache[slot] = (start, end) }
             return .date(start)
         case (.binWidth(let width), _):
             guard let number = value.number else { return nil }
@@ -280,14 +285,7 @@ struct Aggregator {
             // A date far off (2205 for 2025) would make hundreds of thousands of empty groups.
             if last.timeIntervalSince(current) / bucketSeconds > Double(Self.maximumFilledBuckets) { return ([], current...last) }
             var filled: [GroupKey] = []
-            let step: DateComponents = switch bucket {
-            case .day: DateComponents(day: 1)
-            case .week: DateComponents(day: 7)
-            case .month: DateComponents(month: 1)
-            case .quarter: DateComponents(month: 3)
-            case .year: DateComponents(year: 1)
-            }
-            while current < last, filled.count <= Self.maximumFilledBuckets, let next = calendar.date(byAdding: step, to: current) {
+            while current < last, filled.count <= Self.maximumFilledBuckets, let next = calendar.date(byAdding: bucket.length, to: current) {
                 current = bucketStart(next, bucket)
                 filled.append(.date(current))
             }
