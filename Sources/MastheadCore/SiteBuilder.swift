@@ -17,6 +17,10 @@ public struct BuildOptions: Sendable {
     public var resolveMemo: ResolveMemo?
     /// Receives the whole of a successful build, for patching (`masthead serve`).
     public var keptBuild: KeptBuild?
+    /// Receives rendered pages in batches as they are made (`masthead build`, writing them):
+    /// they are then not in `BuildResult.files`, so a large site is never in memory whole.
+    /// An error it throws stops the build with that error.
+    public var pageSink: (@Sendable ([OutputFile]) throws -> Void)?
 
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
@@ -139,7 +143,13 @@ public enum SiteBuilder {
         let inputs = options.renderMemo == nil ? ""
             : "\(options.includeDrafts) \(options.includeFuture)\n"
                 + (contextKey ?? DocumentCache.contextKey(siteDirectory: siteDirectory, baseURL: options.baseURL))
-        var result = BuildResult(site: site, files: renderer.render(memo: options.renderMemo, inputs: inputs) + statementFiles, diagnostics: diagnostics)
+        let rendered: [OutputFile]
+        do {
+            rendered = try renderer.render(memo: options.renderMemo, inputs: inputs, deliver: options.pageSink)
+        } catch {
+            return BuildResult(site: site, files: [], diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
+        }
+        var result = BuildResult(site: site, files: rendered + statementFiles, diagnostics: diagnostics)
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: documents, now: options.now)
         timer.lap("pages rendered")
         options.keptBuild?.keep(KeptBuild.State(

@@ -107,17 +107,12 @@ final class PreviewBuilder: @unchecked Sendable {
         let root = Self.realPath(siteDirectory.path) ?? siteDirectory.path
         for output in patch.pages + patch.staticFiles {
             let data: Data
-            switch output.contents {
-            case .bytes(let bytes):
-                data = bytes
-            case .copy(let source):
-                switch readCopied(source, root: root) {
-                case .success(let read): data = read
-                case .failure(let problem):
-                    problems.append(problem)
-                    if files.removeValue(forKey: output.path) != nil { changed.append(output.path) }
-                    continue
-                }
+            switch contents(of: output, root: root) {
+            case .success(let read): data = read
+            case .failure(let problem):
+                problems.append(problem)
+                if files.removeValue(forKey: output.path) != nil { changed.append(output.path) }
+                continue
             }
             guard files[output.path]?.data != data else { continue }
             files[output.path] = PreviewSite.File(data: data, contentType: ContentType.of(output.path), notice: files[output.path]?.notice)
@@ -144,20 +139,23 @@ final class PreviewBuilder: @unchecked Sendable {
         staticFiles = staticFiles.filter { copied.contains($0.key) }
         for output in outputs {
             let data: Data
-            switch output.contents {
-            case .bytes(let bytes):
-                data = bytes
-            case .copy(let source):
-                switch readCopied(source, root: root) {
-                case .success(let read): data = read
-                case .failure(let problem):
-                    problems.append(problem)
-                    continue
-                }
+            switch contents(of: output, root: root) {
+            case .success(let read): data = read
+            case .failure(let problem):
+                problems.append(problem)
+                continue
             }
             files[output.path] = PreviewSite.File(data: data, contentType: ContentType.of(output.path), notice: notices[output.path])
         }
         return (files, problems)
+    }
+
+    /// An output file's bytes: rendered ones as they are, copied ones read (`readCopied`).
+    private func contents(of output: OutputFile, root: String) -> Result<Data, Diagnostic> {
+        switch output.contents {
+        case .bytes(let bytes): .success(bytes)
+        case .copy(let source): readCopied(source, root: root)
+        }
     }
 
     /// A copied file's bytes, read once per change of its size, modification time or inode;

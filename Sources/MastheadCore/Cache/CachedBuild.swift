@@ -28,12 +28,27 @@ public enum CachedBuild {
             return .upToDate(previous)
         }
 
+        // Pages go to the staging folder as they are rendered; it replaces the output folder
+        // only once the build has succeeded.
+        let staging = try OutputWriter.Staging(output: output, siteDirectory: options.siteDirectory,
+                                               previous: previous?.outputs ?? [:], inputs: inputs)
+        var options = options
+        options.pageSink = { try staging.add($0) }
         let result = SiteBuilder.build(options)
-        timer.lap("built")
-        guard result.succeeded, let site = result.site else { return .failed(result) }
-        let report = try OutputWriter.write(result.files, to: output, siteDirectory: options.siteDirectory,
-                                            previous: previous?.outputs ?? [:], inputs: inputs)
-        timer.lap("written")
+        timer.lap("built and pages written")
+        guard result.succeeded, let site = result.site else {
+            staging.discard()
+            return .failed(result)
+        }
+        let report: OutputWriter.Report
+        do {
+            try staging.add(result.files)
+            report = try staging.commit()
+        } catch {
+            staging.discard()
+            throw error
+        }
+        timer.lap("other files written")
         var manifest = BuildManifest(key: key)
         manifest.validUntil = BuildCache.validUntil(nextPublicationChange: result.nextPublicationChange, now: options.now,
                                                     timeZone: site.config.timeZone)

@@ -46,8 +46,23 @@ public enum OutputWriter {
     }
 
     /// Writes only what changed since the build that wrote `previous` (the output records of
-    /// its manifest), keeping the whole-site guarantee: a failure leaves the old folder as it
-    /// was, a success never leaves it half-written.
+    /// its manifest), keeping the whole-site guarantee (see `Staging`).
+    public static func write(_ files: [OutputFile], to output: URL, siteDirectory: URL,
+                             previous: [String: BuildManifest.FileRecord],
+                             inputs: [String: BuildManifest.FileRecord] = [:]) throws -> Report {
+        let staging = try Staging(output: output, siteDirectory: siteDirectory, previous: previous, inputs: inputs)
+        do {
+            try staging.add(files)
+        } catch {
+            staging.discard()
+            throw error
+        }
+        return try staging.commit()
+    }
+
+    /// A new output folder being assembled: a failure leaves the old folder as it was, a
+    /// success never leaves it half-written. Files can be added in batches as they are
+    /// rendered, so a large site is never held in memory whole.
     ///
     /// How: the new site is assembled in a staging folder beside the output, where a file
     /// whose bytes are unchanged (same hash as recorded, and the file on disk still as
@@ -59,43 +74,69 @@ public enum OutputWriter {
     /// stopped half-way. Where hard links are not possible the file is written.
     /// `inputs` are the input records of the same build, so files copied from the site
     /// folder are not read again just to hash them.
-    public static func write(_ files: [OutputFile], to output: URL, siteDirectory: URL,
-                             previous: [String: BuildManifest.FileRecord],
-                             inputs: [String: BuildManifest.FileRecord] = [:]) throws -> Report {
-        if let problem = checkSafe(output: output, siteDirectory: siteDirectory) { throw Failure(description: problem) }
-        for file in files where !isSafeRelativePath(file.path) {
-            throw Failure(description: "refusing to write \(file.path): it is not inside the output folder")
+    public final class Staging: @unchecked Sendable {
+        private let target: URL
+        private let staging: URL
+        private let sitePrefix: String
+        private let previous: [String: BuildManifest.FileRecord]
+        private let inputs: [String: BuildManifest.FileRecord]
+        private let lock = NSLock()
+        private var report = Report()
+
+        public init(output: URL, siteDirectory: URL, previous: [String: BuildManifest.FileRecord] = [:],
+                    inputs: [String: BuildManifest.FileRecord] = [:]) throws {
+            if let problem = checkSafe(output: output, siteDirectory: siteDirectory) { throw Failure(description: problem) }
+            target = output.standardizedFileURL
+            staging = URL(fileURLWithPath: target.path + ".masthead-new")
+            sitePrefix = siteDirectory.standardizedFileURL.path + "/"
+            self.previous = previous
+            self.inputs = inputs
+            try? FileManager.default.removeItem(at: staging)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         }
-        let manager = FileManager.default
-        let target = output.standardizedFileURL
-        let staging = URL(fileURLWithPath: target.path + ".masthead-new")
-        let old = URL(fileURLWithPath: target.path + ".masthead-old")
-        try? manager.removeItem(at: staging)
-        try? manager.removeItem(at: old)
-        try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-        let sitePrefix = siteDirectory.standardizedFileURL.path + "/"
-        // On every core: a large site's writing is mostly system calls, one folder per page.
-        let placed = parallelMap(files) { file in
-            place(file, in: staging.path, current: target.path, previous: previous[file.path], sitePrefix: sitePrefix, inputs: inputs)
-        }
-        var report = Report()
-        do {
-            for (file, outcome) in zip(files, placed) {
-                let (record, linked) = try outcome.get()
-                report.records[file.path] = record
-                if linked { report.unchanged += 1 } else { report.written += 1 }
+
+        /// Places files in the staging folder, on every core: a large site's writing is
+        /// mostly system calls, one folder per page.
+        public func add(_ files: [OutputFile]) throws {
+            for file in files where !isSafeRelativePath(file.path) {
+                throw Failure(description: "refusing to write \(file.path): it is not inside the output folder")
             }
-            report.removed = previous.keys.filter { report.records[$0] == nil }.count
-            if manager.fileExists(atPath: target.path) {
-                try manager.moveItem(at: target, to: old)
+            let placed = parallelMap(files) { [self] file in
+                place(file, in: staging.path, current: target.path, previous: previous[file.path], sitePrefix: sitePrefix, inputs: inputs)
             }
-            try manager.moveItem(at: staging, to: target)
-            try? manager.removeItem(at: old)
-        } catch {
-            try? manager.removeItem(at: staging)
-            throw error
+            try lock.withLock {
+                for (file, outcome) in zip(files, placed) {
+                    let (record, linked) = try outcome.get()
+                    report.records[file.path] = record
+                    if linked { report.unchanged += 1 } else { report.written += 1 }
+                }
+            }
         }
-        return report
+
+        /// Swaps the staging folder in for the output folder.
+        public func commit() throws -> Report {
+            let manager = FileManager.default
+            let old = URL(fileURLWithPath: target.path + ".masthead-old")
+            var report = lock.withLock { self.report }
+            do {
+                report.removed = previous.keys.filter { report.records[$0] == nil }.count
+                try? manager.removeItem(at: old)
+                if manager.fileExists(atPath: target.path) {
+                    try manager.moveItem(at: target, to: old)
+                }
+                try manager.moveItem(at: staging, to: target)
+                try? manager.removeItem(at: old)
+            } catch {
+                discard()
+                throw error
+            }
+            return report
+        }
+
+        /// Removes the staging folder; the output folder stays as it was.
+        public func discard() {
+            try? FileManager.default.removeItem(at: staging)
+        }
     }
 
     /// Puts one file in the staging folder: a hard link to the current file when its bytes

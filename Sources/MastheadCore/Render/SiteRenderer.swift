@@ -28,9 +28,25 @@ public struct SiteRenderer: Sendable {
         }
     }
 
+    /// Pages rendered between two hand-overs to `deliver`.
+    static let batchSize = 2048
+
     /// Every page and file. With a memo (the preview), a page whose inputs are unchanged since
     /// the memo's render (`RouteFingerprints`; `inputs` as described there) keeps its bytes.
-    public func render(memo: RenderMemo? = nil, inputs: String = "") -> [OutputFile] {
+    /// With `deliver` (a build written to disk, no memo), pages are handed over in batches as
+    /// they are rendered, not returned, so a large site is never held in memory whole.
+    public func render(memo: RenderMemo? = nil, inputs: String = "", deliver: (([OutputFile]) throws -> Void)? = nil) throws -> [OutputFile] {
+        let statics = site.staticFiles.map {
+            OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path))
+        }
+        if let deliver {
+            let context = PageContext(site: site)
+            for start in stride(from: 0, to: site.routes.count, by: Self.batchSize) {
+                let batch = Array(site.routes[start..<min(start + Self.batchSize, site.routes.count)])
+                try deliver(renderPages(batch, context: context))
+            }
+            return statics
+        }
         let context = PageContext(site: site)
         let fingerprints = memo.map { _ in RouteFingerprints(site: site, templates: templates, inputs: inputs) }
         let pages = parallelMap(site.routes) { route -> RenderedPage in
@@ -44,15 +60,12 @@ public struct SiteRenderer: Sendable {
             return RenderedPage(file: OutputFile(path: route.outputPath, contents: .bytes(data)), fingerprint: fingerprint, data: data)
         }
         memo?.replace(with: pages.map { ($0.file.path, $0.fingerprint, $0.data, $0.file.isReused) })
-        let statics = site.staticFiles.map {
-            OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path))
-        }
         return pages.map(\.file) + statics
     }
 
     /// Just these routes' pages: the preview's patch of a kept site (`KeptBuild`).
-    func renderPages(_ routes: [Route]) -> [OutputFile] {
-        let context = PageContext(site: site)
+    func renderPages(_ routes: [Route], context: PageContext? = nil) -> [OutputFile] {
+        let context = context ?? PageContext(site: site)
         return parallelMap(routes) { route in
             OutputFile(path: route.outputPath, contents: .bytes(Data(renderRoute(route, context: context).utf8)))
         }
