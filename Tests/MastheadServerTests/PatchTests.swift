@@ -54,6 +54,18 @@ struct PatchTests {
         #expect(Self.output(retitled) == IncrementalBuildTests.fullBuild(site, now: Self.now))
     }
 
+    @Test func aWarningFixedBySavingIsNoLongerShown() throws {
+        let (site, builder) = try Self.builtSite()
+        try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "Text 5.", extra: "\ntags: [t1]\ncategroy: tea")
+        let warned = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+        #expect(!warned.patched, "a file with a problem builds in full")
+        #expect(warned.diagnostics.map(\.description).contains { $0.hasPrefix("Content/articles/a5.md:") && $0.contains("categroy") })
+        try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "Text 5.", extra: "\ntags: [t1]")
+        let fixed = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+        #expect(fixed.patched)
+        #expect(!fixed.diagnostics.contains { $0.file == "Content/articles/a5.md" })
+    }
+
     @Test func pagesStaticFilesAndEditorTemporaryFilesArePatched() throws {
         let (site, builder) = try Self.builtSite()
         try site.write("Content/pages/about.md", "---\ntitle: About us\ndate: 2026-01-01\n---\nWe write about tea, too.\n")

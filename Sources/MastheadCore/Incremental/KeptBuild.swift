@@ -125,10 +125,13 @@ public final class KeptBuild: @unchecked Sendable {
                 memo.update(path: page.path, fingerprint: fingerprint, data: data)
             }
         }
-        // The next full build reuses these parses rather than the old ones.
+        // The next full build reuses these parses rather than the old ones, and the saved
+        // files' old warnings are gone (they parse without a problem now).
         for entry in parsed {
             options.documentCache?.store(entry.file, kind: entry.kind, document: entry.document, diagnostics: [])
         }
+        let reparsed = Set(parsed.map(\.file.path))
+        state.diagnostics.removeAll { reparsed.contains($0.file) }
         self.state = state
         return Patch(site: site, pages: pages, staticFiles: staticFiles, parsedDocuments: parsed.count, diagnostics: state.diagnostics)
     }
