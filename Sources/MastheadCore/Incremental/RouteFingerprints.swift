@@ -63,30 +63,28 @@ struct RouteFingerprints: Sendable {
         fingerprint.add(route.path)
         fingerprint.add(template)
         fingerprint.add(templates.fingerprints[template] ?? 0)
-        switch route.subject {
-        case .home:
+        if let shown = articlesShown(by: route.subject) {
+            fingerprint.add(shown.count)
+            for index in shown { fingerprint.add(index >= 0 ? articleKeys[index] : 0) }
+        } else {
             fingerprint.add(allArticles)
+        }
+        // What else the page shows besides articles.
+        switch route.subject {
         case .article(let index):
-            let article = site.articles[index]
-            fingerprint.add(articleKeys[index])
-            for related in article.related { fingerprint.add(articleKeys[related]) }
-            fingerprint.add(article.previous.map { articleKeys[$0] } ?? 0)
-            fingerprint.add(article.next.map { articleKeys[$0] } ?? 0)
-            for slug in article.tagSlugs {
+            for slug in site.articles[index].tagSlugs {
                 if let tag = tagsBySlug[slug] { add(site.tags[tag], to: &fingerprint) }
             }
-        case .archive(let page):
-            add(Array(site.articles.indices), page, to: &fingerprint)
-        case .category(let index, let page):
-            add(site.categories[index].articles, page, to: &fingerprint)
+        case .archive(let page), .category(_, let page):
+            add(page, to: &fingerprint)
         case .tag(let index, let page):
             add(site.tags[index], to: &fingerprint)
-            add(site.tags[index].articles, page, to: &fingerprint)
+            add(page, to: &fingerprint)
         case .tagIndex:
             for tag in site.tags { add(tag, to: &fingerprint) }
         case .page(let index):
             fingerprint.add(site.pages[index].document.sourceHash)
-        case .categoryIndex, .notFound, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder:
+        case .home, .categoryIndex, .notFound, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder:
             // Site-wide values only (catalogs come from data files, in `inputs`); the path
             // tells the pages of one catalog apart.
             break
@@ -96,35 +94,41 @@ struct RouteFingerprints: Sendable {
         return fingerprint.value
     }
 
-    /// Whether the route's page shows any of these articles (their card or their content),
-    /// following the same lists as `fingerprint(of:)`; feeds included, since patching a kept
-    /// site writes them only when they change.
-    func shows(_ subject: Route.Subject, anyOf changed: Set<Int>) -> Bool {
+    /// The articles whose card or content a route's page shows, in a fixed order (-1 for a
+    /// missing neighbour, so positions keep their meaning); nil for every article (the home
+    /// page). Fingerprints are made from these, and a patch of a kept build renders the
+    /// routes showing a saved article, feeds included (they are written only when they change).
+    func articlesShown(by subject: Route.Subject) -> [Int]? {
         switch subject {
         case .home:
-            return true
+            return nil
         case .article(let index):
             let article = site.articles[index]
-            return ([index] + article.related + [article.previous, article.next].compactMap { $0 }).contains(where: changed.contains)
+            return [index] + article.related + [article.previous ?? -1, article.next ?? -1]
         case .archive(let page):
-            return page.range.contains(where: changed.contains)
+            return Array(page.range)
         case .category(let index, let page):
-            return site.categories[index].articles[page.range].contains(where: changed.contains)
+            return Array(site.categories[index].articles[page.range])
         case .tag(let index, let page):
-            return site.tags[index].articles[page.range].contains(where: changed.contains)
+            return Array(site.tags[index].articles[page.range])
         case .siteFeed:
-            return site.articles.indices.prefix(site.config.feedLength).contains(where: changed.contains)
+            return Array(site.articles.indices.prefix(site.config.feedLength))
         case .categoryFeed(let index):
-            return site.categories[index].articles.prefix(site.config.feedLength).contains(where: changed.contains)
+            return Array(site.categories[index].articles.prefix(site.config.feedLength))
         case .tagIndex, .categoryIndex, .page, .notFound, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder, .sitemap, .robots:
-            return false
+            return []
         }
     }
 
-    private func add(_ members: [Int], _ page: Pagination, to fingerprint: inout Fingerprint) {
+    /// Whether the route's page shows any of these articles.
+    func shows(_ subject: Route.Subject, anyOf changed: Set<Int>) -> Bool {
+        guard let shown = articlesShown(by: subject) else { return true }
+        return shown.contains { $0 >= 0 && changed.contains($0) }
+    }
+
+    private func add(_ page: Pagination, to fingerprint: inout Fingerprint) {
         fingerprint.add(page.number)
         fingerprint.add(page.total)
-        for index in members[page.range] { fingerprint.add(articleKeys[index]) }
     }
 
     private func add(_ tag: TagSummary, to fingerprint: inout Fingerprint) {
