@@ -31,19 +31,19 @@ test: deps
 clean:
 	rm -rf .build public public-examples
 
-# Preview with live reload (README, "Preview server"). PORT=0 picks a free port.
+# Preview with live reload (docs/preview.md). PORT=0 picks a free port.
 PORT ?= 8080
 serve: build
 	$$($(SWIFT) build -c release --show-bin-path)/masthead serve --site $(SITE) --port $(PORT)
 
-# Drives headless Chromium against `masthead serve` (README, "Preview server").
+# Drives headless Chromium against `masthead serve` (docs/preview.md, "Browser test").
 BROWSER_PACKAGES := chromium chromium-driver
 browser-test: build
 	$(call apt_install,$(BROWSER_PACKAGES))
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
 	python3 Tests/browser/live_reload.py --masthead $$($(SWIFT) build -c release --show-bin-path)/masthead --site $(SITE)
 
-# The side-by-side benchmark against Hugo (README, "Performance"). N=100000 adds the large case.
+# The side-by-side benchmark against Hugo (Benchmarks/README.md, docs/performance.md). N=100000 adds the large case.
 BENCH_PACKAGES := hugo time
 bench-deps: deps
 	$(call apt_install,$(BENCH_PACKAGES))
@@ -51,7 +51,7 @@ bench-deps: deps
 bench: bench-deps build
 	N=$(N) bash Benchmarks/run.sh
 
-# The four example sites of DOMAIN.md (README, "Examples"), each into $(EXAMPLES_OUT)/<name>.
+# The four example sites (docs/examples.md), each into $(EXAMPLES_OUT)/<name>.
 EXAMPLES := $(sort $(wildcard Examples/*))
 EXAMPLES_OUT ?= public-examples
 examples: build
@@ -60,7 +60,7 @@ examples: build
 	  $$bin/masthead build --site $$site --output $(EXAMPLES_OUT)/$$(basename $$site); \
 	done
 
-# Checks the built site with the web's references (README, "Checking a site"): the W3C Nu
+# Checks the built site with the web's references (docs/checking.md): the W3C Nu
 # HTML checker, `masthead check`, SVG as XML, feeds and sitemap. Every site in Examples/ too.
 # CI runs it after the tests, with the debug binary they have just built.
 AUDIT_BASE_URL := https://audit.example.org/
@@ -83,9 +83,9 @@ audit: deps
 audit-java:
 	$(call apt_install,default-jre-headless)
 
-# axe-core in headless Chromium over the default site's key pages, light and dark (README,
-# "Accessibility in the browser"). AXE_SITES="Examples/a Examples/b" adds sites, each built and
-# audited whole (up to AXE_LIMIT pages).
+# axe-core in headless Chromium over the default site's key pages, light and dark
+# (docs/checking.md, "Accessibility in the browser"). AXE_SITES="Examples/a Examples/b" adds
+# sites, each built and audited whole (up to AXE_LIMIT pages).
 AXE_PAGES := /,/articles/il-caffe-nel-cinema/,/articles/fotografare-il-caffe/,/categories/coffee-culture/,/prizes/,/reports/programme/
 AXE_SITES ?=
 AXE_LIMIT ?= 40
@@ -105,7 +105,7 @@ audit-browser: deps
 	  done; \
 	  python3 Tests/audit/axe_audit.py --limit $(AXE_LIMIT) --port $(AXE_PORT) $$sites
 
-# libFuzzer over the parsers (README, "Fuzzing"); the corpus in Fuzz/corpus grows as it runs.
+# libFuzzer over the parsers (docs/checking.md, "Fuzzing"); the corpus in Fuzz/corpus grows as it runs.
 FUZZ_SECONDS ?= 600
 FUZZ_TARGETS := FuzzFrontMatter FuzzSiteConfig FuzzMarkdown FuzzTemplate \
   FuzzCatalogData FuzzStatsData FuzzReportBlock FuzzTemplateValues

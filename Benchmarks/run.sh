@@ -26,9 +26,9 @@ HUGO="${HUGO:-run}"
 [ "$HUGO" = skip ] || command -v hugo >/dev/null || { echo "hugo is not installed (make bench installs Debian's hugo)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "GNU time is not installed (make bench installs Debian's time)" >&2; exit 2; }
 
-# The catalog is declared in site.yml only once Masthead reads catalogs (README documents `catalogs:`).
+# The catalog is declared in site.yml only once Masthead reads catalogs (docs/catalogs.md documents `catalogs:`).
 DATA_FLAG=""
-if grep -q '^catalogs:' "$ROOT/README.md" 2>/dev/null || grep -q '`catalogs' "$ROOT/README.md" 2>/dev/null; then
+if grep -q '`catalogs' "$ROOT/docs/catalogs.md" 2>/dev/null; then
   DATA_FLAG="--with-data"
 fi
 

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// libFuzzer targets for Masthead's parsers. Built and run by `make fuzz` (see README, "Fuzzing"):
+// libFuzzer targets for Masthead's parsers. Built and run by `make fuzz` (see docs/checking.md, "Fuzzing"):
 //   swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
 import Foundation
 import PackageDescription

@@ -10,7 +10,7 @@ struct Masthead: AsyncParsableCommand {
         subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self],
         defaultSubcommand: BuildCommand.self)
 
-    /// Exit status as DESIGN.md sets it: 0 built, 1 content or template errors, 2 wrong usage.
+    /// Exit status (docs/command-line.md, "Exit status"): 0 built, 1 content or template errors, 2 wrong usage.
     static func main() async {
         do {
             var command = try parseAsRoot()

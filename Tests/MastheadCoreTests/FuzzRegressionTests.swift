@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MastheadCore
 
-/// What the fuzz targets of Fuzz/ found (README, "Fuzzing"), each with its input in
+/// What the fuzz targets of Fuzz/ found (docs/checking.md, "Fuzzing"), each with its input in
 /// Tests/Fixtures/bad/.
 @Suite("Fuzz findings")
 struct FuzzRegressionTests {

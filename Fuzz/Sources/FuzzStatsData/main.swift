@@ -24,7 +24,7 @@ let statsConfig = SiteConfigLoader.parse("title: Fuzz\nlanguage: it\n").0
 
 /// The date-bucketed blocks keep to 2020-2030: one outlying date (a year 1012 among 2025s)
 /// makes the engine fill every week or month between them, up to 100,000 groups and seconds
-/// per input, which would leave the fuzzer doing nothing else (README, "Fuzzing").
+/// per input, which would leave the fuzzer doing nothing else (docs/checking.md, "Fuzzing").
 let statsBlocks: [(info: String, body: String)] = [
     ("chart", "type: stacked-bar\nx: { field: date, bucket: month }\ny: { sum: points }\nseries: event\nwhere: { date: { from: 2020-01-01, to: 2030-12-31 } }"),
     ("chart", "type: line\nx: { field: date, bucket: week }\ny: { distinct: member }\nwhere: { date: { from: 2020-01-01, to: 2030-12-31 } }"),

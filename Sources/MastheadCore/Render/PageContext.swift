@@ -1,7 +1,7 @@
 import Foundation
 
-/// Builds the plain values each template receives (see README, "Templates and the values
-/// they receive"). Dictionaries, not reflection: the renderer never needs `Mirror`.
+/// Builds the plain values each template receives (see docs/templates.md, "Templates and
+/// the values they receive"). Dictionaries, not reflection: the renderer never needs `Mirror`.
 /// Immutable after `init`, and its `Any` values are strings, numbers, arrays and
 /// dictionaries of them, so sharing it between render workers is safe.
 struct PageContext: @unchecked Sendable {
