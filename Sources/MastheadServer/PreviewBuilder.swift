@@ -165,12 +165,6 @@ final class PreviewBuilder: @unchecked Sendable {
             staticFiles[source] = nil
             return .failure(Diagnostic(.warning, "not served: a symbolic link to outside the site folder", file: Self.relative(source, to: siteDirectory.path)))
         }
-        // A named pipe or a device would block the build, or never end.
-        guard Self.isRegularFile(real) else {
-            staticFiles[source] = nil
-            return .failure(Diagnostic(.warning, "not served: not a regular file (a named pipe, a socket or a device)",
-                                       file: Self.relative(source, to: siteDirectory.path)))
-        }
         let stamp = FileStamp(path: real)
         if let known = staticFiles[source], known.stamp == stamp, stamp != nil { return .success(known.data) }
         guard let data = FileManager.default.contents(atPath: real) else {
@@ -193,11 +187,6 @@ final class PreviewBuilder: @unchecked Sendable {
         }
         for path in old.files.keys where new.files[path] == nil { changed.append(path) }
         return changed.sorted()
-    }
-
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     static func realPath(_ path: String) -> String? {

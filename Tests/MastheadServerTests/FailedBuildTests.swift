@@ -133,8 +133,8 @@ struct FailedBuildTests {
         }
     }
 
-    /// A named pipe in Content/static (reached through a link) would block the build forever:
-    /// it is left out with a warning, and later saves are still built.
+    /// A named pipe in Content/static (reached through a link) must not block the build: it is
+    /// left out with a warning, and later saves are still built.
     @Test func aNamedPipeDoesNotStopTheBuilds() async throws {
         let site = try PreviewTestSite()
         try await RunningServer.with(site) { server in
@@ -144,7 +144,7 @@ struct FailedBuildTests {
             let page = try await Self.page(server, "/articles/moka/") { $0.contains("Saved after the pipe.") }
             #expect(!page.text.contains("masthead-preview-overlay"))
             #expect(try await server.get("/pipe.txt").status == 404)
-            #expect(server.reports.last?.diagnostics.map(\.message).contains("not served: not a regular file (a named pipe, a socket or a device)") == true)
+            #expect(server.reports.last?.diagnostics.contains { $0.file == "Content/static/pipe.txt" && $0.severity == .warning } == true)
         }
     }
 
