@@ -3,7 +3,7 @@ SWIFT ?= swift
 SITE ?= .
 CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
 
-.PHONY: deps build site test clean bench bench-deps audit serve browser-test fuzz audit-browser examples audit-java
+.PHONY: deps build site test clean bench bench-deps audit serve browser-test fuzz audit-browser examples audit-java soak
 
 # Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
 define apt_install
@@ -42,6 +42,12 @@ browser-test: build
 	$(call apt_install,$(BROWSER_PACKAGES))
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
 	python3 Tests/browser/live_reload.py --masthead $$($(SWIFT) build -c release --show-bin-path)/masthead --site $(SITE)
+
+# Soak test of `masthead serve` (docs/preview.md): 50 live-reload clients, a save a
+# second, a request loop, memory sampled. SOAK_MINUTES=3 for a short run.
+SOAK_MINUTES ?= 30
+soak: build
+	python3 Tests/soak/soak.py --masthead $$($(SWIFT) build -c release --show-bin-path)/masthead --site $(SITE) --minutes $(SOAK_MINUTES)
 
 # The side-by-side benchmark against Hugo (Benchmarks/README.md, docs/performance.md). N=100000 adds the large case.
 BENCH_PACKAGES := hugo time

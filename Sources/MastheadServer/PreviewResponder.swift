@@ -9,11 +9,14 @@ struct PreviewResponder: HTTPResponder {
 
     let state: PreviewState
     let events: ReloadEvents
+    let allowedHosts: AllowedHosts
     let failure: @Sendable () -> Int
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let target = request.head.path ?? "/"
         let isHead = request.method == .head
+        // First, so a page of another site reached through DNS rebinding learns nothing.
+        if let refusal = hostRefusal(request.head.authority, head: isHead) { return refusal }
         guard request.method == .get || isHead else {
             return Self.plain(.methodNotAllowed, "Only GET and HEAD are served.\n", extra: [.allow: "GET, HEAD"], head: isHead)
         }
@@ -40,6 +43,19 @@ struct PreviewResponder: HTTPResponder {
             return serve(notFound, path: "404.html", status: .notFound, value: value, head: isHead)
         }
         return Self.plain(.notFound, "Not found.\n", head: isHead)
+    }
+
+    /// 400 without a `Host` header, 403 with one that does not name this server; nil when it does.
+    private func hostRefusal(_ authority: String?, head: Bool) -> Response? {
+        guard let authority else {
+            return Self.plain(.badRequest, "Refused: the request has no Host header.\n", head: head)
+        }
+        guard !allowedHosts.allows(authority) else { return nil }
+        let shown = String(authority.unicodeScalars.prefix(200).filter { $0.value >= 0x20 && $0.value < 0x7f }.map(Character.init))
+        return Self.plain(.forbidden, """
+            Refused: the Host "\(shown)" does not name this preview server, which answers to \(allowedHosts.summary). \
+            Another name could be a web site reading the preview through DNS rebinding.\n
+            """, head: head)
     }
 
     private func serve(_ file: PreviewSite.File, path: String, status: HTTPResponse.Status, value: PreviewState.Value, head: Bool) -> Response {

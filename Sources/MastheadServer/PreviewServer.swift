@@ -16,6 +16,13 @@ public struct PreviewServer: Sendable {
         public var includeFuture = false
         /// A burst of saves ends when nothing has changed for this long.
         public var quietPeriod: TimeInterval = 0.04
+        /// Every request must arrive whole within this long: its head from the moment the
+        /// connection opened or the previous response ended (so an idle connection is closed
+        /// too), its body from its head. A client sending a byte every few seconds (slowloris)
+        /// is cut off. Open event streams are responses, not requests, and are never cut.
+        public var requestTimeout: Duration = .seconds(30)
+        /// How often open event streams get a comment line, so a dead page is noticed.
+        public var heartbeat: Duration = .seconds(15)
 
         public init(siteDirectory: URL) {
             self.siteDirectory = siteDirectory
@@ -57,11 +64,14 @@ public struct PreviewServer: Sendable {
         let watcher = SourceWatcher(siteDirectory: configuration.siteDirectory, quietPeriod: configuration.quietPeriod)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let host = configuration.host
+        let requestTimeout = configuration.requestTimeout
 
         var logger = Logger(label: "masthead-serve")
         logger.logLevel = .warning
         let app = Application(
-            responder: PreviewResponder(state: state, events: events, failure: { failures.value }),
+            responder: PreviewResponder(state: state, events: events, allowedHosts: AllowedHosts(listeningOn: host), failure: { failures.value }),
+            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadline(limit: requestTimeout)],
+                                                idleTimeout: TimeAmount(requestTimeout))),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
@@ -70,7 +80,7 @@ public struct PreviewServer: Sendable {
             logger: logger)
 
         let rebuilds = RebuildService(state: state, events: events, builder: builder, failures: failures, watcher: watcher,
-                                      ports: ports, host: host, onReady: onReady, onRebuild: onRebuild)
+                                      ports: ports, host: host, heartbeat: configuration.heartbeat, onReady: onReady, onRebuild: onRebuild)
         let group = ServiceGroup(configuration: .init(
             services: [.init(service: app), .init(service: rebuilds)],
             gracefulShutdownSignals: handlesSignals ? [.sigint, .sigterm] : [],
@@ -132,6 +142,7 @@ struct RebuildService: Service {
     let watcher: SourceWatcher
     let ports: AsyncStream<Int>
     let host: String
+    let heartbeat: Duration
     let onReady: @Sendable (String) -> Void
     let onRebuild: @Sendable (PreviewServer.RebuildReport) -> Void
 
@@ -146,13 +157,13 @@ struct RebuildService: Service {
             await rebuild()
             guard !Task.isShuttingDownGracefully else { return }
             onReady(address)
-            let heartbeat = Task {
+            let pings = Task { [heartbeat] in
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(15))
+                    try? await Task.sleep(for: heartbeat)
                     events.send(comment: "ping")
                 }
             }
-            defer { heartbeat.cancel() }
+            defer { pings.cancel() }
             for await _ in changes.cancelOnGracefulShutdown() {
                 await rebuild(changes: watcher.takeChanges())
             }

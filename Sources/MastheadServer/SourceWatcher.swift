@@ -138,7 +138,12 @@ final class SourceWatcher: @unchecked Sendable {
         var lastChange = Date()
         while !isStopped {
             let timeout = pending ? max(1, Int32((quietPeriod - Date().timeIntervalSince(lastChange)) * 1000)) : 200
-            let outcome = notify.wait(milliseconds: timeout)
+            var outcome = notify.wait(milliseconds: timeout)
+            // The site folder deleted or moved away, then back: watch the new one.
+            if notify.watchSiteFolderIfBack() {
+                outcome.changed = true
+                outcome.changes.isKnown = false
+            }
             if outcome.changed {
                 record(outcome.changes)
                 pending = true
@@ -168,7 +173,8 @@ struct PendingChanges {
 
 #if os(Linux)
 /// inotify watches on the site folder (for Content/ and Templates/ appearing or going) and
-/// on every folder below Content/ and Templates/.
+/// on every folder below Content/ and Templates/. When the site folder itself is deleted or
+/// moved away, every watch is dropped, and the folder is watched again once it is back.
 /// Made on the caller's thread, then used by the watcher thread alone.
 final class InotifyWatch: @unchecked Sendable {
     private let descriptor: Int32
@@ -188,6 +194,23 @@ final class InotifyWatch: @unchecked Sendable {
         self.siteDirectory = siteDirectory
         rootWatch = inotify_add_watch(descriptor, siteDirectory.path, Self.mask)
         watchFolders()
+    }
+
+    /// After the site folder went: watches it again if it is back. True when it is.
+    func watchSiteFolderIfBack() -> Bool {
+        guard rootWatch < 0 else { return false }
+        rootWatch = inotify_add_watch(descriptor, siteDirectory.path, Self.mask)
+        guard rootWatch >= 0 else { return false }
+        watchFolders()
+        return true
+    }
+
+    /// The site folder was deleted or moved: its watches follow the old folder, so they go.
+    private func dropWatches() {
+        for watch in folders.keys { inotify_rm_watch(descriptor, watch) }
+        if rootWatch >= 0 { inotify_rm_watch(descriptor, rootWatch) }
+        folders = [:]
+        rootWatch = -1
     }
 
     /// Adds a watch to every folder now present (adding one twice is harmless).
@@ -226,6 +249,12 @@ final class InotifyWatch: @unchecked Sendable {
                     if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
                         changed = true
                         foldersChanged = true
+                        changes.isKnown = false
+                        continue
+                    }
+                    if event.wd == rootWatch, event.mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
+                        dropWatches()
+                        changed = true
                         changes.isKnown = false
                         continue
                     }

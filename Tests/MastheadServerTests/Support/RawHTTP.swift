@@ -17,16 +17,21 @@ struct RawResponse: Sendable {
 /// Blocking calls run on their own threads, never on the test's cooperative pool.
 enum RawHTTP {
     static func request(port: Int, _ target: String, method: String = "GET") async throws -> RawResponse {
+        try await exchange(port: port, "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", method: method)
+    }
+
+    /// Sends `request` as it is (any Host header, or none) to `address` and reads the response.
+    static func exchange(port: Int, address: String = "127.0.0.1", _ request: String, method: String = "GET") async throws -> RawResponse {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try requestBlocking(port: port, target, method: method) })
+                continuation.resume(with: Result { try exchangeBlocking(port: port, address: address, request, method: method) })
             }
         }
     }
 
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    static func connect(port: Int, timeoutSeconds: Int = 10) throws -> Int32 {
+    static func connect(port: Int, address host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket() failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -34,7 +39,7 @@ enum RawHTTP {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -55,10 +60,10 @@ enum RawHTTP {
         }
     }
 
-    static func requestBlocking(port: Int, _ target: String, method: String) throws -> RawResponse {
-        let socket = try connect(port: port)
+    static func exchangeBlocking(port: Int, address: String, _ request: String, method: String) throws -> RawResponse {
+        let socket = try connect(port: port, address: address)
         defer { close(socket) }
-        send(socket, "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        send(socket, request)
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -8,11 +8,14 @@ final class RunningServer: @unchecked Sendable {
 
     struct NotReady: Error {}
 
-    static func start(_ site: PreviewTestSite, drafts: Bool = false, future: Bool = false) async throws -> RunningServer {
+    /// `configure` changes the configuration further (`host`, `requestTimeout`, ...).
+    static func start(_ site: PreviewTestSite, drafts: Bool = false, future: Bool = false,
+                      configure: (inout PreviewServer.Configuration) -> Void = { _ in }) async throws -> RunningServer {
         var configuration = PreviewServer.Configuration(siteDirectory: site.root)
         configuration.port = 0
         configuration.includeDrafts = drafts
         configuration.includeFuture = future
+        configure(&configuration)
         let server = PreviewServer(configuration: configuration)
         let (addresses, continuation) = AsyncStream<String>.makeStream()
         let box = ReportBox()
@@ -31,8 +34,9 @@ final class RunningServer: @unchecked Sendable {
 
     /// Runs `body` against a started server and stops the server afterwards, even on failure.
     static func with<T>(_ site: PreviewTestSite, drafts: Bool = false, future: Bool = false,
+                        configure: (inout PreviewServer.Configuration) -> Void = { _ in },
                         _ body: (RunningServer) async throws -> T) async throws -> T {
-        let server = try await start(site, drafts: drafts, future: future)
+        let server = try await start(site, drafts: drafts, future: future, configure: configure)
         do {
             let result = try await body(server)
             await server.stop()
