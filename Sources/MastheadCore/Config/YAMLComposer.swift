@@ -76,7 +76,7 @@ struct YAMLComposer {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
         guard yaml_parser_initialize(parser) == 1 else {
-            throw Diagnostic(.error, "out of memory while reading YAML", file: file, line: lineOffset + 1, column: 1)
+            throw Diagnostic(.error, "out of memory while reading \(syntax.name)", file: file, line: lineOffset + 1, column: 1)
         }
         defer { yaml_parser_delete(parser) }
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
@@ -107,8 +107,8 @@ struct YAMLComposer {
             case YAML_DOCUMENT_START_EVENT:
                 documents += 1
                 if documents > 1 {
-                    throw .error("a second YAML document starts here, where only one is read: remove this part or the '---' line before it",
-                                 at: location)
+                    throw .error("a second \(syntax.name) document starts here, where only one is read: "
+                                 + "remove this part or the '---' line before it", at: location)
                 }
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar

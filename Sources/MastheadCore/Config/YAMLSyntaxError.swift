@@ -13,9 +13,14 @@ enum YAMLSyntaxError {
         switch parser.error {
         case YAML_READER_ERROR:
             let (line, column) = position(ofByte: parser.problem_offset, in: bytes)
-            let message = problem == "control characters are not allowed"
-                ? "the character \(codePoint(parser.problem_value)) is a control character, which \(syntax.name) does not allow: remove it"
-                : "the text is not valid UTF-8 here: save the file as UTF-8"
+            let message = switch problem {
+            case "control characters are not allowed":
+                "the character \(codePoint(parser.problem_value)) is a control character, which \(syntax.name) does not allow: remove it"
+            case let problem where problem.contains("UTF") || problem.contains("Unicode"):
+                "the text is not valid UTF-8 here: save the file as UTF-8"
+            default:
+                problem
+            }
             return Diagnostic(.error, prefix + message, file: file, line: line + lineOffset, column: column)
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR, YAML_COMPOSER_ERROR:
             let context = parser.context.map { String(cString: $0) }
@@ -72,7 +77,9 @@ enum YAMLSyntaxError {
         case ("found an indentation indicator equal to 0", _):
             return "the indentation after '|' or '>' must be a digit from 1 to 9"
         case ("did not find expected <document start>", _):
-            return "a directive (a line starting with '%') must be followed by a '---' line"
+            return "text after the end of the document: look for a stray ']' or '}', or a '%' line with no '---' after it"
+        case ("did not find expected hexdecimal number", _):
+            return "expected hexadecimal digits after '\\x', '\\u' or '\\U' in double-quoted text"
         default:
             guard let place = place(context) else { return problem }
             return "\(problem) (\(place) at line \(contextLine))"
