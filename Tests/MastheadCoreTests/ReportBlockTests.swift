@@ -109,7 +109,7 @@ struct ReportBlockTests {
         ("type: bar\nsource: stats/events.csv\nx: event\nwhere: { points: { min: ten } }\n",
          "Content/articles/a.md:12:18: error: where.points: expected an integer, got \"ten\" (the field holds integer values)"),
         ("type: bar\nsource: stats/events.csv\nx: [event\n",
-         "Content/articles/a.md:12:1: error: YAML syntax: did not find expected ',' or ']' (while parsing a flow sequence at line 11)"),
+         "Content/articles/a.md:12:1: error: YAML syntax: expected ',' or ']' in the list that opens with '[' at line 11"),
         ("type: bar\nsource: stats/events.csv\nx: event\nseries: kind\n",
          "Content/articles/a.md:12:9: error: series: unknown field 'kind' in stats/events.csv (fields: date, member, event, points)"),
     ])

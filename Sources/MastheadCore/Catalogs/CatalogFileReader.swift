@@ -69,17 +69,19 @@ enum CatalogFileReader {
 
     private static func readTree(_ path: String, url: URL, body: (CatalogRecord) -> Void) -> Output {
         var output = Output()
-        guard let data = FileManager.default.contents(atPath: url.path), var text = String(data: data, encoding: .utf8) else {
-            return Output(diagnostics: [Diagnostic(.error, "cannot read this file as UTF-8 text", file: path)], readable: false)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return Output(diagnostics: [Diagnostic(.error, "cannot read this file", file: path)], readable: false)
         }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let text: String
+        switch SourceFile(path: path, data: data).text() {
+        case .success(let decoded): text = decoded
+        case .failure(let diagnostic): return Output(diagnostics: [diagnostic], readable: false)
+        }
         let isJSON = (path as NSString).pathExtension.lowercased() == "json"
         let root: YAMLNode
-        switch YAMLNode.parse(text, file: path) {
+        switch YAMLNode.parse(text, file: path, syntax: isJSON ? .json : .yaml) {
         case .success(let node): root = node
-        case .failure(var diagnostic):
-            if isJSON { diagnostic.message = diagnostic.message.replacingOccurrences(of: "YAML syntax", with: "JSON syntax") }
-            return Output(diagnostics: [diagnostic], readable: false)
+        case .failure(let diagnostic): return Output(diagnostics: [diagnostic], readable: false)
         }
         guard let items = root.items else {
             let expected = isJSON ? "an array of objects ([{...}, {...}])" : "a list of mappings (- key: value)"

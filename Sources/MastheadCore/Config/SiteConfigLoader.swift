@@ -15,10 +15,10 @@ public enum SiteConfigLoader {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             return (nil, [Diagnostic(.error, "missing site configuration: create \(path) with at least a title", file: path)])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return (nil, [Diagnostic(.error, "site.yml is not valid UTF-8 text", file: path)])
+        switch SourceFile(path: path, data: data).text() {
+        case .success(let text): return parse(text)
+        case .failure(let diagnostic): return (nil, [diagnostic])
         }
-        return parse(text)
     }
 
     public static func parse(_ text: String, file: String = path) -> (SiteConfig?, [Diagnostic]) {
