@@ -136,8 +136,10 @@ struct Aggregator {
 
     private var cells: [CellKey: Cell] = [:]
     private var seriesNames = Set<String>()
-    /// The lowest and highest bin index met (`binWidth`), for the count of bins before any is made.
+    /// The lowest and highest bin index met (`binWidth`), for the count of bins before any is
+    /// made, and the lowest and highest value binned, for the message when there are too many.
     private var binIndexes: ClosedRange<Double>?
+    private var binnedValues: ClosedRange<Double>?
     /// Date buckets by 15-minute slot of time: events close in time share a bucket, so the
     /// calendar (microseconds a call) runs once per slot, not once per event. The interval
     /// check keeps it exact in any time zone, even where a slot straddles a boundary.
@@ -217,14 +219,15 @@ struct Aggregator {
     static let maximumBins = 1_000
 
     mutating func result() throws(Problem) -> AggregateTable {
-        if case .binWidth(let width)? = query.x?.rule, let indexes = binIndexes {
+        if case .binWidth(let width)? = query.x?.rule, let indexes = binIndexes, let values = binnedValues {
             let count = indexes.upperBound - indexes.lowerBound + 1
             guard count <= Double(Self.maximumBins) else {
-                throw .tooManyBins(width: width, count: count, low: indexes.lowerBound * width, high: indexes.upperBound * width)
+                throw .tooManyBins(width: width, count: count, low: values.lowerBound, high: values.upperBound)
             }
             // Past 2^53 a bin's index and the next one are the same Double: bins cannot be told apart.
-            let largest = max(abs(indexes.lowerBound), abs(indexes.upperBound))
-            guard largest < 9_007_199_254_740_992 else { throw .binsTooNarrow(width: width, largest: largest * width) }
+            guard max(abs(indexes.lowerBound), abs(indexes.upperBound)) < 9_007_199_254_740_992 else {
+                throw .binsTooNarrow(width: width, largest: max(abs(values.lowerBound), abs(values.upperBound)))
+            }
         }
         for (key, cell) in cells {
             let broken = switch query.measure {
@@ -285,6 +288,7 @@ struct Aggregator {
             // An index that is not finite counts as endless bins (`result` reports them).
             let known = index.isFinite ? index : (index < 0 ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude)
             binIndexes = binIndexes.map { min($0.lowerBound, known)...max($0.upperBound, known) } ?? known...known
+            binnedValues = binnedValues.map { min($0.lowerBound, number)...max($0.upperBound, number) } ?? number...number
             return .bin(index * width, (index + 1) * width)
         case (.bins(let edges), _):
             guard let number = value.number, let first = edges.first, let last = edges.last, number >= first, number <= last else { return nil }

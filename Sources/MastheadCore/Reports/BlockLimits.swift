@@ -94,7 +94,9 @@ extension ReportEngine {
         let binsAt = spec.x?.ruleLocation ?? spec.x?.location ?? spec.location
         switch problem {
         case .tooManyBins(let width, let count, let low, let high):
-            let made = count.isFinite ? ReportNumber.shortText(count) : "more than 1e308"
+            // Three digits are enough to say how far off the count is.
+            let made = count.isFinite ? (count < 1e15 ? ReportNumber.shortText(count) : String(format: "%.3g", count).replacingOccurrences(of: "e+", with: "e"))
+                : "more than 1e308"
             var hint = "use a larger binWidth or bins: [edges]"
             let span = high - low
             if span > 0, span.isFinite { hint = "use a larger binWidth (\(ReportNumber.shortText(NiceScale.niceStep(span / 20))) makes about 20) or bins: [edges]" }
