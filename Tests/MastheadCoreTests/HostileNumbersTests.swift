@@ -13,6 +13,11 @@ struct HostileNumbersTests {
         return try ReportFeatureSite.page(site, expectClean: false)
     }
 
+    /// A number written out in digits, as a spreadsheet exports it (`1e308` needs no exponent):
+    /// `digits("17", zeros: 307)` is 1.7e308.
+    static func digits(_ leading: String, zeros: Int) -> String { leading + String(repeating: "0", count: zeros) + ".0" }
+    static let e308 = digits("1", zeros: 308)
+
     /// No output file holds a number SVG and HTML cannot show.
     func expectFiniteOutput(_ result: BuildResult) {
         for file in result.files where file.path.hasSuffix(".html") {
@@ -33,12 +38,13 @@ struct HostileNumbersTests {
 
     @Test("binWidth: 1 over values near ±9e18 is an error, spread out or close together")
     func hugeValuesInBins() throws {
-        let spread = try build("v\n9000000000000000000\n-9000000000000000000\n", "```chart\ntype: histogram\nsource: stats/n.csv\nx: { field: v, binWidth: 1 }\n```")
+        let block = "```chart\ntype: histogram\nsource: stats/n.csv\nx: { field: v, binWidth: 1 }\n```"
+        let spread = try build("v\n9000000000000000000\n-9000000000000000000\n", block)
         #expect(spread.result.messages == ["Content/reports/r.md:8:26: error: x.binWidth: 1 makes 1.8e19 bins from -9e18 to 9e18; "
                                            + "at most 1000: use a larger binWidth (1e18 makes about 20) or bins: [edges]"])
-        let close = try build("v\n9000000000000000000\n9000000000000000100\n", "```chart\ntype: histogram\nsource: stats/n.csv\nx: { field: v, binWidth: 1 }\n```")
-        #expect(close.result.messages == ["Content/reports/r.md:8:26: error: x.binWidth: 1 is too narrow for values as large as 9e18: numbers that large "
-                                          + "cannot be told apart in steps that small; use a larger binWidth or bins: [edges]"])
+        let close = try build("v\n9000000000000000000\n9000000000000000100\n", block)
+        #expect(close.result.messages == ["Content/reports/r.md:8:26: error: x.binWidth: 1 is too narrow for values as large as 9e18: "
+                                          + "numbers that large cannot be told apart in steps that small; use a larger binWidth or bins: [edges]"])
     }
 
     @Test("an ordinary width over a wide range makes too many bins: an error; 1,000 bins are drawn")
@@ -53,29 +59,38 @@ struct HostileNumbersTests {
 
     // MARK: Sums and non-finite results
 
-    @Test("a sum that overflows to infinity in a bar or line chart is an error at y:", arguments: ["bar", "line", "donut"])
-    func infiniteSum(type: String) throws {
-        let (_, result) = try build("date,v\n2026-01-05,1e308\n2026-01-20,1e308\n",
+    @Test("a sum that overflows to infinity in a bar or line chart is an error at y:",
+          arguments: [("bar", e308), ("line", e308), ("donut", e308), ("bar", "1e308"), ("area", "1.5e308")])
+    func infiniteSum(type: String, value: String) throws {
+        let (_, result) = try build("date,v\n2026-01-05,\(value)\n2026-01-20,\(value)\n",
                                     "```chart\ntype: \(type)\nsource: stats/n.csv\nx: { field: date, bucket: month }\ny: { sum: v }\n```")
-        #expect(result.messages == ["Content/reports/r.md:9:4: error: y.sum: the sum of 'v' for Jan 2026 is past ±1.8e308, too large for a number; narrow them with where:"])
+        #expect(result.messages == ["Content/reports/r.md:9:4: error: y.sum: the sum of 'v' for Jan 2026 is past ±1.8e308, too large for a number; "
+                                    + "narrow them with where:"])
         expectFiniteOutput(result)
     }
 
     @Test("values whose total cannot be drawn are an error at the block, never nan in a donut's SVG")
     func chartTotals() throws {
-        let (_, result) = try build("kind,v\na,1e308\nb,1e308\n", "```chart\ntype: donut\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
-        #expect(result.messages == ["Content/reports/r.md:5:1: error: the chart's values add up past ±1e300, too large to draw; are they in the right unit?"])
+        let (_, result) = try build("kind,v\na,\(Self.e308)\nb,\(Self.e308)\n",
+                                    "```chart\ntype: donut\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
+        #expect(result.messages == ["Content/reports/r.md:5:1: error: the chart's values add up past ±1e300, too large to draw; "
+                                    + "are they in the right unit?"])
         expectFiniteOutput(result)
-        let average = try build("kind,v\na,1.7e308\na,1.7e308\n", "```chart\ntype: bar\nsource: stats/n.csv\nx: kind\ny: { avg: v }\n```")
-        #expect(average.result.messages == ["Content/reports/r.md:9:4: error: y.avg: the values of 'v' for a add up past ±1.8e308, too large for a number; narrow them with where:"])
+        let huge = Self.digits("17", zeros: 307)
+        let average = try build("kind,v\na,\(huge)\na,\(huge)\n", "```chart\ntype: bar\nsource: stats/n.csv\nx: kind\ny: { avg: v }\n```")
+        #expect(average.result.messages == ["Content/reports/r.md:9:4: error: y.avg: the values of 'v' for a add up past ±1.8e308, "
+                                            + "too large for a number; narrow them with where:"])
     }
 
     @Test("a kpi never shows ∞: a total or a change too large is an error")
     func kpiInfinity() throws {
-        let total = try build("date,v\n2026-01-05,1e308\n2026-02-05,1e308\n2026-02-20,1e308\n",
+        let total = try build("date,v\n2026-01-05,1e308\n2026-02-05,\(Self.e308)\n2026-02-20,\(Self.e308)\n",
                               "```kpi\nsource: stats/n.csv\nx: { field: date, bucket: month }\ny: { sum: v }\n```")
-        #expect(total.result.messages == ["Content/reports/r.md:8:4: error: y.sum: the sum of 'v' for Feb 2026 is past ±1.8e308, too large for a number; narrow them with where:"])
-        let change = try build("date,v\n2026-01-05,5e-324\n2026-02-05,1\n", "```kpi\nsource: stats/n.csv\nx: { field: date, bucket: month }\ny: { sum: v }\n```")
+        #expect(total.result.messages == ["Content/reports/r.md:8:4: error: y.sum: the sum of 'v' for Feb 2026 is past ±1.8e308, "
+                                          + "too large for a number; narrow them with where:"])
+        let tiny = "0." + String(repeating: "0", count: 323) + "5" // 5e-324, the smallest Double above zero
+        let change = try build("date,v\n2026-01-05,\(tiny)\n2026-02-05,1\n",
+                               "```kpi\nsource: stats/n.csv\nx: { field: date, bucket: month }\ny: { sum: v }\n```")
         #expect(change.result.messages == ["Content/reports/r.md:5:1: error: the change from 5e-324 to 1 is too large to write as a percentage"])
         expectFiniteOutput(total.result)
         expectFiniteOutput(change.result)
@@ -118,24 +133,28 @@ struct HostileNumbersTests {
         let group = try build("kind,v\na,5000000000000000000\na,5000000000000000000\n", "```table\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
         #expect(group.result.messages == ["Content/reports/r.md:8:4: error: y.sum: the sum of 'v' for a is past ±9223372036854775807, "
                                           + "the largest whole number added exactly; narrow them with where:"])
-        let total = try build("kind,v\na,5000000000000000000\nb,5000000000000000000\n", "```chart\ntype: bar\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
+        let total = try build("kind,v\na,5000000000000000000\nb,5000000000000000000\n",
+                              "```chart\ntype: bar\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
         #expect(total.result.messages == ["Content/reports/r.md:5:1: error: the chart's values add up past ±9223372036854775807, "
                                           + "the largest whole number totalled exactly; narrow them with where:"])
     }
 
     // MARK: Durations
 
-    @Test("format: duration on 1e308, or on more hours than can be counted, is an error", arguments: ["1e308", "6e20"])
-    func hugeDuration(minutes: String) throws {
+    @Test("format: duration on 1e308, or on more hours than can be counted, is an error",
+          arguments: [(e308, "1e308"), (digits("6", zeros: 20), "6e20"), ("1e300", "1e300")])
+    func hugeDuration(minutes: String, written: String) throws {
         let (_, result) = try build("kind,v\na,\(minutes)\n", "```table\nsource: stats/n.csv\nx: kind\ny: { max: v }\nformat: duration\n```")
-        #expect(result.messages == ["Content/reports/r.md:5:1: error: format: duration: \(minutes) minutes are too many to write as months, days and hours"])
+        #expect(result.messages == ["Content/reports/r.md:5:1: error: format: duration: \(written) minutes are too many to write "
+                                    + "as months, days and hours"])
     }
 
     // MARK: Scatter coordinates
 
     @Test("a scatter point too large to place is an error, not a trap")
     func hugeScatterCoordinates() throws {
-        let (_, result) = try build("x,y\n-1.7e308,1\n1.7e308,2\n", "```chart\ntype: scatter\nsource: stats/n.csv\nx: x\ny: { value: y }\n```")
+        let huge = Self.digits("17", zeros: 307)
+        let (_, result) = try build("x,y\n-\(huge),1\n\(huge),2\n", "```chart\ntype: scatter\nsource: stats/n.csv\nx: x\ny: { value: y }\n```")
         #expect(result.messages == ["Content/reports/r.md:5:1: error: scatter: the value -1.7e308 is too large to place on a chart (at most ±1e300)"])
     }
 
@@ -146,8 +165,9 @@ struct HostileNumbersTests {
         var csv = "id,v\n"
         for index in 0..<100_000 { csv += "\(index),1\n" }
         let (page, result) = try build(csv, "```chart\ntype: bar\nsource: stats/n.csv\nx: id\ny: { sum: v }\n```")
-        #expect(result.messages == ["Content/reports/r.md:5:1: warning: 100000 groups are more than a bar chart draws (2000 marks); only the first 2000 are shown: "
-                                    + "narrow them with where:, group them with bucket: or binWidth:, or keep the largest with sort: -y and limit:"])
+        #expect(result.messages == ["Content/reports/r.md:5:1: warning: 100000 groups are more than a bar chart draws (2000 marks); "
+                                    + "only the first 2000 are shown: narrow them with where:, group them with bucket: or binWidth:, "
+                                    + "or keep the largest with sort: -y and limit:"])
         #expect(result.succeeded)
         let wide = try #require(ReportFeatureSite.drawings(page).first)
         #expect(wide.elements.filter { $0.name == "rect" }.count == 2_000)
@@ -160,10 +180,12 @@ struct HostileNumbersTests {
         for index in 0..<12_000 { csv += "\(index),\(index % 2 == 0 ? "a" : "b"),1\n" }
         let line = try build(csv, "```chart\ntype: line\nsource: stats/n.csv\nx: id\ny: { sum: v }\n```")
         #expect(line.result.messages.count == 1)
-        #expect(line.result.messages.first?.hasPrefix("Content/reports/r.md:5:1: warning: 12000 groups are more than a line chart draws (10000 marks)") == true)
+        let lineWarning = "Content/reports/r.md:5:1: warning: 12000 groups are more than a line chart draws (10000 marks)"
+        #expect(line.result.messages.first?.hasPrefix(lineWarning) == true)
         #expect(ReportFeatureSite.tableRows(line.page).count == 10_000)
         let table = try build(csv, "```table\nsource: stats/n.csv\nx: id\ny: { sum: v }\n```")
-        #expect(table.result.messages.first?.contains("12000 groups are more than a table shows (10000 rows); only the first 10000 are shown") == true)
+        let tableWarning = "12000 groups are more than a table shows (10000 rows); only the first 10000 are shown"
+        #expect(table.result.messages.first?.contains(tableWarning) == true)
         let grouped = try build(csv, "```chart\ntype: grouped-bar\nsource: stats/n.csv\nx: id\nseries: kind\ny: { sum: v }\n```")
         #expect(grouped.result.messages.first?.contains("(2000 marks across its series); only the first 1000 are shown") == true)
         // Within the limits nothing is said.

@@ -116,7 +116,9 @@ struct AxisChartDrawer {
                 let x = plotLeft + Double(index) * band + (band - inner) / 2 + Double(seriesIndex) * width
                 let top = min(y(number), zero), height = abs(y(number) - zero)
                 let gap = histogram || data.isMultiSeries ? 1.0 : 0
-                out += "<rect x=\"\(svgNumber(x + gap / 2))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(max(0.5, width - gap)))\" height=\"\(svgNumber(height))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(number)\"><title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
+                out += "<rect x=\"\(svgNumber(x + gap / 2))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(max(0.5, width - gap)))\" "
+                    + "height=\"\(svgNumber(height))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(number)\">"
+                    + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
                 let text = value(figure)
                 if width >= canvas.textWidth(text, size: valueFont) + (data.isMultiSeries ? 8 : 2) {
                     let labelY = number >= 0 ? y(number) - 4 : y(number) + valueFont + 2
@@ -140,7 +142,9 @@ struct AxisChartDrawer {
                 let end = start.plus(figure)
                 if number > 0 { positive = end } else { negative = end }
                 let top = min(y(start.double), y(end.double)), height = abs(y(end.double) - y(start.double))
-                out += "<rect x=\"\(svgNumber(x))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix, className: "chart-segment")) data-value=\"\(number)\"><title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
+                out += "<rect x=\"\(svgNumber(x))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" "
+                    + "\(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix, className: "chart-segment")) data-value=\"\(number)\">"
+                    + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
             }
             let text = value(positive.plus(negative))
             if width >= canvas.textWidth(text, size: valueFont) + 2 {
@@ -174,7 +178,9 @@ struct AxisChartDrawer {
                 }
                 if markers || run.count == 1 {
                     for point in run {
-                        out += "<circle cx=\"\(svgNumber(point.x))\" cy=\"\(svgNumber(point.y))\" r=\"\(run.count == 1 ? 4.5 : 3)\" class=\"chart-marker chart-c\(slot)\" fill=\"\(colour)\" data-value=\"\(point.value.double)\"><title>\(XML.escape(tooltip(point.index, seriesIndex, point.value)))</title></circle>"
+                        out += "<circle cx=\"\(svgNumber(point.x))\" cy=\"\(svgNumber(point.y))\" r=\"\(run.count == 1 ? 4.5 : 3)\" "
+                            + "class=\"chart-marker chart-c\(slot)\" fill=\"\(colour)\" data-value=\"\(point.value.double)\">"
+                            + "<title>\(XML.escape(tooltip(point.index, seriesIndex, point.value)))</title></circle>"
                     }
                 }
             }
@@ -233,9 +239,13 @@ struct AxisChartDrawer {
                 let number = figure.double
                 let y = barTop + Double(seriesIndex) * subHeight
                 let start = min(x(0), x(number)), width = abs(x(number) - x(0))
-                out += "<rect x=\"\(svgNumber(start))\" y=\"\(svgNumber(y))\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(subHeight - (data.isMultiSeries ? 1 : 0)))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(number)\"><title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
+                out += "<rect x=\"\(svgNumber(start))\" y=\"\(svgNumber(y))\" width=\"\(svgNumber(width))\" "
+                    + "height=\"\(svgNumber(subHeight - (data.isMultiSeries ? 1 : 0)))\" "
+                    + "\(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(number)\">"
+                    + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
                 let labelX = number >= 0 ? x(number) + 5 : x(number) - 5
-                out += svgText(value(figure), x: labelX, y: y + subHeight / 2 + valueFont * 0.35, anchor: number >= 0 ? "start" : "end", className: "chart-value")
+                out += svgText(value(figure), x: labelX, y: y + subHeight / 2 + valueFont * 0.35, anchor: number >= 0 ? "start" : "end",
+                               className: "chart-value")
             }
         }
         out += "</g>"

@@ -128,10 +128,13 @@ struct ChartRenderer {
                 path = "M\(point(angle, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 \(large) 1 \(point(end, outer)) L\(point(end, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 \(large) 0 \(point(angle, inner)) Z"
             }
             let label = data.categories[index].label
-            svg += "<path d=\"\(path)\" \(ChartPalette.fill(index, patternPrefix: prefix, className: "chart-slice")) fill-rule=\"evenodd\" data-value=\"\(number)\" data-angle=\"\(sweep)\"><title>\(XML.escape("\(label): \(format.number(figures[index], fraction: data.fraction)) (\(format.percent(number / total)))"))</title></path>"
+            let title = "\(label): \(format.number(figures[index], fraction: data.fraction)) (\(format.percent(number / total)))"
+            svg += "<path d=\"\(path)\" \(ChartPalette.fill(index, patternPrefix: prefix, className: "chart-slice")) fill-rule=\"evenodd\" "
+                + "data-value=\"\(number)\" data-angle=\"\(sweep)\"><title>\(XML.escape(title))</title></path>"
             angle = end
         }
-        svg += svgText(format.number(figures.reduce(ReportNumber.integer(0)) { $0.plus($1) }, fraction: data.fraction), x: centre, y: centre + 4, className: "chart-donut-total")
+        let exactTotal = figures.reduce(ReportNumber.integer(0)) { $0.plus($1) }
+        svg += svgText(format.number(exactTotal, fraction: data.fraction), x: centre, y: centre + 4, className: "chart-donut-total")
         svg += svgText(labels.total, x: centre, y: centre + 24, className: "chart-donut-label")
         return svg + "</svg>\n"
     }

@@ -30,7 +30,7 @@ public final class CSVRecordStream {
         bytes.skipByteOrderMark()
         let names: [String]
         do throws(RecordProblem) {
-            names = try Self.readRecord(bytes, row: 1, path: path) ?? []
+            names = try Self.readRecord(bytes, row: 1, path: path)
         } catch {
             throw error.diagnostic
         }
@@ -47,18 +47,18 @@ public final class CSVRecordStream {
     /// where it opened, and the stream ends there (every later row would be inside it).
     public func next() throws(Diagnostic) -> [String]? {
         while !ended {
+            guard bytes.peek() != nil else {
+                ended = true
+                if let failure = bytes.failure { throw Diagnostic(.error, "cannot read past row \(row): \(failure)", file: path, line: row + 1) }
+                return nil
+            }
             row += 1
-            let record: [String]?
+            let fields: [String]
             do throws(RecordProblem) {
-                record = try Self.readRecord(bytes, row: row, path: path)
+                fields = try Self.readRecord(bytes, row: row, path: path)
             } catch {
                 if error.endsStream { ended = true }
                 throw error.diagnostic
-            }
-            guard let fields = record else {
-                ended = true
-                if let failure = bytes.failure { throw Diagnostic(.error, "cannot read past row \(row - 1): \(failure)", file: path, line: row) }
-                return nil
             }
             // A blank line (a gap between rows) is not a record.
             if fields.count == 1, fields[0].isEmpty { continue }
@@ -77,11 +77,10 @@ public final class CSVRecordStream {
         var endsStream = false
     }
 
-    /// One record (row `row`), nil when the file has ended before it. After a problem that
+    /// One record (row `row`); an empty file gives one empty field. After a problem that
     /// does not end the stream the rest of the record is still read, so the next call
     /// starts at the following row.
-    private static func readRecord(_ bytes: ByteReader, row: Int, path: String) throws(RecordProblem) -> [String]? {
-        guard bytes.peek() != nil else { return nil }
+    private static func readRecord(_ bytes: ByteReader, row: Int, path: String) throws(RecordProblem) -> [String] {
         var fields: [String] = []
         var field: [UInt8] = []
         var problem: Diagnostic?
@@ -89,8 +88,8 @@ public final class CSVRecordStream {
             if let text = String(validating: field, as: UTF8.self) {
                 fields.append(text)
             } else {
-                problem = problem ?? Diagnostic(.error, "CSV: field \(fields.count + 1) of row \(row) is not valid UTF-8 text; save the file as UTF-8",
-                                                file: path, line: row, column: fields.count + 1)
+                let message = "CSV: field \(fields.count + 1) of row \(row) is not valid UTF-8 text; save the file as UTF-8"
+                problem = problem ?? Diagnostic(.error, message, file: path, line: row, column: fields.count + 1)
                 fields.append("")
             }
             field.removeAll(keepingCapacity: true)
@@ -101,8 +100,9 @@ public final class CSVRecordStream {
                 try readQuoted(bytes, into: &field, row: row, column: fields.count + 1, path: path)
                 // After the closing quote: a comma, the end of the row, or text that does not belong.
                 if let after = bytes.peek(), after != UInt8(ascii: ","), after != 0x0A, after != 0x0D {
-                    problem = problem ?? Diagnostic(.error, "CSV: row \(row), field \(fields.count + 1): text after the closing quote; "
-                                                    + "write a quote inside a quoted field as two (\"\")", file: path, line: row, column: fields.count + 1)
+                    let message = "CSV: row \(row), field \(fields.count + 1): text after the closing quote; "
+                        + "write a quote inside a quoted field as two (\"\")"
+                    problem = problem ?? Diagnostic(.error, message, file: path, line: row, column: fields.count + 1)
                 }
                 atFieldStart = false
                 continue
@@ -135,8 +135,8 @@ public final class CSVRecordStream {
             }
             field.append(byte)
             if field.count > maximumFieldLength {
-                throw RecordProblem(diagnostic: Diagnostic(.error, "CSV: the quoted field \(column) of row \(row) runs on past 16 MB: is its closing quote missing?",
-                                                           file: path, line: row, column: column), endsStream: true)
+                let message = "CSV: the quoted field \(column) of row \(row) runs on past 16 MB: is its closing quote missing?"
+                throw RecordProblem(diagnostic: Diagnostic(.error, message, file: path, line: row, column: column), endsStream: true)
             }
         }
         throw RecordProblem(diagnostic: Diagnostic(.error, "CSV: the quote opened in row \(row), field \(column) is never closed, so every later row "

@@ -61,8 +61,9 @@ extension BlockView {
     /// A warning when the table has more groups than the block can show; the first are shown.
     func limitWarning(_ table: AggregateTable) -> String? {
         guard let most = mostGroups(series: table.series.count), min(table.x.count, spec.limit ?? .max) > most else { return nil }
+        let across = table.series.count > 1 ? " across its series" : ""
         let what = spec.kind == .table ? "a table shows (\(ChartLimits.tableRows) rows)"
-            : "a \(spec.chartType.rawValue) chart draws (\(ChartLimits.marks(spec.chartType)) marks\(table.series.count > 1 ? " across its series" : ""))"
+            : "a \(spec.chartType.rawValue) chart draws (\(ChartLimits.marks(spec.chartType)) marks\(across))"
         return "\(table.x.count) groups are more than \(what); only the first \(most) are shown: "
             + "narrow them with where:, group them with bucket: or binWidth:, or keep the largest with sort: -y and limit:"
     }
@@ -95,20 +96,24 @@ extension ReportEngine {
         switch problem {
         case .tooManyBins(let width, let count, let low, let high):
             // Three digits are enough to say how far off the count is.
-            let made = count.isFinite ? (count < 1e15 ? ReportNumber.shortText(count) : String(format: "%.3g", count).replacingOccurrences(of: "e+", with: "e"))
-                : "more than 1e308"
+            let rounded = String(format: "%.3g", count).replacingOccurrences(of: "e+", with: "e")
+            let made = count.isFinite ? (count < 1e15 ? ReportNumber.shortText(count) : rounded) : "more than 1e308"
             var hint = "use a larger binWidth or bins: [edges]"
             let span = high - low
-            if span > 0, span.isFinite { hint = "use a larger binWidth (\(ReportNumber.shortText(NiceScale.niceStep(span / 20))) makes about 20) or bins: [edges]" }
-            return .error("x.binWidth: \(ReportNumber.shortText(width)) makes \(made) bins from \(ReportNumber.shortText(low)) to \(ReportNumber.shortText(high)); "
-                          + "at most \(Aggregator.maximumBins): \(hint)", at: binsAt)
+            if span > 0, span.isFinite {
+                hint = "use a larger binWidth (\(ReportNumber.shortText(NiceScale.niceStep(span / 20))) makes about 20) or bins: [edges]"
+            }
+            let range = "from \(ReportNumber.shortText(low)) to \(ReportNumber.shortText(high))"
+            return .error("x.binWidth: \(ReportNumber.shortText(width)) makes \(made) bins \(range); at most \(Aggregator.maximumBins): \(hint)",
+                          at: binsAt)
         case .binsTooNarrow(let width, let largest):
             return .error("x.binWidth: \(ReportNumber.shortText(width)) is too narrow for values as large as \(ReportNumber.shortText(largest)): "
                           + "numbers that large cannot be told apart in steps that small; use a larger binWidth or bins: [edges]", at: binsAt)
         case .overflow(let key, let series):
             let field = spec.measure.field ?? ""
             let integers = source.column(field).map { source.columns[$0].type == .integer } ?? false
-            var place = view.groupName(key, spec.x.flatMap { if case .bucket(let bucket) = $0.rule { bucket } else { nil } }).map { " for \($0)" } ?? ""
+            let bucket: DateBucket? = if case .bucket(let value)? = spec.x?.rule { value } else { nil }
+            var place = view.groupName(key, bucket).map { " for \($0)" } ?? ""
             if !series.isEmpty { place += " (\(spec.series ?? "series") \(series))" }
             let limit = integers ? "past ±\(Int.max), the largest whole number added exactly" : "past ±1.8e308, too large for a number"
             let what = if case .average = spec.measure { "the values of '\(field)'\(place) add up" } else { "the sum of '\(field)'\(place) is" }

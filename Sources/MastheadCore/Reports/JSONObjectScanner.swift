@@ -38,7 +38,9 @@ struct JSONObjectScanner {
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     func failure(_ reason: String) -> Failure { Failure(reason: reason, line: line, column: column) }
-    func failure(_ reason: String, at position: (line: Int, column: Int)) -> Failure { Failure(reason: reason, line: position.line, column: position.column) }
+    func failure(_ reason: String, at position: (line: Int, column: Int)) -> Failure {
+        Failure(reason: reason, line: position.line, column: position.column)
+    }
     var position: (line: Int, column: Int) { (line, column) }
 
     mutating func skipSpace() {

@@ -144,7 +144,8 @@ struct MemberStatements {
         var files: [OutputFile] = []
         var problems = diagnostics
         for statement in statements {
-            let route = Route(kind: .page, subject: .notFound, path: pagePath(Slug.make(statement.id)), source: SiteConfigLoader.path, template: "statement")
+            let route = Route(kind: .page, subject: .notFound, path: pagePath(Slug.make(statement.id)), source: SiteConfigLoader.path,
+                              template: "statement")
             if taken.contains(route.outputPath) {
                 problems.append(.error("statements: the page for member \(statement.id) would overwrite \(route.path)", at: config.location))
                 continue

@@ -26,13 +26,15 @@ extension ReportEngine {
         case .failure(let problem): return ("", diagnostics + [problem])
         }
         if found.total > ChartLimits.rowMarks {
-            diagnostics.append(.warning("\(spec.chartType.rawValue): \(found.total) rows match; only the first \(ChartLimits.rowMarks) are drawn (narrow them with where:)", at: spec.location))
+            let limit = ChartLimits.rowMarks
+            let message = "\(spec.chartType.rawValue): \(found.total) rows match; only the first \(limit) are drawn (narrow them with where:)"
+            diagnostics.append(.warning(message, at: spec.location))
         }
         // Positions are drawn from these numbers: they must leave the axes' arithmetic finite.
         let numbers = found.rows.lazy.flatMap { [$0[0].number, $0[1].number] }.compactMap { $0 }
         if let huge = numbers.first(where: { abs($0) > ChartLimits.magnitude }) {
-            return ("", diagnostics + [.error("\(spec.chartType.rawValue): the value \(ReportNumber.shortText(huge)) is too large to place on a chart (at most ±1e300)",
-                                              at: spec.location)])
+            let message = "\(spec.chartType.rawValue): the value \(ReportNumber.shortText(huge)) is too large to place on a chart (at most ±1e300)"
+            return ("", diagnostics + [.error(message, at: spec.location)])
         }
         // Positions of the optional columns in each returned row.
         let labelAt = label == nil ? nil : 2

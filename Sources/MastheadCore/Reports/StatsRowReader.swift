@@ -96,7 +96,8 @@ struct StatsRowReader {
                 } catch { return error }
             }
             if let failure {
-                throw Diagnostic(.error, "JSON Lines: line \(line) is not one JSON object: \(failure.reason)", file: path, line: failure.line, column: failure.column)
+                throw Diagnostic(.error, "JSON Lines: line \(line) is not one JSON object: \(failure.reason)",
+                                 file: path, line: failure.line, column: failure.column)
             }
             return try body(line, fields)
         }

@@ -235,7 +235,8 @@ final class StatsStore: @unchecked Sendable {
     }
 
     /// Reads every row of `source`, typing only `columns` (the others stay null); `body` gets each row and its line.
-    static func stream(_ source: StatsSource, url: URL, columns: Set<Int>, timeZone: TimeZone, _ body: ([DataValue], Int) -> Void) -> Result<Void, Diagnostic> {
+    static func stream(_ source: StatsSource, url: URL, columns: Set<Int>, timeZone: TimeZone,
+                       _ body: ([DataValue], Int) -> Void) -> Result<Void, Diagnostic> {
         let reader = StatsRowReader(url: url, path: source.file, format: source.format)
         let wanted = columns.sorted()
         var dates: [String: DataValue] = [:]
