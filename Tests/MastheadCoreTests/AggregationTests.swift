@@ -67,7 +67,7 @@ struct AggregationTests {
         return table.x.map { if case .date(let date) = $0 { format.bucketLabel(date, .month) } else { "?" } }
     }
 
-    func column(_ table: AggregateTable, _ series: Int = 0) -> [Double?] { table.values.map { $0[series] } }
+    func column(_ table: AggregateTable, _ series: Int = 0) -> [ReportNumber?] { table.values.map { $0[series] } }
 
     @Test("count per month, with the empty months in between filled with zero")
     func countPerMonth() throws {
@@ -84,7 +84,7 @@ struct AggregationTests {
         #expect(column(sum).last == 40)
         let average = try table("x: { field: date, bucket: month }\ny: { avg: points }")
         let values = column(average)
-        #expect(abs((values[0] ?? 0) - (-20.0 / 3)) < 1e-9)
+        #expect(abs((values[0]?.double ?? 0) - (-20.0 / 3)) < 1e-9)
         #expect(values[1] == 65 && values[2] == nil && values[3] == 12.5 && values[11] == 40)
         let minimum = try table("x: event\ny: { min: points }")
         #expect(minimum.x == [.text("code"), .text("mission"), .text("questionnaire"), .text("redemption")])
@@ -104,7 +104,7 @@ struct AggregationTests {
     func buckets() throws {
         let days = try table("x: { field: date, bucket: day }\ny: { count: true }")
         #expect(days.x.count == 361) // 5 January to 31 December
-        #expect(column(days).compactMap { $0 }.reduce(0, +) == 8)
+        #expect(column(days).compactMap { $0?.double }.reduce(0, +) == 8)
         let weeks = try table("x: { field: date, bucket: week }\ny: { count: true }")
         #expect(weeks.x.count == 52) // the weeks of Monday 5 January to Monday 28 December
         #expect(column(weeks).prefix(6) == [1, 0, 1, 1, 1, 1])
@@ -119,7 +119,7 @@ struct AggregationTests {
 
     @Test("filters: a value, in, min, max, from and to (bounds included)")
     func filters() throws {
-        func count(_ filter: String) throws -> Double? { try table("where: \(filter)\ny: { count: true }").values.first?[0] }
+        func count(_ filter: String) throws -> ReportNumber? { try table("where: \(filter)\ny: { count: true }").values.first?[0] }
         #expect(try count("{ event: code }") == 5)
         #expect(try count("{ event: { in: [mission, questionnaire] } }") == 2)
         #expect(try count("{ points: { min: 1 } }") == 6)
@@ -209,13 +209,13 @@ struct AggregationTests {
             let query = AggregationQuery(filters: [], x: .init(field: "date", rule: .bucket(bucket), fixed: nil), measure: .count, series: nil)
             var aggregator = Aggregator(query: query, columns: [StatsColumn(name: "date", type: .date)], filters: [], timeZone: zone)
             for date in dates { aggregator.add([.date(date)]) }
-            let table = aggregator.result()
+            let table = try aggregator.result()
             var expected: [Date: Double] = [:]
             for date in dates {
                 let unit: Calendar.Component = bucket == .day ? .day : bucket == .week ? .weekOfYear : .month
                 expected[try #require(calendar.dateInterval(of: unit, for: date)).start, default: 0] += 1
             }
-            let counted = Dictionary(uniqueKeysWithValues: zip(table.x, table.values.map { $0[0] ?? 0 }).compactMap { key, count -> (Date, Double)? in
+            let counted = Dictionary(uniqueKeysWithValues: zip(table.x, table.values.map { $0[0]?.double ?? 0 }).compactMap { key, count -> (Date, Double)? in
                 if case .date(let start) = key { return (start, count) } else { return nil }
             })
             #expect(counted == expected, "\(zoneName) \(bucket)")
@@ -237,17 +237,17 @@ struct AggregationTests {
         let reader = StatsRowReader(url: site.root.appendingPathComponent("Content/stats/many.jsonl"), path: "Content/stats/many.jsonl", format: .jsonLines)
         var rows = 0, total = 0
         var last = ""
-        try reader.forEachRow(columns: ["n", "label"]) { _, fields in
+        try reader.forEachRow(columns: ["n", "label"]) { row in
             rows += 1
-            total += Int(fields[0]) ?? 0
-            last = fields[1]
+            total += Int(row.fields[0]) ?? 0
+            last = row.fields[1]
             return true
         }
         #expect(rows == 5001)
         #expect(total == 5000 * 5001 / 2)
         #expect(last == "last")
         var first = ""
-        try reader.forEachRow(columns: ["label"]) { _, fields in first = fields[0]; return false }
+        try reader.forEachRow(columns: ["label"]) { row in first = row.fields[0]; return false }
         #expect(first == "row \"0\" ü")
     }
 }

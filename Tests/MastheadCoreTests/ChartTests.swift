@@ -8,7 +8,7 @@ struct ChartTests {
     let renderer = ChartRenderer(format: ChartFormatter(language: "en", timeZone: TimeZone(identifier: "UTC")!), labels: ReportLabels(language: "en"))
 
     func data(_ labels: [String], _ series: [(String, [Double?])]) -> ChartData {
-        ChartData(categories: labels.map { ChartData.Category(label: $0) }, series: series.map { ChartData.Series(name: $0.0, values: $0.1) })
+        ChartData(categories: labels.map { ChartData.Category(label: $0) }, series: series.map { ChartData.Series(name: $0.0, values: $0.1.map { $0.map(ReportNumber.decimal) }) })
     }
 
     func render(_ type: ChartType, _ data: ChartData, title: String = "Points") -> String {

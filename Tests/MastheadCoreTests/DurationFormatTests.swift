@@ -8,7 +8,7 @@ struct DurationFormatTests {
     // Arguments in minutes: a month is 43,200 (30 days), a day 1,440, an hour 60.
 
     func text(_ minutes: Double, _ language: String) -> String {
-        DurationFormat(format: ChartFormatter(language: language, timeZone: TimeZone(identifier: "UTC")!)).string(minutes: minutes)
+        DurationFormat(format: ChartFormatter(language: language, timeZone: TimeZone(identifier: "UTC")!)).string(minutes: minutes) ?? "(none)"
     }
 
     @Test("English: parts that are zero are left out, singular forms for one, 0 hours for nothing", arguments: [(Double, String)]([

@@ -139,7 +139,7 @@ struct ReportBlockTests {
         let declared = try self.site(config: TestSite.minimalConfig + "\ndatasets:\n  broken: { file: stats/broken.csv, schema: { points: integer } }\n")
         try declared.write("Content/stats/broken.csv", "date,points\n2026-01-01,5\n2026-01-02,five\n")
         try article(declared, "```chart\ntype: bar\nsource: broken\nx: date\ny: { sum: points }\n```\n")
-        #expect(declared.build().messages == ["Content/stats/broken.csv:3: error: points: expected an integer, got \"five\" (the column holds integer values)"])
+        #expect(declared.build().messages == ["Content/stats/broken.csv:3:2: error: points: expected an integer, got \"five\" (the column holds integer values)"])
     }
 
     @Test("report pages live at /reports/<slug>/ with the report template, and are in the sitemap")

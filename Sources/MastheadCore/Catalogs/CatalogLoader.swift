@@ -97,6 +97,13 @@ public struct CatalogLoader: Sendable {
                 diagnostics.append(.error("\(catalogConfig.key): the key '\(key)' has no letters or digits to make a URL from", at: keyLocation))
                 return
             }
+            // An empty title slug would leave `/films//`: the catalog's own page, overwritten.
+            if catalogConfig.permalink.contains(":slug"), Slug.make(title).isEmpty {
+                let titleLocation = record.cells[catalogConfig.titleField]?.location ?? keyLocation
+                diagnostics.append(.error("\(catalogConfig.titleField): the title '\(title)' has no letters or digits to make a URL from "
+                                          + "(permalink: \(catalogConfig.permalink))", at: titleLocation))
+                return
+            }
             let path = Self.expand(catalogConfig.permalink, key: keySlug, title: title)
             if let other = usedPaths[path] {
                 diagnostics.append(.error("\(catalogConfig.key): '\(key)' gives the URL \(path), like \(other)", at: keyLocation))

@@ -15,7 +15,7 @@ struct AxisChartDrawer {
     private var font: Double { canvas.font }
     private var valueFont: Double { canvas.font * 0.92 }
 
-    func value(_ number: Double) -> String { format.number(number, fraction: data.fraction) }
+    func value(_ number: ReportNumber) -> String { format.number(number, fraction: data.fraction) }
 
     func draw() -> (body: String, height: Double) {
         if type == .hbar { return drawHorizontal() }
@@ -23,18 +23,18 @@ struct AxisChartDrawer {
         var low = 0.0, high = 0.0
         if type == .stackedBar {
             for index in 0..<count {
-                let values = data.series.compactMap { $0.values[index] }
+                let values = data.series.compactMap { $0.values[index]?.double }
                 high = max(high, values.filter { $0 > 0 }.reduce(0, +))
                 low = min(low, values.filter { $0 < 0 }.reduce(0, +))
             }
         } else {
-            for number in data.series.flatMap({ $0.values.compactMap { $0 } }) {
+            for number in data.series.flatMap({ $0.values.compactMap { $0?.double } }) {
                 low = min(low, number)
                 high = max(high, number)
             }
         }
         let scale = NiceScale(minimum: low, maximum: high, targetTicks: canvas.narrow ? 5 : 6)
-        let tickDecimals = max(0, -Int(log10(scale.step).rounded(.down)))
+        let tickDecimals = NiceScale.decimals(scale.step)
         let tickTexts = scale.ticks.map { format.number($0, fraction: tickDecimals) }
         let isLine = type == .line || type == .area
         var right = 14.0
@@ -57,7 +57,7 @@ struct AxisChartDrawer {
             out += "<line x1=\"\(svgNumber(plotLeft))\" x2=\"\(svgNumber(plotRight))\" y1=\"\(position)\" y2=\"\(position)\" class=\"chart-grid\"/>"
             out += svgText(text, x: plotLeft - 6, y: y(tick) + font * 0.35, anchor: "end", className: "chart-tick")
         }
-        out += svgText(format.number(0), x: plotLeft - 6, y: y(0) + font * 0.35, anchor: "end", className: "chart-tick")
+        out += svgText(format.number(0.0), x: plotLeft - 6, y: y(0) + font * 0.35, anchor: "end", className: "chart-tick")
         out += xLabels(band: band, plotLeft: plotLeft, baseline: plotBottom + font + 6)
         out += "</g>"
 
@@ -82,14 +82,14 @@ struct AxisChartDrawer {
         var out = ""
         if let edges = data.edges {
             let widest = (edges.map { canvas.textWidth($0) }.max() ?? 0) + 10
-            let every = max(1, Int((widest / band).rounded(.up)))
+            let every = max(1, (widest / band).roundedInt(.up) ?? 1)
             for (index, edge) in edges.enumerated() where index % every == 0 || index == edges.count - 1 && every == 1 {
                 out += svgText(edge, x: plotLeft + Double(index) * band, y: baseline, className: "chart-label")
             }
             return out
         }
         let widest = (data.categories.map { canvas.textWidth($0.axis) }.max() ?? 0) + 8
-        let every = ordered ? max(1, Int((widest / band).rounded(.up))) : 1
+        let every = ordered ? max(1, (widest / band).roundedInt(.up) ?? 1) : 1
         var lastGroup: String?
         for (index, category) in data.categories.enumerated() where index % every == 0 {
             let x = plotLeft + (Double(index) + 0.5) * band
@@ -110,13 +110,16 @@ struct AxisChartDrawer {
         let width = inner / seriesCount
         var out = ""
         for (seriesIndex, series) in data.series.enumerated() {
-            for (index, number) in series.values.enumerated() {
-                guard let number else { continue }
+            for (index, figure) in series.values.enumerated() {
+                guard let figure else { continue }
+                let number = figure.double
                 let x = plotLeft + Double(index) * band + (band - inner) / 2 + Double(seriesIndex) * width
                 let top = min(y(number), zero), height = abs(y(number) - zero)
                 let gap = histogram || data.isMultiSeries ? 1.0 : 0
-                out += "<rect x=\"\(svgNumber(x + gap / 2))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(max(0.5, width - gap)))\" height=\"\(svgNumber(height))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(number)\"><title>\(XML.escape(tooltip(index, seriesIndex, number)))</title></rect>"
-                let text = value(number)
+                out += "<rect x=\"\(svgNumber(x + gap / 2))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(max(0.5, width - gap)))\" "
+                    + "height=\"\(svgNumber(height))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(number)\">"
+                    + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
+                let text = value(figure)
                 if width >= canvas.textWidth(text, size: valueFont) + (data.isMultiSeries ? 8 : 2) {
                     let labelY = number >= 0 ? y(number) - 4 : y(number) + valueFont + 2
                     out += svgText(text, x: x + width / 2, y: labelY, className: "chart-value")
@@ -130,20 +133,22 @@ struct AxisChartDrawer {
         let width = band * 0.66
         var out = ""
         for index in data.categories.indices {
-            var positive = 0.0, negative = 0.0
+            var positive = ReportNumber.integer(0), negative = ReportNumber.integer(0)
             let x = plotLeft + Double(index) * band + (band - width) / 2
             for (seriesIndex, series) in data.series.enumerated() {
-                guard let number = series.values[index], number != 0 else { continue }
+                guard let figure = series.values[index], figure != 0 else { continue }
+                let number = figure.double
                 let start = number > 0 ? positive : negative
-                let end = start + number
+                let end = start.plus(figure)
                 if number > 0 { positive = end } else { negative = end }
-                let top = min(y(start), y(end)), height = abs(y(end) - y(start))
-                out += "<rect x=\"\(svgNumber(x))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix, className: "chart-segment")) data-value=\"\(number)\"><title>\(XML.escape(tooltip(index, seriesIndex, number)))</title></rect>"
+                let top = min(y(start.double), y(end.double)), height = abs(y(end.double) - y(start.double))
+                out += "<rect x=\"\(svgNumber(x))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" "
+                    + "\(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix, className: "chart-segment")) data-value=\"\(number)\">"
+                    + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
             }
-            let total = positive + negative
-            let text = value(total)
+            let text = value(positive.plus(negative))
             if width >= canvas.textWidth(text, size: valueFont) + 2 {
-                out += svgText(text, x: x + width / 2, y: y(positive) - 4, className: "chart-value")
+                out += svgText(text, x: x + width / 2, y: y(positive.double) - 4, className: "chart-value")
             }
         }
         return out
@@ -155,10 +160,10 @@ struct AxisChartDrawer {
         let markers = data.categories.count <= 40
         for (seriesIndex, series) in data.series.enumerated() {
             let points = series.values.enumerated().map { index, number in
-                number.map { (x: plotLeft + (Double(index) + 0.5) * band, y: y($0), value: $0, index: index) }
+                number.map { (x: plotLeft + (Double(index) + 0.5) * band, y: y($0.double), value: $0, index: index) }
             }
             // Runs of consecutive values; a missing value breaks the line.
-            var runs: [[(x: Double, y: Double, value: Double, index: Int)]] = [[]]
+            var runs: [[(x: Double, y: Double, value: ReportNumber, index: Int)]] = [[]]
             for point in points {
                 if let point { runs[runs.count - 1].append(point) } else if !(runs.last?.isEmpty ?? true) { runs.append([]) }
             }
@@ -173,7 +178,9 @@ struct AxisChartDrawer {
                 }
                 if markers || run.count == 1 {
                     for point in run {
-                        out += "<circle cx=\"\(svgNumber(point.x))\" cy=\"\(svgNumber(point.y))\" r=\"\(run.count == 1 ? 4.5 : 3)\" class=\"chart-marker chart-c\(slot)\" fill=\"\(colour)\" data-value=\"\(point.value)\"><title>\(XML.escape(tooltip(point.index, seriesIndex, point.value)))</title></circle>"
+                        out += "<circle cx=\"\(svgNumber(point.x))\" cy=\"\(svgNumber(point.y))\" r=\"\(run.count == 1 ? 4.5 : 3)\" "
+                            + "class=\"chart-marker chart-c\(slot)\" fill=\"\(colour)\" data-value=\"\(point.value.double)\">"
+                            + "<title>\(XML.escape(tooltip(point.index, seriesIndex, point.value)))</title></circle>"
                     }
                 }
             }
@@ -204,9 +211,10 @@ struct AxisChartDrawer {
         let seriesCount = Double(data.series.count)
         let rowHeight = canvas.narrow ? font + 26 : (data.isMultiSeries ? 16 * seriesCount + 12 : 30)
         let barHeight = canvas.narrow ? 14 * (data.isMultiSeries ? seriesCount : 1) : rowHeight - 12
-        let numbers = data.series.flatMap { $0.values.compactMap { $0 } }
+        let figures = data.series.flatMap { $0.values.compactMap { $0 } }
+        let numbers = figures.map(\.double)
         let low = min(0, numbers.min() ?? 0), high = max(0, numbers.max() ?? 0)
-        let valueRoom = (numbers.map { canvas.textWidth(value($0), size: valueFont) }.max() ?? 10) + 10
+        let valueRoom = (figures.map { canvas.textWidth(value($0), size: valueFont) }.max() ?? 10) + 10
         let labelColumn = canvas.narrow ? 0 : min(canvas.width * 0.4, (data.categories.map { canvas.textWidth($0.label) }.max() ?? 0) + 14)
         let plotLeft = labelColumn + (low < 0 ? valueRoom : 2)
         let plotRight = canvas.width - (high > 0 ? valueRoom : 4)
@@ -227,12 +235,17 @@ struct AxisChartDrawer {
             }
             let subHeight = barHeight / seriesCount
             for (seriesIndex, series) in data.series.enumerated() {
-                guard let number = series.values[index] else { continue }
+                guard let figure = series.values[index] else { continue }
+                let number = figure.double
                 let y = barTop + Double(seriesIndex) * subHeight
                 let start = min(x(0), x(number)), width = abs(x(number) - x(0))
-                out += "<rect x=\"\(svgNumber(start))\" y=\"\(svgNumber(y))\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(subHeight - (data.isMultiSeries ? 1 : 0)))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(number)\"><title>\(XML.escape(tooltip(index, seriesIndex, number)))</title></rect>"
+                out += "<rect x=\"\(svgNumber(start))\" y=\"\(svgNumber(y))\" width=\"\(svgNumber(width))\" "
+                    + "height=\"\(svgNumber(subHeight - (data.isMultiSeries ? 1 : 0)))\" "
+                    + "\(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(number)\">"
+                    + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
                 let labelX = number >= 0 ? x(number) + 5 : x(number) - 5
-                out += svgText(value(number), x: labelX, y: y + subHeight / 2 + valueFont * 0.35, anchor: number >= 0 ? "start" : "end", className: "chart-value")
+                out += svgText(value(figure), x: labelX, y: y + subHeight / 2 + valueFont * 0.35, anchor: number >= 0 ? "start" : "end",
+                               className: "chart-value")
             }
         }
         out += "</g>"
@@ -242,7 +255,7 @@ struct AxisChartDrawer {
         return (out, height)
     }
 
-    private func tooltip(_ index: Int, _ seriesIndex: Int, _ number: Double) -> String {
+    private func tooltip(_ index: Int, _ seriesIndex: Int, _ number: ReportNumber) -> String {
         let label = data.categories[index].label
         return data.isMultiSeries ? "\(label), \(data.series[seriesIndex].name): \(value(number))" : "\(label): \(value(number))"
     }

@@ -20,9 +20,10 @@ public struct ChartData: Sendable {
 
     public struct Series: Sendable {
         public var name: String
-        public var values: [Double?]
+        /// Exact for whole-number measures (see `ReportNumber`); drawn as Doubles.
+        public var values: [ReportNumber?]
 
-        public init(name: String, values: [Double?]) {
+        public init(name: String, values: [ReportNumber?]) {
             self.name = name
             self.values = values
         }

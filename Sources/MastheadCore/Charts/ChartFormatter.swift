@@ -15,16 +15,35 @@ public struct ChartFormatter: Sendable {
         self.calendar = calendar
     }
 
-    /// "12.345" in Italian; decimals only when the value has them (at most `fraction`).
+    /// "12.345" in Italian; decimals only when the value has them (at most `fraction`, and
+    /// at most 15: a Double has no more). Blocks check their values are finite before they
+    /// are written; one that is not anyway is written "–", never "∞" or "NaN".
     public func number(_ value: Double, fraction: Int = 1) -> String {
-        let rounded = (value * pow(10, Double(fraction))).rounded() / pow(10, Double(fraction))
+        guard value.isFinite else { return "–" }
+        let fraction = min(15, max(0, fraction))
+        let factor = pow(10, Double(fraction))
+        let scaled = value * factor
+        // A value too large to scale has no decimals to round.
+        let rounded = scaled.isFinite ? scaled.rounded() / factor : value
         let text = (rounded == 0 ? 0 : rounded).formatted(.number.locale(locale).precision(.fractionLength(0...fraction)))
         return text.replacingOccurrences(of: "-", with: "−")
     }
 
+    /// A report's number: a whole number written exactly, however large (a Double would
+    /// round it past 2^53); a decimal as `number(_:fraction:)` writes it. A bare literal
+    /// (`number(12)`) means the Double one.
+    @_disfavoredOverload
+    public func number(_ value: ReportNumber, fraction: Int = 1) -> String {
+        switch value {
+        case .integer(let whole): whole.formatted(.number.locale(locale)).replacingOccurrences(of: "-", with: "−")
+        case .decimal(let decimal): number(decimal, fraction: fraction)
+        }
+    }
+
     /// "12,5%".
     public func percent(_ fraction: Double) -> String {
-        fraction.formatted(.percent.locale(locale).precision(.fractionLength(0...1)))
+        guard fraction.isFinite else { return "–" }
+        return fraction.formatted(.percent.locale(locale).precision(.fractionLength(0...1)))
     }
 
     /// "+12,5%" or "−3%": the sign is always written.

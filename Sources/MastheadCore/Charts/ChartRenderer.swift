@@ -51,7 +51,7 @@ struct ChartRenderer {
     /// "Highest: mar 2026 (1.234); lowest: gen 2026 (12); total 5.678." per series.
     func finding(_ type: ChartType, _ data: ChartData) -> String {
         var parts: [String] = []
-        let value = { (number: Double) in format.number(number, fraction: data.fraction) }
+        let value = { (number: ReportNumber) in format.number(number, fraction: data.fraction) }
         for series in data.series.prefix(6) {
             let present = series.values.enumerated().compactMap { index, number in number.map { (index, $0) } }
             guard let highest = present.max(by: { $0.1 < $1.1 }), let lowest = present.min(by: { $0.1 < $1.1 }) else { continue }
@@ -63,7 +63,7 @@ struct ChartRenderer {
             }
             // Totals of averages mean nothing: only whole-number measures get one.
             if data.fraction == 0, present.count > 1 {
-                sentence += ", \(labels.total) \(value(present.reduce(0) { $0 + $1.1 }))"
+                sentence += ", \(labels.total) \(value(present.reduce(ReportNumber.integer(0)) { $0.plus($1.1) }))"
             }
             parts.append(sentence)
         }
@@ -73,10 +73,10 @@ struct ChartRenderer {
     private func legend(_ type: ChartType, _ data: ChartData, id: String, percentages: Bool) -> String {
         var html = "<ul class=\"chart-legend\">\n"
         let isLine = type == .line || type == .area
-        let entries: [(name: String, number: Double?)] = type == .donut
+        let entries: [(name: String, number: ReportNumber?)] = type == .donut
             ? data.categories.indices.map { (data.categories[$0].label, data.series.first?.values[$0]) }
             : data.series.map { ($0.name, nil) }
-        let total = entries.compactMap(\.number).filter { $0 > 0 }.reduce(0, +)
+        let total = entries.compactMap { $0.number?.double }.filter { $0 > 0 }.reduce(0, +)
         for (index, entry) in entries.enumerated() {
             let prefix = "\(id)-legend-p"
             var swatch = "<svg class=\"chart-swatch\" viewBox=\"0 0 16 16\" width=\"16\" height=\"16\" aria-hidden=\"true\">"
@@ -90,7 +90,7 @@ struct ChartRenderer {
             var text = "<span class=\"chart-legend-name\">\(XML.escape(entry.name))</span>"
             if percentages, let number = entry.number {
                 text += " <span class=\"chart-legend-value\">\(format.number(number, fraction: data.fraction))"
-                if total > 0, number > 0 { text += " · \(format.percent(number / total))" }
+                if total > 0, number > 0 { text += " · \(format.percent(number.double / total))" }
                 text += "</span>"
             }
             html += "<li>\(swatch)\(text)</li>\n"
@@ -101,7 +101,9 @@ struct ChartRenderer {
     /// A ring of slices, largest share first as given; the total in the middle.
     /// Each slice carries its angle (`data-angle`) so the geometry can be checked.
     private func donut(_ data: ChartData, _ description: ChartDescription, summary: String) -> String {
-        let values = (data.series.first?.values ?? []).map { max(0, $0 ?? 0) }
+        // Negative and missing values have no slice.
+        let figures = (data.series.first?.values ?? []).map { value -> ReportNumber in value.map { $0 > 0 ? $0 : 0 } ?? 0 }
+        let values = figures.map { max(0, $0.double) }
         let total = values.reduce(0, +)
         let id = description.id
         let prefix = "\(id)-donut-p"
@@ -126,16 +128,20 @@ struct ChartRenderer {
                 path = "M\(point(angle, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 \(large) 1 \(point(end, outer)) L\(point(end, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 \(large) 0 \(point(angle, inner)) Z"
             }
             let label = data.categories[index].label
-            svg += "<path d=\"\(path)\" \(ChartPalette.fill(index, patternPrefix: prefix, className: "chart-slice")) fill-rule=\"evenodd\" data-value=\"\(number)\" data-angle=\"\(sweep)\"><title>\(XML.escape("\(label): \(format.number(number, fraction: data.fraction)) (\(format.percent(number / total)))"))</title></path>"
+            let title = "\(label): \(format.number(figures[index], fraction: data.fraction)) (\(format.percent(number / total)))"
+            svg += "<path d=\"\(path)\" \(ChartPalette.fill(index, patternPrefix: prefix, className: "chart-slice")) fill-rule=\"evenodd\" "
+                + "data-value=\"\(number)\" data-angle=\"\(sweep)\"><title>\(XML.escape(title))</title></path>"
             angle = end
         }
-        svg += svgText(format.number(total, fraction: data.fraction), x: centre, y: centre + 4, className: "chart-donut-total")
+        let exactTotal = figures.reduce(ReportNumber.integer(0)) { $0.plus($1) }
+        svg += svgText(format.number(exactTotal, fraction: data.fraction), x: centre, y: centre + 4, className: "chart-donut-total")
         svg += svgText(labels.total, x: centre, y: centre + 24, className: "chart-donut-label")
         return svg + "</svg>\n"
     }
 
     private func sparkline(_ data: ChartData, _ description: ChartDescription, summary: String) -> String {
-        let values = data.series.first?.values ?? []
+        let figures = data.series.first?.values ?? []
+        let values = figures.map { $0?.double }
         let numbers = values.compactMap { $0 }
         let low = min(0, numbers.min() ?? 0), high = max(numbers.max() ?? 1, low + 1)
         let width = 200.0, height = 48.0, pad = 5.0
@@ -154,7 +160,7 @@ struct ChartRenderer {
         }
         svg += "</svg>"
         var html = "<div class=\"chart-sparkline-layout\">\(svg)"
-        if let lastIndex = values.lastIndex(where: { $0 != nil }), let last = values[lastIndex] {
+        if let lastIndex = figures.lastIndex(where: { $0 != nil }), let last = figures[lastIndex] {
             html += "<p class=\"chart-sparkline-value\"><strong>\(format.number(last, fraction: data.fraction))</strong> <span>\(XML.escape(data.categories[lastIndex].label))</span></p>"
         }
         return html + "</div>\n"
@@ -188,8 +194,4 @@ extension ChartRenderer {
 }
 
 /// Two decimals, for arc end points.
-func svgNumber2(_ value: Double) -> String {
-    let rounded = (value * 100).rounded() / 100
-    if rounded == rounded.rounded() { return String(Int(rounded)) }
-    return String(rounded)
-}
+func svgNumber2(_ value: Double) -> String { svgNumber(value, decimals: 2) }

@@ -21,10 +21,10 @@ struct DurationFormat: Sendable {
         }
     }
 
-    /// Minutes rounded to the nearest hour, then split into months, days and hours.
-    func string(minutes: Double) -> String {
-        guard minutes.isFinite else { return "–" }
-        let totalHours = Int((abs(minutes) / 60).rounded())
+    /// Minutes rounded to the nearest hour, then split into months, days and hours; nil
+    /// when the hours are past what can be counted (a block reports that as an error).
+    func string(minutes: Double) -> String? {
+        guard let totalHours = (abs(minutes) / 60).roundedInt() else { return nil }
         let parts = [(totalHours / (30 * 24), month), (totalHours % (30 * 24) / 24, day), (totalHours % 24, hour)]
         var words = parts.filter { $0.0 > 0 }.map { count, names in "\(format.number(Double(count), fraction: 0)) \(count == 1 ? names.0 : names.1)" }
         if words.isEmpty { words = ["0 \(hour.1)"] }

@@ -67,7 +67,7 @@ struct GridChartDrawer {
         var out = "<g class=\"chart-axis\">"
         // Place numbers over the first line, thinned out when the cells are narrow.
         let widest = (data.places.map { canvas.textWidth($0, size: font * 0.85) }.max() ?? 10) + 4
-        let every = max(1, Int((widest / pitch).rounded(.up)))
+        let every = max(1, (widest / pitch).roundedInt(.up) ?? 1)
         for (index, place) in data.places.enumerated() where index % every == 0 {
             out += svgText(place, x: labelColumn + Double(index) * pitch + cell / 2, y: top - 6, className: "chart-tick chart-grid-place", extra: " font-size=\"\(svgNumber(font * 0.85))\"")
         }

@@ -29,9 +29,24 @@ public struct NiceScale: Sendable, Equatable {
         lower = low
         upper = high
         self.step = step
-        let count = Int(((high - low) / step).rounded())
+        // Blocks check that values are far inside a Double's range (`ChartLimits.magnitude`);
+        // should a tick count still be out of reach, the axis gets its two ends only.
+        guard let count = ((high - low) / step).roundedInt(), (0...Self.maximumTicks).contains(count) else {
+            ticks = [low, high]
+            return
+        }
         // Multiplying (not adding) keeps 0.1 + 0.2 style drift out of the labels.
         ticks = (0...count).map { Self.clean(low + Double($0) * step, step: step) }
+    }
+
+    /// Far more than any target asks for: a guard, not a layout choice.
+    static let maximumTicks = 100
+
+    /// Decimals a tick label needs for this step: none for 1, 2 for 0.05. At most 15, a
+    /// Double's precision; a step that is not a positive finite number needs none.
+    public static func decimals(_ step: Double) -> Int {
+        guard step > 0, step.isFinite, let power = log10(step).roundedInt(.down) else { return 0 }
+        return min(15, max(0, -power))
     }
 
     /// The 1, 2, 5 × 10^k nearest `raw` (on a log scale, as d3 does), so the tick count
@@ -45,9 +60,10 @@ public struct NiceScale: Sendable, Equatable {
     }
 
     private static func clean(_ value: Double, step: Double) -> Double {
-        let decimals = max(0, -Int((log10(step)).rounded(.down)))
-        let factor = pow(10, Double(decimals))
-        let result = (value * factor).rounded() / factor
+        let factor = pow(10, Double(decimals(step)))
+        let scaled = value * factor
+        // A value too large to scale has no decimals to clean.
+        let result = scaled.isFinite ? scaled.rounded() / factor : value
         return result == 0 ? 0 : result
     }
 

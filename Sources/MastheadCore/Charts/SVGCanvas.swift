@@ -19,16 +19,24 @@ struct SVGCanvas: Sendable {
 
     /// `text` cut to fit `width`, with an ellipsis, and whether it was cut.
     func fit(_ text: String, width: Double, size: Double? = nil) -> (String, Bool) {
-        let capacity = max(3, Int(width / ((size ?? font) * 0.56)))
+        let capacity = max(3, (width / ((size ?? font) * 0.56)).roundedInt(.towardZero) ?? 3)
         guard text.count > capacity else { return (text, false) }
         return (String(text.prefix(capacity - 1)).trimmingCharacters(in: .whitespaces) + "…", true)
     }
 }
 
-/// Numbers written into SVG: short, locale-free, stable.
+/// Numbers written into SVG: short, locale-free, stable. Coordinates come from checked
+/// values (`ChartLimits.magnitude`); one that is still not finite is written as 0, never `nan`.
 func svgNumber(_ value: Double) -> String {
-    let rounded = (value * 10).rounded() / 10
-    if rounded == rounded.rounded() { return String(Int(rounded)) }
+    svgNumber(value, decimals: 1)
+}
+
+/// `value` with at most `decimals` decimals, whole numbers without a point.
+func svgNumber(_ value: Double, decimals: Int) -> String {
+    let factor = pow(10, Double(decimals))
+    let rounded = (value * factor).rounded() / factor
+    guard rounded.isFinite else { return "0" }
+    if let whole = Int(exactly: rounded) { return String(whole) }
     return String(rounded)
 }
 

@@ -90,7 +90,7 @@ struct ScatterChartDrawer {
         }
         let xDecimals = Self.decimals(xScale.step)
         let widest = (xScale.ticks.map { canvas.textWidth(format.number($0, fraction: xDecimals)) }.max() ?? 20) + 10
-        let every = max(1, Int((widest / ((plotRight - plotLeft) / Double(max(1, xScale.ticks.count - 1)))).rounded(.up)))
+        let every = max(1, (widest / ((plotRight - plotLeft) / Double(max(1, xScale.ticks.count - 1)))).roundedInt(.up) ?? 1)
         for (index, tick) in xScale.ticks.enumerated() {
             let position = svgNumber(px(tick))
             out += "<line x1=\"\(position)\" x2=\"\(position)\" y1=\"\(svgNumber(plotTop))\" y2=\"\(svgNumber(plotBottom))\" class=\"chart-grid\"/>"
@@ -133,7 +133,7 @@ struct ScatterChartDrawer {
     }
 
     /// Decimals for tick labels of this step.
-    static func decimals(_ step: Double) -> Int { max(0, -Int(log10(step).rounded(.down))) }
+    static func decimals(_ step: Double) -> Int { NiceScale.decimals(step) }
 
     /// The scale grown symmetrically to `span`; a coarser step when the wider span would
     /// crowd the axis, the ticks being the multiples of the step inside.
@@ -148,7 +148,9 @@ struct ScatterChartDrawer {
         let first = (result.lower / step).rounded(.up)
         let last = (result.upper / step).rounded(.down)
         let factor = pow(10, Double(decimals(step)))
-        result.ticks = first <= last ? stride(from: first, through: last, by: 1).map { (($0 * step) * factor).rounded() / factor } : []
+        let count = last - first
+        result.ticks = count >= 0 && count <= Double(NiceScale.maximumTicks)
+            ? stride(from: first, through: last, by: 1).map { (($0 * step) * factor).rounded() / factor } : []
         return result
     }
 }

@@ -1,32 +1,39 @@
-import CSV
 import Foundation
 
-/// Reads a CSV file one record at a time (yaslab/CSV.swift underneath), so statistics
-/// files of any size stream in bounded memory. Handles quoted fields with commas,
-/// quotes and newlines, a UTF-8 byte order mark, CRLF and a trailing empty line.
-/// Rows are numbered as editors count them in a spreadsheet: the header is row 1.
+/// Reads a CSV file one record at a time, so statistics files of any size stream in
+/// bounded memory. Handles quoted fields with commas, quotes and newlines, a UTF-8 byte
+/// order mark, CRLF and a trailing empty line. Rows are numbered as editors count them
+/// in a spreadsheet: the header is row 1, and a quoted newline does not start a new row.
+///
+/// Its own reader rather than a library's: a quote left open must be an error at the row
+/// where it opened (a reader that runs to the end of the file instead turns every later
+/// row into one field), and text that is not UTF-8 an error at its row and field.
 public final class CSVRecordStream {
     public let path: String
     public let header: [String]
-    private let reader: CSVReader
     /// Row number of the record last returned by `next()`.
     public private(set) var row = 1
-    /// Set once the reader has nothing more to give, so `next()` keeps returning nil.
+    /// A quoted field longer than this is an error (a quote left open, most likely), not unbounded memory.
+    static let maximumFieldLength = 16 << 20
+
+    private let bytes: ByteReader
+    /// Set once the file has nothing more to give (or cannot be read on), so `next()` keeps returning nil.
     private var ended = false
 
     /// Opens `url`; `path` is the site-relative name used in diagnostics.
     public init(url: URL, path: String) throws(Diagnostic) {
         self.path = path
-        guard let stream = InputStream(url: url) else {
+        guard let bytes = ByteReader(path: url.path) else {
             throw Diagnostic(.error, "cannot open this file", file: path)
         }
-        do {
-            reader = try CSVReader(stream: stream, hasHeaderRow: true)
+        self.bytes = bytes
+        bytes.skipByteOrderMark()
+        let names: [String]
+        do throws(RecordProblem) {
+            names = try Self.readRecord(bytes, row: 1, path: path)
         } catch {
-            throw Diagnostic(.error, "CSV: cannot read the header row (\(error))", file: path, line: 1, column: 1)
+            throw error.diagnostic
         }
-        var names = reader.headerRow ?? []
-        if let first = names.first, first.hasPrefix("\u{FEFF}") { names[0] = String(first.dropFirst()) }
         header = names.map { $0.trimmingCharacters(in: .whitespaces) }
         if header.isEmpty || header.allSatisfy(\.isEmpty) {
             throw Diagnostic(.error, "CSV: the first row must name the columns", file: path, line: 1, column: 1)
@@ -34,30 +41,156 @@ public final class CSVRecordStream {
     }
 
     /// The next record's fields, nil at the end. A ragged row (a different number of
-    /// fields than the header) and undecodable text are diagnostics naming the row.
-    /// After a ragged row, calling `next()` again goes on with the following row, so a
-    /// caller can report every bad row; after undecodable text the stream ends (nil).
+    /// fields than the header), text after a closing quote and text that is not UTF-8 are
+    /// diagnostics naming the row; calling `next()` again goes on with the following row, so
+    /// a caller can report every bad row. A quote never closed is a diagnostic at the row
+    /// where it opened, and the stream ends there (every later row would be inside it).
     public func next() throws(Diagnostic) -> [String]? {
-        while true {
-            guard !ended, let fields = reader.next() else {
-                if !ended, let error = reader.error {
-                    ended = true
-                    // On Linux, InputStream still claims bytes at the end of a file larger than
-                    // CSV.swift's 64 KB buffer; the reader then fails to read one: that is the end.
-                    if let csvError = error as? CSVError, case .cannotReadFile = csvError { return nil }
-                    throw Diagnostic(.error, "CSV: cannot read past row \(row) (\(error)); is the file UTF-8?", file: path, line: row + 1, column: 1)
-                }
+        while !ended {
+            guard bytes.peek() != nil else {
                 ended = true
+                if let failure = bytes.failure { throw Diagnostic(.error, "cannot read past row \(row): \(failure)", file: path, line: row + 1) }
                 return nil
             }
             row += 1
-            // A blank line (the trailing newline's empty record, or a gap) is not a record.
-            if fields.count <= 1, fields.first?.isEmpty ?? true { continue }
+            let fields: [String]
+            do throws(RecordProblem) {
+                fields = try Self.readRecord(bytes, row: row, path: path)
+            } catch {
+                if error.endsStream { ended = true }
+                throw error.diagnostic
+            }
+            // A blank line (a gap between rows) is not a record.
+            if fields.count == 1, fields[0].isEmpty { continue }
             guard fields.count == header.count else {
                 throw Diagnostic(.error, "CSV: row \(row) has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(header.count)",
                                  file: path, line: row, column: min(fields.count, header.count) + 1)
             }
             return fields
         }
+        return nil
+    }
+
+    /// A problem with one record; `endsStream` when nothing after it can be read as rows.
+    private struct RecordProblem: Error {
+        var diagnostic: Diagnostic
+        var endsStream = false
+    }
+
+    /// One record (row `row`); an empty file gives one empty field. After a problem that
+    /// does not end the stream the rest of the record is still read, so the next call
+    /// starts at the following row.
+    private static func readRecord(_ bytes: ByteReader, row: Int, path: String) throws(RecordProblem) -> [String] {
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var problem: Diagnostic?
+        func finishField() {
+            if let text = String(validating: field, as: UTF8.self) {
+                fields.append(text)
+            } else {
+                let message = "CSV: field \(fields.count + 1) of row \(row) is not valid UTF-8 text; save the file as UTF-8"
+                problem = problem ?? Diagnostic(.error, message, file: path, line: row, column: fields.count + 1)
+                fields.append("")
+            }
+            field.removeAll(keepingCapacity: true)
+        }
+        var atFieldStart = true
+        while let byte = bytes.next() {
+            if atFieldStart, byte == UInt8(ascii: "\"") {
+                try readQuoted(bytes, into: &field, row: row, column: fields.count + 1, path: path)
+                // After the closing quote: a comma, the end of the row, or text that does not belong.
+                if let after = bytes.peek(), after != UInt8(ascii: ","), after != 0x0A, after != 0x0D {
+                    let message = "CSV: row \(row), field \(fields.count + 1): text after the closing quote; "
+                        + "write a quote inside a quoted field as two (\"\")"
+                    problem = problem ?? Diagnostic(.error, message, file: path, line: row, column: fields.count + 1)
+                }
+                atFieldStart = false
+                continue
+            }
+            atFieldStart = false
+            switch byte {
+            case UInt8(ascii: ","):
+                finishField()
+                atFieldStart = true
+            case 0x0A, 0x0D:
+                if byte == 0x0D, bytes.peek() == 0x0A { _ = bytes.next() }
+                finishField()
+                if let problem { throw RecordProblem(diagnostic: problem) }
+                return fields
+            default:
+                field.append(byte)
+            }
+        }
+        finishField()
+        if let problem { throw RecordProblem(diagnostic: problem) }
+        return fields
+    }
+
+    /// A quoted field's text, after its opening quote, up to and past its closing quote.
+    private static func readQuoted(_ bytes: ByteReader, into field: inout [UInt8], row: Int, column: Int, path: String) throws(RecordProblem) {
+        while let byte = bytes.next() {
+            if byte == UInt8(ascii: "\"") {
+                guard bytes.peek() == UInt8(ascii: "\"") else { return }
+                _ = bytes.next()
+            }
+            field.append(byte)
+            if field.count > maximumFieldLength {
+                let message = "CSV: the quoted field \(column) of row \(row) runs on past 16 MB: is its closing quote missing?"
+                throw RecordProblem(diagnostic: Diagnostic(.error, message, file: path, line: row, column: column), endsStream: true)
+            }
+        }
+        throw RecordProblem(diagnostic: Diagnostic(.error, "CSV: the quote opened in row \(row), field \(column) is never closed, so every later row "
+                                                   + "would be part of this field; close it, or write a quote inside a field as two (\"\")",
+                                                   file: path, line: row, column: column), endsStream: true)
+    }
+}
+
+/// A file's bytes one at a time, read in large chunks with read(2) into one reused buffer.
+private final class ByteReader {
+    private let descriptor: Int32
+    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    private var index = 0
+    private var count = 0
+    private var atEnd = false
+    /// Why reading stopped early, when a read failed.
+    private(set) var failure: String?
+
+    init?(path: String) {
+        descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Skips a UTF-8 byte order mark at the start of the file.
+    func skipByteOrderMark() {
+        guard fill(), count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF else { return }
+        index = 3
+    }
+
+    @inline(__always) func peek() -> UInt8? {
+        guard index < count || fill() else { return nil }
+        return buffer[index]
+    }
+
+    @inline(__always) func next() -> UInt8? {
+        guard index < count || fill() else { return nil }
+        defer { index += 1 }
+        return buffer[index]
+    }
+
+    /// Reads the next chunk once the current one is used up; false at the end of the file.
+    private func fill() -> Bool {
+        if index < count { return true }
+        guard !atEnd else { return false }
+        let read = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+        guard read > 0 else {
+            if read < 0 { failure = String(cString: strerror(errno)) }
+            atEnd = true
+            return false
+        }
+        index = 0
+        count = read
+        return true
     }
 }

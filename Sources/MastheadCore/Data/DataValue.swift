@@ -49,12 +49,19 @@ public enum DataValue: Sendable, Hashable {
             return .success(.string(text))
         case .integer:
             let digits = trimmed.replacingOccurrences(of: "_", with: "")
-            guard let value = Int(digits) else { return .failure(.init(type: type, text: text)) }
+            guard let value = Int(digits) else {
+                // Digits past Int's range are an integer too large, not some other kind of value.
+                let unsigned = digits.first == "-" || digits.first == "+" ? digits.dropFirst() : digits[...]
+                let tooLarge = !unsigned.isEmpty && unsigned.allSatisfy { ("0"..."9").contains($0) }
+                return .failure(.init(type: type, text: text, outOfRange: tooLarge))
+            }
             return .success(.integer(value))
         case .decimal:
-            guard let value = Double(trimmed), value.isFinite, trimmed.rangeOfCharacter(from: .letters) == nil else {
+            // Digits, a point, a sign and an exponent (`1.5e3`, as JSON writes it); not `inf`, `nan` or hex.
+            guard trimmed.unicodeScalars.allSatisfy({ "0123456789.+-eE".unicodeScalars.contains($0) }), let value = Double(trimmed) else {
                 return .failure(.init(type: type, text: text))
             }
+            guard value.isFinite else { return .failure(.init(type: type, text: text, outOfRange: true)) }
             return .success(.decimal(value))
         case .boolean:
             switch trimmed.lowercased() {
@@ -86,7 +93,13 @@ public enum DataValue: Sendable, Hashable {
 public struct DataValueError: Error, Sendable, Hashable {
     public var type: FieldType
     public var text: String
+    /// The text is a number of the right kind, but too large for it (`1e400`, an integer past 2^63).
+    public var outOfRange = false
 
     /// "expected an integer, got \"12a\"", to follow the field name.
-    public var message: String { "expected \(type.expectation), got \"\(text)\"" }
+    public var message: String {
+        guard outOfRange else { return "expected \(type.expectation), got \"\(text)\"" }
+        let limit = type == .integer ? "an integer is at most ±9223372036854775807" : "a number is at most ±1.8e308"
+        return "\(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40)) is out of range (\(limit))"
+    }
 }

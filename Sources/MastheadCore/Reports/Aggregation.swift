@@ -54,7 +54,7 @@ public struct AggregateTable: Sendable, Equatable {
     /// Series names in order; one empty name when the query has no series.
     public var series: [String]
     /// `values[row][series]`; nil where a group has no value (an average of nothing).
-    public var values: [[Double?]]
+    public var values: [[ReportNumber?]]
     /// The date bucket of x, when x is dates.
     public var bucket: DateBucket?
     /// The x field's type.
@@ -65,17 +65,19 @@ public struct AggregateTable: Sendable, Equatable {
 
     public var isEmpty: Bool { x.isEmpty || values.allSatisfy { $0.allSatisfy { $0 == nil } } }
 
-    /// The total of a row across series.
-    public func rowTotal(_ row: Int) -> Double { values[row].reduce(0) { $0 + ($1 ?? 0) } }
+    /// The total of a row across series; nil when it cannot be added up (`ReportNumber.sum`).
+    public func rowTotal(_ row: Int) -> ReportNumber? { ReportNumber.sum(values[row]) }
 
     /// Sorted (x, -x, y, -y; y is a row's total across series, ties by x) and cut to `limit`.
     public func sorted(_ order: SortOrder?, limit: Int?) -> AggregateTable {
         var rows = Array(x.indices)
+        // A total too large to add up sorts last (a block showing it is an error anyway).
+        let totals = order == .y || order == .descendingY ? x.indices.map { rowTotal($0) ?? .decimal(.infinity) } : []
         switch order {
         case nil, .x: break
         case .descendingX: rows.reverse()
-        case .y: rows.sort { rowTotal($0) != rowTotal($1) ? rowTotal($0) < rowTotal($1) : $0 < $1 }
-        case .descendingY: rows.sort { rowTotal($0) != rowTotal($1) ? rowTotal($0) > rowTotal($1) : $0 < $1 }
+        case .y: rows.sort { totals[$0] != totals[$1] ? totals[$0] < totals[$1] : $0 < $1 }
+        case .descendingY: rows.sort { totals[$0] != totals[$1] ? totals[$0] > totals[$1] : $0 < $1 }
         }
         if let limit { rows = Array(rows.prefix(limit)) }
         var table = self
@@ -118,9 +120,12 @@ struct Aggregator {
 
     private struct Cell {
         var count = 0
-        var sum = 0.0
-        var minimum = Double.infinity
-        var maximum = -Double.infinity
+        /// Exact for integer fields; nil once it has passed what can be added (`ReportNumber.adding`).
+        var sum: ReportNumber? = .integer(0)
+        /// For averages, which need no exact sum (and must not fail where one would overflow Int).
+        var total = 0.0
+        var minimum: ReportNumber?
+        var maximum: ReportNumber?
         var distinct: Set<DataValue> = []
     }
 
@@ -131,6 +136,10 @@ struct Aggregator {
 
     private var cells: [CellKey: Cell] = [:]
     private var seriesNames = Set<String>()
+    /// The lowest and highest bin index met (`binWidth`), for the count of bins before any is
+    /// made, and the lowest and highest value binned, for the message when there are too many.
+    private var binIndexes: ClosedRange<Double>?
+    private var binnedValues: ClosedRange<Double>?
     /// Date buckets by 15-minute slot of time: events close in time share a bucket, so the
     /// calendar (microseconds a call) runs once per slot, not once per event. The interval
     /// check keeps it exact in any time zone, even where a slot straddles a boundary.
@@ -185,16 +194,49 @@ struct Aggregator {
         case .distinct:
             if let column, !row[column].isNull { cell.distinct.insert(row[column]) }
         case .sum, .average, .minimum, .maximum:
-            if let column, let number = row[column].number {
+            if let column, let number = row[column].reportNumber {
                 cell.count += 1
-                cell.sum += number
-                cell.minimum = min(cell.minimum, number)
-                cell.maximum = max(cell.maximum, number)
+                cell.sum = cell.sum?.adding(number)
+                cell.total += number.double
+                if cell.minimum.map({ number < $0 }) ?? true { cell.minimum = number }
+                if cell.maximum.map({ number > $0 }) ?? true { cell.maximum = number }
             }
         }
     }
 
-    mutating func result() -> AggregateTable {
+    /// What stops a query from giving a table; the block turns it into an error at its line.
+    enum Problem: Error, Equatable {
+        /// `binWidth` makes more than `maximumBins` bins over the values from `low` to `high`.
+        case tooManyBins(width: Double, count: Double, low: Double, high: Double)
+        /// `binWidth` is finer than a Double can tell apart at values as large as `largest`.
+        case binsTooNarrow(width: Double, largest: Double)
+        /// A sum (or the sum an average divides) passes what can be added, in this group and series.
+        case overflow(GroupKey, series: String)
+    }
+
+    /// Bins one histogram may have. A chart has no room for more (a bar would be narrower
+    /// than a pixel), and the bins between the lowest and the highest value are all made.
+    static let maximumBins = 1_000
+
+    mutating func result() throws(Problem) -> AggregateTable {
+        if case .binWidth(let width)? = query.x?.rule, let indexes = binIndexes, let values = binnedValues {
+            let count = indexes.upperBound - indexes.lowerBound + 1
+            guard count <= Double(Self.maximumBins) else {
+                throw .tooManyBins(width: width, count: count, low: values.lowerBound, high: values.upperBound)
+            }
+            // Past 2^53 a bin's index and the next one are the same Double: bins cannot be told apart.
+            guard max(abs(indexes.lowerBound), abs(indexes.upperBound)) < 9_007_199_254_740_992 else {
+                throw .binsTooNarrow(width: width, largest: max(abs(values.lowerBound), abs(values.upperBound)))
+            }
+        }
+        for (key, cell) in cells {
+            let broken = switch query.measure {
+            case .sum: cell.sum == nil
+            case .average: !cell.total.isFinite
+            default: false
+            }
+            if broken { throw .overflow(key.x, series: key.series) }
+        }
         var keys = Set(cells.keys.map(\.x))
         let bucket: DateBucket?
         if case .bucket(let value)? = query.x?.rule { bucket = value } else { bucket = nil }
@@ -208,15 +250,15 @@ struct Aggregator {
         }
         let series = seriesColumn == nil ? [""] : seriesNames.sorted()
         let values = sortedKeys.map { key in
-            series.map { name -> Double? in
-                guard let cell = cells[CellKey(x: key, series: name)] else { return query.measure.emptyIsZero ? 0 : nil }
+            series.map { name -> ReportNumber? in
+                guard let cell = cells[CellKey(x: key, series: name)] else { return query.measure.emptyIsZero ? .integer(0) : nil }
                 switch query.measure {
-                case .count: return Double(cell.count)
-                case .distinct: return Double(cell.distinct.count)
+                case .count: return .integer(cell.count)
+                case .distinct: return .integer(cell.distinct.count)
                 case .sum: return cell.sum
-                case .average: return cell.count > 0 ? cell.sum / Double(cell.count) : nil
-                case .minimum: return cell.count > 0 ? cell.minimum : nil
-                case .maximum: return cell.count > 0 ? cell.maximum : nil
+                case .average: return cell.count > 0 ? .decimal(cell.total / Double(cell.count)) : nil
+                case .minimum: return cell.minimum
+                case .maximum: return cell.maximum
                 }
             }
         }
@@ -234,15 +276,19 @@ struct Aggregator {
         case (_, .null): return nil
         case (_, .list): return .all
         case (.bucket(let bucket), .date(let date)):
-            let slot = Int((date.timeIntervalSince1970 / 900).rounded(.down))
-            if let known = bucketCache[slot], date >= known.start, date < known.end { return .date(known.start) }
+            let slot = (date.timeIntervalSince1970 / 900).roundedInt(.down)
+            if let slot, let known = bucketCache[slot], date >= known.start, date < known.end { return .date(known.start) }
             let start = bucketStart(date, bucket)
             let end = calendar.date(byAdding: bucket.length, to: start) ?? date.addingTimeInterval(1)
-            if date >= start, date < end { bucketCache[slot] = (start, end) }
+            if let slot, date >= start, date < end { bucketCache[slot] = (start, end) }
             return .date(start)
         case (.binWidth(let width), _):
             guard let number = value.number else { return nil }
             let index = (number / width).rounded(.down)
+            // An index that is not finite counts as endless bins (`result` reports them).
+            let known = index.isFinite ? index : (index < 0 ? -Double.greatestFiniteMagnitude : .greatestFiniteMagnitude)
+            binIndexes = binIndexes.map { min($0.lowerBound, known)...max($0.upperBound, known) } ?? known...known
+            binnedValues = binnedValues.map { min($0.lowerBound, number)...max($0.upperBound, number) } ?? number...number
             return .bin(index * width, (index + 1) * width)
         case (.bins(let edges), _):
             guard let number = value.number, let first = edges.first, let last = edges.last, number >= first, number <= last else { return nil }
@@ -291,9 +337,10 @@ struct Aggregator {
             }
             return (filled, nil)
         case .binWidth(let width):
-            // Bins are keyed by their index times the width, as `group` makes them.
-            let indexes = keys.compactMap { if case .bin(let low, _) = $0 { Int((low / width).rounded()) } else { nil } }
-            guard let first = indexes.min(), let last = indexes.max(), last - first < 10_000 else { return ([], nil) }
+            // Bins are keyed by their index times the width, as `group` makes them; `result`
+            // has checked that there are at most `maximumBins` of them, each index below 2^53.
+            guard let indexes = binIndexes, let first = indexes.lowerBound.roundedInt(), let last = indexes.upperBound.roundedInt(),
+                  last - first < Self.maximumBins else { return ([], nil) }
             return ((first...last).map { index in .bin(Double(index) * width, Double(index + 1) * width) }, nil)
         case .bins(let edges):
             return (zip(edges, edges.dropFirst()).map { GroupKey.bin($0, $1) }, nil)

@@ -111,6 +111,8 @@ public struct XSpec: Sendable {
     public var rule: GroupingRule
     public var label: String?
     public var location: SourceLocation
+    /// Where `bucket:`, `binWidth:` or `bins:` is written, when one is.
+    public var ruleLocation: SourceLocation?
     /// `values: [...]`: exactly these groups, in this order (as written; typed against the field later).
     public var values: [String]?
     public var valuesLocation: SourceLocation?

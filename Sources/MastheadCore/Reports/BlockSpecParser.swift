@@ -265,6 +265,8 @@ enum BlockSpecParser {
                 rule = .bins(edges)
             }
             var spec = XSpec(field: field.trimmingCharacters(in: .whitespaces), rule: rule, label: x.string("label"), location: x.locationOf("field"))
+            let ruleNode = x.node["binWidth"] ?? x.node["bins"] ?? x.node["bucket"]
+            spec.ruleLocation = ruleNode?.location
             if let valuesNode = x.node["values"], !valuesNode.isNull {
                 guard let items = valuesNode.items, !items.isEmpty, items.allSatisfy({ $0.string != nil }) else {
                     x.error("x.values: expected a list of the x values to show, in order (e.g. [0.5, 1, 1.5]), got \(valuesNode.kindName)", at: valuesNode.location)

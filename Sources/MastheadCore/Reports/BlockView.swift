@@ -9,10 +9,11 @@ struct BlockView {
     /// Titles and links for x values, when `x.catalog` names a catalog.
     var titles: CatalogTitles?
 
-    /// A kpi or table value: a number in the site's language, or a duration (`format: duration`).
-    func valueText(_ number: Double, fraction: Int) -> String {
+    /// A kpi or table value: a number in the site's language, or a duration (`format: duration`;
+    /// `numberProblem` has checked that each can be written).
+    func valueText(_ number: ReportNumber, fraction: Int) -> String {
         switch spec.valueFormat {
-        case .duration: DurationFormat(format: format).string(minutes: number)
+        case .duration: DurationFormat(format: format).string(minutes: number.double) ?? "–"
         case nil: format.number(number, fraction: fraction)
         }
     }
@@ -30,7 +31,7 @@ struct BlockView {
     }
 
     func chart(_ table: AggregateTable, id: String) -> String {
-        let sorted = table.sorted(spec.sort, limit: spec.limit)
+        let sorted = table.sorted(spec.sort, limit: shownLimit(table))
         let data = chartData(sorted)
         let description = ChartDescription(title: spec.title ?? labels.chart, xTitle: xTitle, valueTitle: valueTitle, caption: spec.caption, id: id)
         let ordered = sorted.x.allSatisfy { if case .text = $0 { false } else { true } }
@@ -71,7 +72,7 @@ struct BlockView {
     /// Decimals to show: one for averages and values that are not whole numbers.
     func fraction(_ table: AggregateTable) -> Int {
         if case .average = spec.measure { return 1 }
-        let whole = table.values.allSatisfy { $0.allSatisfy { ($0 ?? 0).rounded() == ($0 ?? 0) } }
+        let whole = table.values.allSatisfy { $0.allSatisfy { $0?.isWhole ?? true } }
         return whole ? 0 : 1
     }
 
@@ -83,21 +84,22 @@ struct BlockView {
         guard let last = table.x.indices.last else {
             return html + "<p class=\"kpi-value kpi-empty\">\(XML.escape(labels.noData))</p>\n</div>\n"
         }
-        let current = table.rowTotal(last)
+        // `numberProblem` has checked that these totals add up.
+        let current = table.rowTotal(last) ?? 0
         let unit = spec.unit.map { " <span class=\"kpi-unit\">\(XML.escape($0))</span>" } ?? ""
         html += "<p class=\"kpi-value\">\(XML.escape(valueText(current, fraction: digits)))\(unit)</p>\n"
         if case .date(let date) = table.x[last] {
             html += "<p class=\"kpi-period\">\(XML.escape(format.bucketLabel(date, table.bucket)))</p>\n"
         }
         if last > 0, case .date(let previousDate) = table.x[last - 1] {
-            let previous = table.rowTotal(last - 1)
+            let previous = table.rowTotal(last - 1) ?? 0
             let period = format.bucketLabel(previousDate, table.bucket)
             let reference = "\(labels.previous) \(period) (\(valueText(previous, fraction: digits)))"
             if previous == 0 || current == previous {
                 let word = current == previous ? labels.unchanged : "—"
                 html += "<p class=\"kpi-change kpi-flat\"><span aria-hidden=\"true\">■</span> \(XML.escape(word)) \(XML.escape(reference))</p>\n"
             } else {
-                let change = (current - previous) / abs(previous)
+                let change = (current.double - previous.double) / abs(previous.double)
                 let direction = change > 0 ? ("kpi-up", "▲") : ("kpi-down", "▼")
                 html += "<p class=\"kpi-change \(direction.0)\"><span aria-hidden=\"true\">\(direction.1)</span> \(format.signedPercent(change)) \(XML.escape(reference))</p>\n"
             }
@@ -107,7 +109,7 @@ struct BlockView {
     }
 
     func table(_ table: AggregateTable) -> String {
-        let sorted = table.sorted(spec.sort, limit: spec.limit)
+        let sorted = table.sorted(spec.sort, limit: shownLimit(table))
         let data = chartData(sorted)
         var html = "<div class=\"table-block table-scroll\"><table class=\"data-table\">\n"
         if let title = spec.title { html += "<caption>\(XML.escape(title))</caption>\n" }

@@ -22,11 +22,12 @@ struct CatalogTitles: Sendable {
     /// The item an x value names; nil when the value is not one of the catalog's keys.
     func entry(for key: GroupKey) -> Entry? {
         switch key {
-        case .text(let text): entries[text] ?? entries[text.trimmingCharacters(in: .whitespaces)]
-        // Numeric keys (`1042`) are typed as numbers in a statistics file.
-        case .number(let number) where number.rounded() == number && abs(number) < 1e15: entries[String(Int(number))] ?? entries[String(number)]
-        case .number(let number): entries[String(number)]
-        default: nil
+        case .text(let text): return entries[text] ?? entries[text.trimmingCharacters(in: .whitespaces)]
+        case .number(let number):
+            // Numeric keys (`1042`) are typed as numbers in a statistics file; whole ones are written without a point.
+            if abs(number) < 1e15, let whole = Int(exactly: number), let entry = entries[String(whole)] { return entry }
+            return entries[String(number)]
+        default: return nil
         }
     }
 }

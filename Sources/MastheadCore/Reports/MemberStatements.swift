@@ -12,14 +12,16 @@ struct MemberStatements {
 
     struct Statement {
         var id: String
-        var balance: Double?
-        var activities: [(date: Date, event: String, points: Double)] = []
-        var redemptions: [(date: Date, title: String, points: Double)] = []
+        /// The member's row, for messages naming it.
+        var location: SourceLocation
+        var balance: ReportNumber?
+        var activities: [(date: Date, event: String, points: ReportNumber)] = []
+        var redemptions: [(date: Date, title: String, points: ReportNumber)] = []
         var machines: [(serial: String, model: String, date: Date?)] = []
     }
 
-    /// Rows of a source as dictionaries of typed values.
-    private func rows(_ name: String, required: [String]) -> Result<[[String: DataValue]], Diagnostic> {
+    /// Rows of a source as dictionaries of typed values, each with where it is written.
+    private func rows(_ name: String, required: [String]) -> Result<[(values: [String: DataValue], location: SourceLocation)], Diagnostic> {
         let location = config.location
         let source: StatsSource
         switch store.source(named: name, at: location) {
@@ -29,59 +31,91 @@ struct MemberStatements {
         for field in required where source.column(field) == nil {
             return .failure(.error("statements: \(name) has no '\(field)' field\(Suggestion.didYouMean(field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))", at: location))
         }
-        var all: [[String: DataValue]] = []
+        var all: [(values: [String: DataValue], location: SourceLocation)] = []
         let url = store.siteDirectory.appendingPathComponent(source.file)
-        return StatsStore.stream(source, url: url, columns: Set(source.columns.indices), timeZone: store.timeZone) { row in
+        return StatsStore.stream(source, url: url, columns: Set(source.columns.indices), timeZone: store.timeZone) { row, line in
             var values: [String: DataValue] = [:]
             for (index, column) in source.columns.enumerated() { values[column.name] = row[index] }
-            all.append(values)
+            all.append((values, SourceLocation(file: source.file, line: line)))
         }.map { all }
     }
 
     func statements() -> ([Statement], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        func load(_ name: String?, _ fields: [String]) -> [[String: DataValue]] {
+        func load(_ name: String?, _ fields: [String]) -> [(values: [String: DataValue], location: SourceLocation)] {
             guard let name else { return [] }
             switch rows(name, required: fields) {
             case .success(let rows): return rows
             case .failure(let problem): diagnostics.append(problem); return []
             }
         }
-        let members = load(config.members, ["id"])
         var byID: [String: Statement] = [:]
         var order: [String] = []
-        for member in members {
+        // Each member's page is named by the slug of the id: ids that share one would show
+        // one member's statement to the other, so both are refused.
+        var bySlug: [String: (id: String, location: SourceLocation)] = [:]
+        var refused = Set<String>()
+        for (member, location) in load(config.members, ["id"]) {
             let id = Aggregator.text(member["id"] ?? .null)
-            guard !id.isEmpty, byID[id] == nil else { continue }
-            byID[id] = Statement(id: id, balance: member["balance"]?.number)
+            let slug = Slug.make(id)
+            if slug.isEmpty {
+                let problem = id.isEmpty ? "a member has no id" : "the member id '\(id)' has no letters or digits to name a page after"
+                diagnostics.append(.error("statements: \(problem)", at: location))
+                continue
+            }
+            if let first = bySlug[slug] {
+                let there = "\(first.location.file):\(first.location.line ?? 0)"
+                let message = first.id == id
+                    ? "the member id '\(id)' is also on \(there); each member needs a row of their own"
+                    : "the member ids '\(id)' and '\(first.id)' (\(there)) would share the page \(pagePath(slug)), showing one member's "
+                    + "statement to the other; give each an id that differs in its letters or digits"
+                diagnostics.append(.error("statements: \(message)", at: location))
+                refused.insert(slug)
+                continue
+            }
+            bySlug[slug] = (id, location)
+            byID[id] = Statement(id: id, location: location, balance: member["balance"]?.reportNumber)
             order.append(id)
         }
-        for row in load(config.activities, ["member", "date", "points"]) {
+        order.removeAll { refused.contains(Slug.make($0)) }
+        for (row, _) in load(config.activities, ["member", "date", "points"]) {
             let id = Aggregator.text(row["member"] ?? .null)
-            guard byID[id] != nil, case .date(let date)? = row["date"], let points = row["points"]?.number else { continue }
+            guard byID[id] != nil, case .date(let date)? = row["date"], let points = row["points"]?.reportNumber else { continue }
             byID[id]?.activities.append((date, Aggregator.text(row["event"] ?? .null), points))
         }
-        for row in load(config.redemptions, ["member", "date"]) {
+        for (row, _) in load(config.redemptions, ["member", "date"]) {
             let id = Aggregator.text(row["member"] ?? .null)
             guard byID[id] != nil, case .date(let date)? = row["date"] else { continue }
             let title = Aggregator.text(row["title"] ?? row["prize"] ?? .null)
-            byID[id]?.redemptions.append((date, title, row["points"]?.number ?? 0))
+            byID[id]?.redemptions.append((date, title, row["points"]?.reportNumber ?? 0))
         }
-        for row in load(config.machines, ["member", "serial"]) {
+        for (row, _) in load(config.machines, ["member", "serial"]) {
             let id = Aggregator.text(row["member"] ?? .null)
             guard byID[id] != nil else { continue }
             var date: Date?
             if case .date(let value)? = row["registered"] { date = value }
             byID[id]?.machines.append((Aggregator.text(row["serial"] ?? .null), Aggregator.text(row["model"] ?? .null), date))
         }
+        for id in order {
+            guard let statement = byID[id], statement.balance == nil, ReportNumber.sum(statement.activities.map(\.points)) == nil else { continue }
+            diagnostics.append(.error("statements: the points of member '\(id)' add up past what can be added exactly; give the member a balance",
+                                      at: statement.location))
+        }
         return (order.compactMap { byID[$0] }, diagnostics)
+    }
+
+    /// The site path of the page for the member whose id slugs to `slug`.
+    func pagePath(_ slug: String) -> String {
+        let path = config.path.replacingOccurrences(of: ":id", with: slug)
+        return path.hasPrefix("/") ? path : "/" + path
     }
 
     func values(_ statement: Statement) -> [String: Any] {
         let shown = statement.activities.filter { $0.points != 0 }.sorted { $0.date > $1.date }
-        let balance = statement.balance ?? statement.activities.reduce(0) { $0 + $1.points }
+        // `statements()` has checked that the points add up.
+        let balance = statement.balance ?? ReportNumber.sum(statement.activities.map(\.points)) ?? 0
         let long = Date.FormatStyle(date: .long, time: .omitted, locale: format.locale, calendar: Calendar(identifier: .gregorian), timeZone: format.timeZone)
-        func signed(_ points: Double) -> String { (points > 0 ? "+" : "") + format.number(points) }
+        func signed(_ points: ReportNumber) -> String { (points > 0 ? "+" : "") + format.number(points) }
         return [
             "id": statement.id,
             "hasActivities": !shown.isEmpty,
@@ -110,8 +144,8 @@ struct MemberStatements {
         var files: [OutputFile] = []
         var problems = diagnostics
         for statement in statements {
-            let path = config.path.replacingOccurrences(of: ":id", with: Slug.make(statement.id))
-            let route = Route(kind: .page, subject: .notFound, path: path.hasPrefix("/") ? path : "/" + path, source: SiteConfigLoader.path, template: "statement")
+            let route = Route(kind: .page, subject: .notFound, path: pagePath(Slug.make(statement.id)), source: SiteConfigLoader.path,
+                              template: "statement")
             if taken.contains(route.outputPath) {
                 problems.append(.error("statements: the page for member \(statement.id) would overwrite \(route.path)", at: config.location))
                 continue

@@ -134,6 +134,8 @@ public final class ReportEngine: Sendable {
             view.titles = titleCache.titles(of: catalog, config: config)
         }
         var warnings: [Diagnostic] = []
+        if let problem = view.numberProblem(table) { return ("", [.error(problem, at: spec.location)]) }
+        if let warning = view.limitWarning(table) { warnings.append(.warning(warning, at: spec.location)) }
         if let span = table.unfilledSpan {
             let day = Date.ISO8601FormatStyle().year().month().day()
             warnings.append(.warning("x: the dates run from \(span.lowerBound.formatted(day)) to \(span.upperBound.formatted(day)), too many \(table.bucket?.rawValue ?? "bucket")s to show the empty ones; is a year mistyped in \(spec.source)?",
@@ -170,7 +172,13 @@ public final class ReportEngine: Sendable {
             diagnostics.append(.error(message, at: spec.x?.catalogLocation ?? spec.location))
         }
         guard !diagnostics.hasErrors else { return .failure(Problems(diagnostics: diagnostics)) }
-        return store.table(query, source: source, filters: filters).mapError { Problems(diagnostics: [$0]) }
+        switch store.table(query, source: source, filters: filters) {
+        case .success(let table): return .success(table)
+        case .failure(.read(let problem)): return .failure(Problems(diagnostics: [problem]))
+        case .failure(.numbers(let problem)):
+            let view = BlockView(spec: spec, format: format, labels: labels)
+            return .failure(Problems(diagnostics: [diagnostic(for: problem, spec: spec, source: source, view: view)]))
+        }
     }
 
     /// The block's source. A dataset whose join is wrong in site.yml is reported there

@@ -3,9 +3,6 @@ import Foundation
 /// Scatter and grid charts: one mark per row, no aggregation. The rows passing `where:`
 /// are read once (from the shared in-memory copy for small files) and labelled here.
 extension ReportEngine {
-    /// Marks drawn at most; more rows get a warning asking for a narrower `where:`.
-    static let rowChartLimit = 5_000
-
     func renderRowChart(_ spec: BlockSpec, id: String) -> (html: String, diagnostics: [Diagnostic]) {
         let source: StatsSource
         switch self.source(for: spec) {
@@ -24,12 +21,20 @@ extension ReportEngine {
         let series = spec.series.flatMap(source.column)
         let columns = [a, b] + [label, series].compactMap { $0 }
         let found: (rows: [[DataValue]], total: Int)
-        switch store.matchingRows(source, filters: filters, columns: columns, limit: Self.rowChartLimit) {
+        switch store.matchingRows(source, filters: filters, columns: columns, limit: ChartLimits.rowMarks) {
         case .success(let result): found = result
         case .failure(let problem): return ("", diagnostics + [problem])
         }
-        if found.total > Self.rowChartLimit {
-            diagnostics.append(.warning("\(spec.chartType.rawValue): \(found.total) rows match; only the first \(Self.rowChartLimit) are drawn (narrow them with where:)", at: spec.location))
+        if found.total > ChartLimits.rowMarks {
+            let limit = ChartLimits.rowMarks
+            let message = "\(spec.chartType.rawValue): \(found.total) rows match; only the first \(limit) are drawn (narrow them with where:)"
+            diagnostics.append(.warning(message, at: spec.location))
+        }
+        // Positions are drawn from these numbers: they must leave the axes' arithmetic finite.
+        let numbers = found.rows.lazy.flatMap { [$0[0].number, $0[1].number] }.compactMap { $0 }
+        if let huge = numbers.first(where: { abs($0) > ChartLimits.magnitude }) {
+            let message = "\(spec.chartType.rawValue): the value \(ReportNumber.shortText(huge)) is too large to place on a chart (at most ±1e300)"
+            return ("", diagnostics + [.error(message, at: spec.location)])
         }
         // Positions of the optional columns in each returned row.
         let labelAt = label == nil ? nil : 2
@@ -96,7 +101,9 @@ extension ReportEngine {
         // Whole-number places keep their gaps (an umbrella missing from every row still has its spot).
         let placeValues = Set(usable.compactMap { $0[1].number }).sorted()
         var places = placeValues
-        if let low = placeValues.first, let high = placeValues.last, placeValues.allSatisfy({ $0.rounded() == $0 }), high - low <= 300 {
+        // Only where whole numbers are exact (below 2^53) does each step of 1 give a new place.
+        if let low = placeValues.first, let high = placeValues.last, placeValues.allSatisfy({ $0.rounded() == $0 }), high - low <= 300,
+           abs(low) < 9_007_199_254_740_992, abs(high) < 9_007_199_254_740_992 {
             places = stride(from: low, through: high, by: 1).map { $0 }
         }
         var placeIndex: [Double: Int] = [:]

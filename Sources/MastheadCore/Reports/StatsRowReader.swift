@@ -23,7 +23,7 @@ struct StatsRowReader {
             var seen = Set<String>()
             var rows = 0
             try forEachObject { _, fields throws(Diagnostic) in
-                for (key, _) in fields where seen.insert(key).inserted { names.append(key) }
+                for field in fields where seen.insert(field.key).inserted { names.append(field.key) }
                 rows += 1
                 return rows < sampleRows
             }
@@ -32,29 +32,43 @@ struct StatsRowReader {
         }
     }
 
-    /// Calls `body` with each row's line number and fields aligned with `columns`; stops when it returns false.
-    func forEachRow(columns: [String], _ body: (Int, [String]) throws(Diagnostic) -> Bool) throws(Diagnostic) {
+    /// Calls `body` with each row, its fields aligned with `columns`; stops when it returns false.
+    func forEachRow(columns: [String], _ body: (StatsRow) throws(Diagnostic) -> Bool) throws(Diagnostic) {
+        var row = StatsRow(line: 0, fields: [String](repeating: "", count: columns.count),
+                           positions: [(line: Int, column: Int)](repeating: (0, 1), count: columns.count))
         switch format {
         case .csv:
             let stream = try CSVRecordStream(url: url, path: path)
-            let positions = columns.map { name in stream.header.firstIndex(of: name) }
-            var fields = [String](repeating: "", count: columns.count)
+            let indexes = columns.map { name in stream.header.firstIndex(of: name) }
             while let record = try stream.next() {
-                for (index, position) in positions.enumerated() { fields[index] = position.map { record[$0] } ?? "" }
-                if try !body(stream.row, fields) { return }
+                row.line = stream.row
+                for (index, position) in indexes.enumerated() {
+                    row.fields[index] = position.map { record[$0] } ?? ""
+                    row.positions[index] = (stream.row, (position ?? 0) + 1)
+                }
+                if try !body(row) { return }
             }
         case .jsonLines, .json:
-            var positions: [String: Int] = [:]
-            for (index, name) in columns.enumerated() { positions[name] = index }
-            try forEachObject { line, pairs throws(Diagnostic) in
-                var fields = [String](repeating: "", count: columns.count)
-                for (key, value) in pairs { if let index = positions[key] { fields[index] = value } }
-                return try body(line, fields)
+            var indexes: [String: Int] = [:]
+            for (index, name) in columns.enumerated() { indexes[name] = index }
+            try forEachObject { line, fields throws(Diagnostic) in
+                row.line = line
+                for index in columns.indices {
+                    row.fields[index] = ""
+                    row.positions[index] = (line, 1)
+                }
+                for field in fields {
+                    guard let index = indexes[field.key] else { continue }
+                    row.fields[index] = field.value
+                    row.positions[index] = (field.line, field.column)
+                }
+                return try body(row)
             }
         }
     }
 
-    private func forEachObject(_ body: (Int, [(String, String)]) throws(Diagnostic) -> Bool) throws(Diagnostic) {
+    /// Each object's first line and fields, JSON Lines streamed line by line, a `.json` array read whole.
+    private func forEachObject(_ body: (Int, [JSONObjectScanner.Field]) throws(Diagnostic) -> Bool) throws(Diagnostic) {
         if format == .json { return try forEachArrayElement(body) }
         // Plain read(2) into one reused buffer: memory stays bounded whatever the file's size.
         let descriptor = open(url.path, O_RDONLY)
@@ -64,24 +78,28 @@ struct StatsRowReader {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(Self.chunkSize * 2)
         var line = 0
-        var pairs: [(String, String)] = []
+        var fields: [JSONObjectScanner.Field] = []
         func process(_ bytes: ArraySlice<UInt8>) throws(Diagnostic) -> Bool {
             line += 1
             var slice = bytes
             if slice.last == 0x0D { slice = slice.dropLast() }
             if line == 1, slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
             if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
-            pairs.removeAll(keepingCapacity: true)
-            let failure: JSONLineScanner.Failure? = slice.withUnsafeBufferPointer { pointer in
-                do throws(JSONLineScanner.Failure) {
-                    try JSONLineScanner.scan(pointer) { pairs.append(($0, $1)) }
+            fields.removeAll(keepingCapacity: true)
+            let failure: JSONObjectScanner.Failure? = slice.withUnsafeBufferPointer { pointer in
+                var scanner = JSONObjectScanner(pointer, line: line)
+                do throws(JSONObjectScanner.Failure) {
+                    try scanner.object { fields.append($0) }
+                    scanner.skipSpace()
+                    guard scanner.atEnd else { throw scanner.failure("unexpected text after the object") }
                     return nil
                 } catch { return error }
             }
-            if case .malformed(let reason) = failure {
-                throw Diagnostic(.error, "JSON Lines: line \(line) is not one JSON object (\(reason))", file: path, line: line, column: 1)
+            if let failure {
+                throw Diagnostic(.error, "JSON Lines: line \(line) is not one JSON object: \(failure.reason)",
+                                 file: path, line: failure.line, column: failure.column)
             }
-            return try body(line, pairs)
+            return try body(line, fields)
         }
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, Self.chunkSize) }
@@ -104,38 +122,55 @@ struct StatsRowReader {
     }
 
     /// A `.json` file: an array of flat objects, read whole.
-    private func forEachArrayElement(_ body: (Int, [(String, String)]) throws(Diagnostic) -> Bool) throws(Diagnostic) {
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw Diagnostic(.error, "cannot open this file", file: path) }
-        let objects: [[String: JSONScalar]]
-        do {
-            objects = try JSONDecoder().decode([[String: JSONScalar]].self, from: data)
-        } catch {
-            throw Diagnostic(.error, "JSON: expected an array of objects with fields (\(Self.describe(error)))", file: path, line: 1, column: 1)
+    private func forEachArrayElement(_ body: (Int, [JSONObjectScanner.Field]) throws(Diagnostic) -> Bool) throws(Diagnostic) {
+        guard var data = FileManager.default.contents(atPath: url.path) else { throw Diagnostic(.error, "cannot open this file", file: path) }
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { data.removeFirst(3) }
+        var fields: [JSONObjectScanner.Field] = []
+        var problem: Diagnostic?
+        data.withUnsafeBytes { raw in
+            var scanner = JSONObjectScanner(raw.bindMemory(to: UInt8.self))
+            do throws(JSONObjectScanner.Failure) {
+                try scanner.expect(0x5B, "an array of objects ('[')")
+                scanner.skipSpace()
+                if scanner.current == 0x5D { return }
+                while true {
+                    scanner.skipSpace()
+                    let line = scanner.line
+                    guard scanner.current == 0x7B else { throw scanner.failure("expected an object ('{') in the array") }
+                    fields.removeAll(keepingCapacity: true)
+                    try scanner.object { fields.append($0) }
+                    do throws(Diagnostic) {
+                        if try !body(line, fields) { return }
+                    } catch {
+                        problem = error
+                        return
+                    }
+                    scanner.skipSpace()
+                    switch scanner.current {
+                    case 0x2C: try scanner.expect(0x2C, "','")
+                    case 0x5D:
+                        try scanner.expect(0x5D, "']'")
+                        scanner.skipSpace()
+                        guard scanner.atEnd else { throw scanner.failure("unexpected text after the array") }
+                        return
+                    default: throw scanner.failure("expected ',' or ']' after an object")
+                    }
+                }
+            } catch {
+                problem = Diagnostic(.error, "JSON: \(error.reason)", file: path, line: error.line, column: error.column)
+            }
         }
-        for (index, object) in objects.enumerated() {
-            let pairs = object.keys.sorted().map { ($0, object[$0]?.text ?? "") }
-            if try !body(index + 1, pairs) { return }
-        }
-    }
-
-    private static func describe(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error { return context.debugDescription }
-        if case DecodingError.typeMismatch(_, let context) = error { return context.debugDescription }
-        return "\(error)"
+        if let problem { throw problem }
     }
 }
 
-/// A JSON value as the text a CSV cell would hold.
-private struct JSONScalar: Decodable {
-    var text: String
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { text = "" }
-        else if let value = try? container.decode(Bool.self) { text = value ? "true" : "false" }
-        else if let value = try? container.decode(Int.self) { text = String(value) }
-        else if let value = try? container.decode(Double.self) { text = String(value) }
-        else if let value = try? container.decode(String.self) { text = value }
-        else { text = "" }
-    }
+/// One row of a statistics file: field texts aligned with the columns asked for (empty
+/// text is no value), and where each is written, for diagnostics.
+struct StatsRow {
+    /// The row's line: its row number in a CSV file, the line its object starts on in JSON.
+    var line: Int
+    var fields: [String]
+    /// Line and column of each field: in JSON where its value starts (in characters); in a
+    /// CSV file its row and field number, as spreadsheets count them.
+    var positions: [(line: Int, column: Int)]
 }

@@ -54,7 +54,14 @@ public struct StatsSource: Sendable {
         let values = samples.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !values.isEmpty else { return .string }
         for type in [FieldType.integer, .decimal, .date, .boolean] {
-            if values.allSatisfy({ if case .success = DataValue.parse($0, as: type, timeZone: timeZone) { true } else { false } }) {
+            // A number too large for its type still makes a number column: its row is then an error, not text.
+            let fits = { (text: String) -> Bool in
+                switch DataValue.parse(text, as: type, timeZone: timeZone) {
+                case .success: true
+                case .failure(let problem): problem.outOfRange
+                }
+            }
+            if values.allSatisfy(fits) {
                 // "0"/"1" columns are numbers, not booleans.
                 if type == .boolean, values.contains(where: { Int($0) != nil }) { continue }
                 return type

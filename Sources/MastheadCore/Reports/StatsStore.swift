@@ -25,9 +25,16 @@ final class StatsStore: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [String: Result<StatsSource, Diagnostic>] = [:]
     private var rows: [String: Result<[[DataValue]], Diagnostic>] = [:]
-    private var tables: [TableKey: Result<AggregateTable, Diagnostic>] = [:]
+    private var tables: [TableKey: Result<AggregateTable, TableFailure>] = [:]
     /// While `readTogether` collects: the queries on large files, not yet run.
     private var planned: [TableKey: (source: StatsSource, aggregator: Aggregator)]?
+
+    /// Why a query gave no table: its file cannot be read (the diagnostic is in the file), or
+    /// its numbers do not fit (the block that asked reports it, at its own line).
+    enum TableFailure: Error {
+        case read(Diagnostic)
+        case numbers(Aggregator.Problem)
+    }
 
     private struct TableKey: Hashable {
         /// The source's cache key.
@@ -82,8 +89,8 @@ final class StatsStore: @unchecked Sendable {
             }
             var samples = [[String]](repeating: [], count: names.count)
             var count = 0
-            try reader.forEachRow(columns: names) { _, fields in
-                for (index, field) in fields.enumerated() { samples[index].append(field) }
+            try reader.forEachRow(columns: names) { row in
+                for (index, field) in row.fields.enumerated() { samples[index].append(field) }
                 count += 1
                 return count < StatsSource.inferenceRows
             }
@@ -121,16 +128,16 @@ final class StatsStore: @unchecked Sendable {
             defer { planned = nil }
             return planned ?? [:]
         }
-        var results: [TableKey: Result<AggregateTable, Diagnostic>] = [:]
+        var results: [TableKey: Result<AggregateTable, TableFailure>] = [:]
         for file in Set(collected.keys.map(\.file)).sorted() {
             var group = collected.filter { $0.key.file == file }.map { (key: $0.key, source: $0.value.source, aggregator: $0.value.aggregator) }
             let source = group[0].source
             let columns = group.reduce(into: Set<Int>()) { $0.formUnion($1.aggregator.neededColumns) }
-            let read = Self.stream(source, url: siteDirectory.appendingPathComponent(source.file), columns: columns, timeZone: timeZone) { row in
+            let read = Self.stream(source, url: siteDirectory.appendingPathComponent(source.file), columns: columns, timeZone: timeZone) { row, _ in
                 for index in group.indices { group[index].aggregator.add(row) }
             }
             for index in group.indices {
-                results[group[index].key] = read.map { group[index].aggregator.result() }
+                results[group[index].key] = read.mapError(TableFailure.read).flatMap { Self.finish(&group[index].aggregator) }
             }
         }
         lock.withLock { tables.merge(results) { _, new in new } }
@@ -142,7 +149,7 @@ final class StatsStore: @unchecked Sendable {
     }
 
     /// The aggregated table of `query` over `source`; filters must already be resolved.
-    func table(_ query: AggregationQuery, source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)]) -> Result<AggregateTable, Diagnostic> {
+    func table(_ query: AggregationQuery, source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)]) -> Result<AggregateTable, TableFailure> {
         let key = TableKey(file: source.cacheKey, query: query)
         lock.lock()
         defer { lock.unlock() }
@@ -153,22 +160,29 @@ final class StatsStore: @unchecked Sendable {
         if planned != nil {
             // Collecting (`readTogether`): note large-file queries; the answer is not used.
             if size > inMemoryLimit, planned?[key] == nil { planned?[key] = (source, aggregator) }
-            return .success(aggregator.result())
+            return Self.finish(&aggregator)
         }
-        let result: Result<AggregateTable, Diagnostic>
+        let read: Result<Void, Diagnostic>
         if size <= inMemoryLimit {
             let loaded = rows[source.cacheKey] ?? typedRows(source, url: url)
             rows[source.cacheKey] = loaded
-            result = loaded.map { all in
+            read = loaded.map { all in
                 for row in all { aggregator.add(row) }
-                return aggregator.result()
             }
         } else {
-            result = Self.stream(source, url: url, columns: aggregator.neededColumns, timeZone: timeZone) { aggregator.add($0) }
-                .map { aggregator.result() }
+            read = Self.stream(source, url: url, columns: aggregator.neededColumns, timeZone: timeZone) { row, _ in aggregator.add(row) }
         }
+        let result = read.mapError(TableFailure.read).flatMap { Self.finish(&aggregator) }
         tables[key] = result
         return result
+    }
+
+    private static func finish(_ aggregator: inout Aggregator) -> Result<AggregateTable, TableFailure> {
+        do throws(Aggregator.Problem) {
+            return .success(try aggregator.result())
+        } catch {
+            return .failure(.numbers(error))
+        }
     }
 
     /// The rows passing `filters`, each cut to `columns`, in file order, at most `limit`
@@ -193,12 +207,12 @@ final class StatsStore: @unchecked Sendable {
             }
         }
         let needed = Set(columns + filters.map(\.0))
-        return Self.stream(source, url: url, columns: needed, timeZone: timeZone) { add($0) }.map { (kept, total) }
+        return Self.stream(source, url: url, columns: needed, timeZone: timeZone) { row, _ in add(row) }.map { (kept, total) }
     }
 
     private func typedRows(_ source: StatsSource, url: URL) -> Result<[[DataValue]], Diagnostic> {
         var all: [[DataValue]] = []
-        return Self.stream(source, url: url, columns: Set(source.columns.indices), timeZone: timeZone) { all.append($0) }.map { all }
+        return Self.stream(source, url: url, columns: Set(source.columns.indices), timeZone: timeZone) { row, _ in all.append(row) }.map { all }
     }
 
     /// The common cases typed without Foundation's string trimming, which costs about a
@@ -220,8 +234,9 @@ final class StatsStore: @unchecked Sendable {
         }
     }
 
-    /// Reads every row of `source`, typing only `columns` (the others stay null).
-    static func stream(_ source: StatsSource, url: URL, columns: Set<Int>, timeZone: TimeZone, _ body: ([DataValue]) -> Void) -> Result<Void, Diagnostic> {
+    /// Reads every row of `source`, typing only `columns` (the others stay null); `body` gets each row and its line.
+    static func stream(_ source: StatsSource, url: URL, columns: Set<Int>, timeZone: TimeZone,
+                       _ body: ([DataValue], Int) -> Void) -> Result<Void, Diagnostic> {
         let reader = StatsRowReader(url: url, path: source.file, format: source.format)
         let wanted = columns.sorted()
         var dates: [String: DataValue] = [:]
@@ -230,11 +245,12 @@ final class StatsStore: @unchecked Sendable {
         // Joined columns are looked up by key, not read from the file.
         let join = wanted.contains { $0 >= fileColumns } ? source.join : nil
         do throws(Diagnostic) {
-            try reader.forEachRow(columns: source.fileColumnNames) { line, fields throws(Diagnostic) in
+            try reader.forEachRow(columns: source.fileColumnNames) { read throws(Diagnostic) in
+                let fields = read.fields
                 if let join {
                     let key = fields[join.onColumn]
                     guard let added = join.values(forKey: key) else {
-                        throw Diagnostic(.error, join.unknownKeyMessage(key), file: source.file, line: line)
+                        throw Diagnostic(.error, join.unknownKeyMessage(key), file: source.file, line: read.line)
                     }
                     for (offset, value) in added.enumerated() { row[fileColumns + offset] = value }
                 }
@@ -252,10 +268,12 @@ final class StatsStore: @unchecked Sendable {
                         row[index] = value
                         if column.type == .date, dates.count < 100_000 { dates[text] = value }
                     case .failure(let problem):
-                        throw Diagnostic(.error, "\(column.name): \(problem.message) (the column holds \(column.type.rawValue) values)", file: source.file, line: line)
+                        let position = read.positions[index]
+                        throw Diagnostic(.error, "\(column.name): \(problem.message) (the column holds \(column.type.rawValue) values)",
+                                         file: source.file, line: position.line, column: position.column)
                     }
                 }
-                body(row)
+                body(row, read.line)
                 return true
             }
             return .success(())
