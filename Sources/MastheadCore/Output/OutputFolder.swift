@@ -35,8 +35,9 @@ public enum OutputFolder {
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return "it cannot be read" }
         if names.isEmpty || hasMarker(path) { return nil }
-        if let manifest, isListed(path, in: manifest) { return nil }
-        return "it is not empty and was not written by masthead build (it has no \(markerName) file)"
+        guard let manifest else { return "it is not empty and was not written by masthead build (it has no \(markerName) file)" }
+        guard let stranger = firstUnlisted(in: path, manifest: manifest) else { return nil }
+        return "it holds \(stranger), which masthead build did not write (and no \(markerName) file)"
     }
 
     /// Whether the folder holds a marker written by `markerText` (a file, not a link to one).
@@ -50,24 +51,24 @@ public enum OutputFolder {
         return head == Data((markerFirstLine + "\n").utf8)
     }
 
-    /// Whether every file under `folder` is an output the cache recorded (an output from a
-    /// Masthead that wrote no marker yet). Links and other odd entries are never listed.
-    private static func isListed(_ folder: String, in manifest: BuildManifest) -> Bool {
+    /// The first entry under `folder` that is not an output the cache recorded, or nil when
+    /// all are (an output of a Masthead that wrote no marker yet). Links are never recorded.
+    private static func firstUnlisted(in folder: String, manifest: BuildManifest) -> String? {
         var stack = [""]
         while let relative = stack.popLast() {
             let absolute = relative.isEmpty ? folder : folder + "/" + relative
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return false }
-            for name in names {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return relative }
+            for name in names.sorted() {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
-                guard lstat(folder + "/" + child, &info) == 0 else { return false }
+                guard lstat(folder + "/" + child, &info) == 0 else { return child }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: stack.append(child)
-                case S_IFREG: if manifest.outputs[child] == nil { return false }
-                default: return false
+                case S_IFREG: if manifest.outputs[child] == nil { return child }
+                default: return child
                 }
             }
         }
-        return true
+        return nil
     }
 }
