@@ -26,7 +26,9 @@ struct BuildCommand: ParsableCommand {
         var options = siteOptions.buildOptions()
         options.baseURL = baseURL
         // An empty path is the current folder to Foundation: never what was meant.
-        if output?.isEmpty == true { throw ValidationError("--output: the path is empty; name the folder to write the site to, like --output public") }
+        if output?.isEmpty == true {
+            throw ValidationError("--output: the path is empty; name the folder to write the site to, like --output public")
+        }
         let outputDirectory = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
             ?? options.siteDirectory.appendingPathComponent("public")
         if let problem = OutputWriter.checkSafe(output: outputDirectory, siteDirectory: options.siteDirectory, force: force) {

@@ -38,7 +38,8 @@ enum MastheadProcess {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), errors: String(decoding: errData, as: UTF8.self))
+        return Run(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+                   errors: String(decoding: errData, as: UTF8.self))
     }
 }
 
@@ -90,7 +91,8 @@ struct HostileOutputTests {
         let run = try MastheadProcess.run(["build", "--site", ".", "--output", "../" + keep.lastPathComponent], in: site.root)
         #expect(run.status == 2)
         #expect(run.errors.contains("--output: refusing to replace \(keep.path): it is not empty and was not written by masthead build"
-            + " (it has no .masthead-output file). Choose a new or an empty folder, or pass --force to replace it and everything in it"), "\(run.errors)")
+            + " (it has no .masthead-output file). Choose a new or an empty folder, or pass --force to replace it and everything in it"),
+                "\(run.errors)")
         #expect(try String(contentsOf: keep.appendingPathComponent("notes/todo.txt"), encoding: .utf8) == "precious")
         #expect(!FileManager.default.fileExists(atPath: keep.path + ".masthead-new"))
     }
@@ -124,7 +126,8 @@ struct HostileOutputTests {
         try user.write("notes.txt", "notes")
         try user.write("photos/2026/beach.jpg", "jpeg")
         try user.write("real/x.txt", "x")
-        try FileManager.default.createSymbolicLink(atPath: user.root.appendingPathComponent("alias").path, withDestinationPath: user.root.appendingPathComponent("real").path)
+        try FileManager.default.createSymbolicLink(atPath: user.root.appendingPathComponent("alias").path,
+                                                   withDestinationPath: user.root.appendingPathComponent("real").path)
         for (target, reason) in [("notes.txt", "it is a file, not a folder"),
                                  ("photos", "it is not empty and was not written by masthead build"),
                                  ("alias", "it is a symbolic link, not a folder masthead build wrote")] {
@@ -147,7 +150,8 @@ struct HostileOutputTests {
         #expect(run.status == 0, "\(run.errors)")
         #expect(user.text("out/old.html") == nil)
         #expect(user.text("out/articles/a/index.html") != nil)
-        #expect(user.text("out/.masthead-output")?.hasPrefix("masthead-output\nWritten by masthead build from the site folder \"\(site.root.lastPathComponent)\"") == true)
+        let marker = "masthead-output\nWritten by masthead build from the site folder \"\(site.root.lastPathComponent)\""
+        #expect(user.text("out/.masthead-output")?.hasPrefix(marker) == true)
         // Marked: the next build needs no --force.
         #expect(try MastheadProcess.run(["build", "--site", site.root.path, "--output", output.path, "--no-cache"]).status == 0)
     }
@@ -297,7 +301,8 @@ struct HostileOutputTests {
             var isFolder: ObjCBool = false
             return FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
         })
-        #expect(onDisk == expected, "missing: \(expected.subtracting(onDisk).sorted().prefix(5)), extra: \(onDisk.subtracting(expected).sorted().prefix(5))")
+        #expect(onDisk == expected,
+                "missing: \(expected.subtracting(onDisk).sorted().prefix(5)), extra: \(onDisk.subtracting(expected).sorted().prefix(5))")
         #expect(!FileManager.default.fileExists(atPath: output.path + ".masthead-new"))
         #expect(!FileManager.default.fileExists(atPath: output.path + ".masthead-old"))
     }
@@ -310,7 +315,8 @@ struct HostileOutputTests {
         try site.write("Content/static/articles", "not a folder")
         let result = site.build()
         #expect(result.messages.contains("Content/static/articles: error: the static file Content/static/articles is written as the file articles,"
-            + " but Content/articles/a.md needs articles/ to be a folder (for articles/a/index.html): rename or move one of them"), "\(result.messages)")
+            + " but Content/articles/a.md needs articles/ to be a folder (for articles/a/index.html): rename or move one of them"),
+                "\(result.messages)")
     }
 
     @Test("a static folder named like a generated file is an error naming both")
@@ -319,7 +325,8 @@ struct HostileOutputTests {
         try site.write("Content/static/feed.xml/style.xsl", "<xsl/>")
         let result = site.build()
         #expect(result.messages.contains("Content/static/feed.xml/style.xsl: error: a feed is written as the file feed.xml, but the static file"
-            + " Content/static/feed.xml/style.xsl needs feed.xml/ to be a folder (for feed.xml/style.xsl): rename or move one of them"), "\(result.messages)")
+            + " Content/static/feed.xml/style.xsl needs feed.xml/ to be a folder (for feed.xml/style.xsl): rename or move one of them"),
+                "\(result.messages)")
     }
 
     @Test("a page whose URL needs a folder where a static file is, and the reverse, are errors naming both")
@@ -334,8 +341,9 @@ struct HostileOutputTests {
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/static/about"))
         try site.write("Content/static/about/index.html/map.png", "png")
         let reverse = site.build()
-        #expect(reverse.messages.contains("Content/pages/about.md: error: Content/pages/about.md is written as the file about/index.html, but the static file"
-            + " Content/static/about/index.html/map.png needs about/index.html/ to be a folder (for about/index.html/map.png): rename or move one of them"),
+        #expect(reverse.messages.contains("Content/pages/about.md: error: Content/pages/about.md is written as the file about/index.html,"
+            + " but the static file Content/static/about/index.html/map.png needs about/index.html/ to be a folder"
+            + " (for about/index.html/map.png): rename or move one of them"),
                 "\(reverse.messages)")
     }
 
@@ -354,24 +362,27 @@ struct HostileOutputTests {
         #expect(try Data(contentsOf: page) == before)
     }
 
-    @Test("outputs the resolver does not know of collide at writing time with a sentence naming both paths")
+    @Test("outputs the resolver does not know of collide at writing time in a sentence naming both paths, in either order")
     func collisionAtWritingTime() throws {
         let site = try site()
         let user = try UserFolder()
         let output = user.root.appendingPathComponent("out")
-        let files = [OutputFile(path: "charts/a.svg/index.html", contents: .bytes(Data("a".utf8))),
-                     OutputFile(path: "charts/a.svg", contents: .copy(site.root.appendingPathComponent("Content/articles/a.md").path))]
-        #expect {
-            try OutputWriter.write(files, to: output, siteDirectory: site.root)
-        } throws: { error in
-            "\(error)" == "charts/a.svg (from Content/articles/a.md) is a file, but charts/a.svg/index.html needs charts/a.svg/ to be a folder:"
-                + " rename or move one of them"
-        }
-        let twice = [OutputFile(path: "x.html", contents: .bytes(Data())), OutputFile(path: "x.html", contents: .bytes(Data()))]
-        #expect {
-            try OutputWriter.write(twice, to: output, siteDirectory: site.root)
-        } throws: { error in
-            "\(error)" == "two output files have the same path, x.html: rename one of their sources"
+        let folder = OutputFile(path: "charts/a.svg/index.html", contents: .bytes(Data("a".utf8)))
+        let file = OutputFile(path: "charts/a.svg", contents: .copy(site.root.appendingPathComponent("Content/articles/a.md").path))
+        let advice = "two outputs collide; rename or move one of their sources"
+        for (first, second, message) in [
+            (folder, file, "cannot write charts/a.svg (from Content/articles/a.md): other output files need charts/a.svg/ to be a folder; \(advice)"),
+            (file, folder, "cannot write charts/a.svg/index.html: charts/a.svg is a file of the output,"
+                + " but this needs charts/a.svg/ to be a folder; \(advice)"),
+        ] {
+            let staging = try OutputWriter.Staging(output: output, siteDirectory: site.root)
+            try staging.add([first])
+            #expect {
+                try staging.add([second])
+            } throws: { error in
+                "\(error)" == message
+            }
+            staging.discard()
         }
         #expect(!FileManager.default.fileExists(atPath: output.path))
         #expect(!FileManager.default.fileExists(atPath: output.path + ".masthead-new"))

@@ -53,7 +53,8 @@ struct HostileSymlinkTests {
     }
 
     @Test("a link out of the site is an error in every input: articles, pages, static, templates, site.yml",
-          arguments: ["Content/articles/b.md", "Content/pages/about.md", "Content/static/img/logo.svg", "Templates/card.mustache", "Content/site.yml"])
+          arguments: ["Content/articles/b.md", "Content/pages/about.md", "Content/static/img/logo.svg",
+                      "Templates/card.mustache", "Content/site.yml"])
     func linkOutEverywhere(path: String) throws {
         let site = try site()
         let outside = try outsideFolder()

@@ -98,8 +98,6 @@ public enum OutputWriter {
         private let inputs: [String: BuildManifest.FileRecord]
         private let lock = NSLock()
         private var report = Report()
-        /// Every path placed so far, by the site file it copies (nil for rendered bytes).
-        private var paths = OutputPathTree<String?>()
 
         /// `force` replaces an output folder Masthead did not make (`--force`); folders that
         /// hold the site are refused whatever it says.
@@ -121,9 +119,8 @@ public enum OutputWriter {
             // First of all, so a staging folder left by a crash is known as ours.
             let marker = OutputFolder.markerName
             let data = Data(OutputFolder.markerText(siteDirectory: siteDirectory).utf8)
-            let written = try writeFile(data, to: staging.path + "/" + marker, named: marker)
+            let written = try writeFile(data, to: staging.path + "/" + marker, named: marker, in: staging.path)
             report.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: ContentHash.of(data))
-            _ = paths.add(marker, owner: nil)
         }
 
         /// Places files in the staging folder, on every core: a large site's writing is
@@ -131,9 +128,6 @@ public enum OutputWriter {
         public func add(_ files: [OutputFile]) throws {
             for file in files where !isSafeRelativePath(file.path) {
                 throw Failure(description: "refusing to write \(file.path): it is not inside the output folder")
-            }
-            try lock.withLock {
-                for file in files { try claim(file) }
             }
             let placed = parallelMap(files) { [self] file in
                 place(file, in: staging.path, current: target.path, previous: previous[file.path], siteFiles: siteFiles, inputs: inputs)
@@ -144,25 +138,6 @@ public enum OutputWriter {
                     report.records[file.path] = record
                     if linked { report.unchanged += 1 } else { report.written += 1 }
                 }
-            }
-        }
-
-        /// Refuses a file that cannot sit beside those already placed: the resolver names
-        /// the inputs behind such collisions; this catches any it does not know of.
-        private func claim(_ file: OutputFile) throws {
-            let source: String?
-            if case .copy(let path) = file.contents { source = siteFiles.relative(path) } else { source = nil }
-            func named(_ path: String, _ source: String?) -> String { source.map { "\(path) (from \($0))" } ?? path }
-            switch paths.add(file.path, owner: source) {
-            case nil: return
-            case .duplicate:
-                throw Failure(description: "two output files have the same path, \(named(file.path, source)): rename one of their sources")
-            case .fileOverFolder(let beneath, let owner):
-                throw Failure(description: "\(named(file.path, source)) is a file, but \(named(beneath, owner)) needs \(file.path)/ to be a folder:"
-                    + " rename or move one of them")
-            case .folderOverFile(let folder, let owner):
-                throw Failure(description: "\(named(folder, owner)) is a file, but \(named(file.path, source)) needs \(folder)/ to be a folder:"
-                    + " rename or move one of them")
             }
         }
 
@@ -204,18 +179,22 @@ public enum OutputWriter {
     /// A copied file is read through every link to its real path, which must lie inside the
     /// site folder: the output gets a file, never a link, and never a file from elsewhere.
     private static func place(_ file: OutputFile, in staging: String, current currentFolder: String, previous recorded: BuildManifest.FileRecord?,
-                              siteFiles: SiteFiles, inputs: [String: BuildManifest.FileRecord]) -> Result<(BuildManifest.FileRecord, linked: Bool), Failure> {
+                              siteFiles: SiteFiles,
+                              inputs: [String: BuildManifest.FileRecord]) -> Result<(BuildManifest.FileRecord, linked: Bool), Failure> {
         let destination = staging + "/" + file.path
         do {
             var realSource: String?
             if case .copy(let source) = file.contents {
                 guard let real = SiteFiles.realPath(source), siteFiles.isInside(real) else {
-                    throw Failure(description: "refusing to publish \(siteFiles.relative(source)): it is a symbolic link that points outside the site or to nothing")
+                    throw Failure(description: "refusing to publish \(siteFiles.relative(source)):"
+                        + " it is a symbolic link that points outside the site or to nothing")
                 }
                 realSource = real
             }
             let print = try fingerprint(file, realSource: realSource, siteFiles: siteFiles, inputs: inputs)
-            try makeFolders(for: file.path, in: staging)
+            var named = file.path
+            if case .copy(let source) = file.contents { named += " (from \(siteFiles.relative(source)))" }
+            try makeFolders(for: file.path, named: named, in: staging)
             let current = currentFolder + "/" + file.path
             if let recorded, recorded.hash == print.hash, recorded.size == print.size,
                let status = FileStatus(path: current), status.isRegular, status.matches(recorded),
@@ -225,9 +204,9 @@ public enum OutputWriter {
             let written: FileStatus?
             switch file.contents {
             case .bytes(let data):
-                written = try writeFile(data, to: destination, named: file.path)
+                written = try writeFile(data, to: destination, named: named, in: staging)
             case .copy:
-                written = try copyFile(realSource ?? "", to: destination, named: file.path)
+                written = try copyFile(realSource ?? "", to: destination, named: named, in: staging)
             }
             return .success((BuildManifest.FileRecord(size: written?.size ?? print.size, modified: written?.modified ?? 0, hash: print.hash), false))
         } catch let failure as Failure {
@@ -240,7 +219,7 @@ public enum OutputWriter {
     /// Makes the folders a file's path needs in the staging folder. Usually the parent exists
     /// or one mkdir does it; otherwise the path is walked down from the staging folder. Both
     /// accept a folder another worker has just made.
-    private static func makeFolders(for path: String, in staging: String) throws {
+    private static func makeFolders(for path: String, named: String, in staging: String) throws {
         guard let slash = path.lastIndex(of: "/") else { return }
         let parent = String(path[..<slash])
         if mkdir(staging + "/" + parent, 0o755) == 0 || errno == EEXIST { return }
@@ -248,18 +227,41 @@ public enum OutputWriter {
         for name in parent.split(separator: "/") {
             folder += "/" + name
             if mkdir(folder, 0o755) != 0, errno != EEXIST {
-                throw Failure(description: "cannot create the folder \(parent): \(String(cString: strerror(errno)))")
+                throw creationFailure(path, named: named, code: errno, in: staging)
             }
         }
+    }
+
+    /// Why a file could not be created in the staging folder. Two outputs that cannot both
+    /// exist (a file where another output needs a folder: the resolver names the inputs of
+    /// those it knows, this catches the rest) in Masthead's words; anything else with the
+    /// system's reason. Never the staging folder's path.
+    private static func creationFailure(_ path: String, named: String, code: Int32, in staging: String) -> Failure {
+        let advice = "two outputs collide; rename or move one of their sources"
+        if code == EISDIR {
+            return Failure(description: "cannot write \(named): other output files need \(path)/ to be a folder; \(advice)")
+        }
+        if code == ENOTDIR || code == EEXIST {
+            var prefix = ""
+            for name in path.split(separator: "/").dropLast() {
+                prefix += prefix.isEmpty ? String(name) : "/" + name
+                var info = stat()
+                if lstat(staging + "/" + prefix, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+                    return Failure(description: "cannot write \(named): \(prefix) is a file of the output,"
+                        + " but this needs \(prefix)/ to be a folder; \(advice)")
+                }
+            }
+        }
+        return Failure(description: "cannot create \(path): \(String(cString: strerror(code)))")
     }
 
     /// Writes a file with plain POSIX calls, and returns its status as written. Foundation's
     /// `Data.write(to:)` calls `fsync` for every file on Linux, which made writing a large
     /// site wait on the disk for most of the build; a crash mid-build is covered by the
     /// staging folder, not by fsync.
-    private static func writeFile(_ data: Data, to path: String, named name: String) throws -> FileStatus? {
+    private static func writeFile(_ data: Data, to path: String, named name: String, in staging: String) throws -> FileStatus? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw Failure(description: "cannot create \(name): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw creationFailure(String(path.dropFirst(staging.count + 1)), named: name, code: errno, in: staging) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             guard let base = buffer.baseAddress else { return }
@@ -270,14 +272,14 @@ public enum OutputWriter {
 
     /// Copies a site file's bytes into a new file of the same permissions, in chunks, so a
     /// large video is never in memory whole.
-    private static func copyFile(_ source: String, to path: String, named name: String) throws -> FileStatus? {
+    private static func copyFile(_ source: String, to path: String, named name: String, in staging: String) throws -> FileStatus? {
         let input = open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw Failure(description: "cannot read the source of \(name): \(String(cString: strerror(errno)))") }
         defer { close(input) }
         var info = stat()
         let mode = fstat(input, &info) == 0 ? mode_t(info.st_mode & 0o777) : 0o644
         let output = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard output >= 0 else { throw Failure(description: "cannot create \(name): \(String(cString: strerror(errno)))") }
+        guard output >= 0 else { throw creationFailure(String(path.dropFirst(staging.count + 1)), named: name, code: errno, in: staging) }
         defer { close(output) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
@@ -287,7 +289,10 @@ public enum OutputWriter {
                 throw Failure(description: "cannot read the source of \(name): \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
-            try buffer.withUnsafeBytes { try writeAll(output, $0.baseAddress!, count: count, named: name) }
+            try buffer.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                try writeAll(output, base, count: count, named: name)
+            }
         }
         return FileStatus(descriptor: output)
     }

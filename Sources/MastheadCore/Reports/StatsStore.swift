@@ -59,7 +59,6 @@ final class StatsStore: @unchecked Sendable {
             let hint = Suggestion.didYouMean(name, in: knownNames)
             return .failure(.error("source: unknown statistics source '\(name)'\(hint.isEmpty ? known : hint); name a .csv, .jsonl or .json file under Content/, or a dataset declared in site.yml", at: location))
         }
-        if let problem = SiteFiles(siteDirectory: siteDirectory).problem(at: file) { return .failure(problem) }
         // A join adds columns: the dataset is then a source of its own, not just its file.
         let cacheKey = dataset.flatMap { $0.join == nil ? nil : "dataset:\($0.name)" } ?? file
         lock.lock()
@@ -72,6 +71,7 @@ final class StatsStore: @unchecked Sendable {
     }
 
     private func loadSource(name: String, file: String, url: URL, schema: [String: FieldType], declaredAt: SourceLocation?, join: DatasetJoin?) -> Result<StatsSource, Diagnostic> {
+        if let problem = SiteFiles(siteDirectory: siteDirectory).problem(at: file) { return .failure(problem) }
         guard FileManager.default.fileExists(atPath: url.path), let format = StatsFormat(fileName: file) else {
             return .failure(.error("datasets.\(name): the file \(file) does not exist", at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
         }

@@ -298,8 +298,9 @@ public struct SiteResolver {
                 diagnostics.append(Diagnostic(.error, "this static file would overwrite \(route.path), produced by \(describe(route))", file: file.sourcePath))
             }
         }
-        diagnostics += OutputCollisions.fileFolderCollisions(site.routes.map { ($0.outputPath, describe($0), $0.source) }
-            + site.staticFiles.map { ($0.outputPath, "the static file \($0.sourcePath)", $0.sourcePath) })
+        diagnostics += OutputCollisions.fileFolderCollisions(
+            site.routes.map { .init(path: $0.outputPath, description: describe($0), source: $0.source) }
+                + site.staticFiles.map { .init(path: $0.outputPath, description: "the static file \($0.sourcePath)", source: $0.sourcePath) })
         return diagnostics
     }
 
