@@ -46,13 +46,20 @@ public struct BuildCache: Sendable {
     }
 
     public func save(_ manifest: BuildManifest) throws {
-        let folder = manifestURL.deletingLastPathComponent()
+        try Self.makeFolder(siteDirectory: siteDirectory)
+        try Data(manifest.serialized().utf8).write(to: manifestURL, options: .atomic)
+    }
+
+    /// `SITE/.masthead/`, with a .gitignore so its files never show up in the site's repository.
+    @discardableResult
+    static func makeFolder(siteDirectory: URL) throws -> URL {
+        let folder = siteDirectory.appendingPathComponent(Self.folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let ignore = folder.appendingPathComponent(".gitignore")
         if !FileManager.default.fileExists(atPath: ignore.path) {
             try Data("# Masthead's build cache: safe to delete.\n*\n".utf8).write(to: ignore)
         }
-        try Data(manifest.serialized().utf8).write(to: manifestURL, options: .atomic)
+        return folder
     }
 
     public func removeManifest() {

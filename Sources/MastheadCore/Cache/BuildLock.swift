@@ -42,8 +42,7 @@ public final class BuildLock: @unchecked Sendable {
     /// Nil when the lock file cannot be made (a read-only site folder): such a site has no
     /// cache either, and the build goes on without one.
     public static func acquire(siteDirectory: URL, wait: TimeInterval = defaultWait) throws(Busy) -> BuildLock? {
-        let folder = siteDirectory.appendingPathComponent(BuildCache.folder)
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        guard let folder = try? BuildCache.makeFolder(siteDirectory: siteDirectory) else { return nil }
         let path = folder.appendingPathComponent(fileName).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
