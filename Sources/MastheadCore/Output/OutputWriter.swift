@@ -114,7 +114,7 @@ public enum OutputWriter {
             do {
                 try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             } catch {
-                throw Failure(description: "cannot create the folder \(staging.path): \(Self.reason(error))")
+                throw Failure(description: "cannot create a folder beside \(target.path) to assemble the site in: \(Self.reason(error))")
             }
             // First of all, so a staging folder left by a crash is known as ours.
             let marker = OutputFolder.markerName
@@ -226,8 +226,9 @@ public enum OutputWriter {
         var folder = staging
         for name in parent.split(separator: "/") {
             folder += "/" + name
-            if mkdir(folder, 0o755) != 0, errno != EEXIST {
-                throw creationFailure(path, named: named, code: errno, in: staging)
+            if mkdir(folder, 0o755) != 0 {
+                let code = errno
+                if code != EEXIST { throw creationFailure(path, named: named, code: code, in: staging) }
             }
         }
     }
@@ -261,7 +262,8 @@ public enum OutputWriter {
     /// staging folder, not by fsync.
     private static func writeFile(_ data: Data, to path: String, named name: String, in staging: String) throws -> FileStatus? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw creationFailure(String(path.dropFirst(staging.count + 1)), named: name, code: errno, in: staging) }
+        let code = errno
+        guard descriptor >= 0 else { throw creationFailure(String(path.dropFirst(staging.count + 1)), named: name, code: code, in: staging) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             guard let base = buffer.baseAddress else { return }
@@ -279,9 +281,11 @@ public enum OutputWriter {
         var info = stat()
         let mode = fstat(input, &info) == 0 ? mode_t(info.st_mode & 0o777) : 0o644
         let output = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard output >= 0 else { throw creationFailure(String(path.dropFirst(staging.count + 1)), named: name, code: errno, in: staging) }
+        let code = errno
+        guard output >= 0 else { throw creationFailure(String(path.dropFirst(staging.count + 1)), named: name, code: code, in: staging) }
         defer { close(output) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // Sized to the file when small: most static files are a few kilobytes.
+        var buffer = [UInt8](repeating: 0, count: min(1 << 20, max(4096, Int(clamping: info.st_size) + 1)))
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0 {
