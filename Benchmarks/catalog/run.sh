@@ -25,7 +25,7 @@ measure() {
     tail -n 2 "$WORK/log-$rows.txt"
     wall=$(grep "Elapsed (wall clock)" "$WORK/time-$rows.txt" | sed 's/.*: //')
     peak=$(grep "Maximum resident set size" "$WORK/time-$rows.txt" | sed 's/.*: //')
-    files=$(find "$WORK/out-$rows" -type f | wc -l)
+    files=$(find "$WORK/out-$rows" -type f ! -name .masthead-output | wc -l)
     echo "rows=$rows wall=$wall peak_rss=$((peak / 1024)) MB files=$files"
 }
 

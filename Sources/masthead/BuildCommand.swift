@@ -9,8 +9,11 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var siteOptions: SiteOptions
 
-    @Option(help: "Where to write the site (default: SITE/public).")
+    @Option(help: "Where to write the site (default: SITE/public). It is replaced whole: it must be new, empty, or written by masthead build.")
     var output: String?
+
+    @Flag(help: "Replace the output folder even if masthead build did not write it (never the site itself or a folder holding it).")
+    var force = false
 
     @Option(name: .customLong("base-url"), help: "Replace the base URL of site.yml.")
     var baseURL: String?
@@ -22,15 +25,22 @@ struct BuildCommand: ParsableCommand {
         let started = Date()
         var options = siteOptions.buildOptions()
         options.baseURL = baseURL
+        // An empty path is the current folder to Foundation: never what was meant.
+        if output?.isEmpty == true {
+            throw ValidationError("--output: the path is empty; name the folder to write the site to, like --output public")
+        }
         let outputDirectory = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
             ?? options.siteDirectory.appendingPathComponent("public")
-        if let problem = OutputWriter.checkSafe(output: outputDirectory, siteDirectory: options.siteDirectory) {
-            throw ValidationError("--output: \(problem)")
+        if let problem = OutputWriter.checkSafe(output: outputDirectory, siteDirectory: options.siteDirectory, force: force) {
+            throw ValidationError(output == nil ? problem : "--output: \(problem)")
         }
 
         let outcome: CachedBuild.Outcome
         do {
-            outcome = try CachedBuild.run(options, output: outputDirectory, useCache: !noCache)
+            outcome = try CachedBuild.run(options, output: outputDirectory, useCache: !noCache, force: force)
+        } catch let busy as BuildLock.Busy {
+            FileHandle.standardError.write(Data("error: \(busy)\n".utf8))
+            throw ExitCode(1)
         } catch {
             FileHandle.standardError.write(Data("error: writing \(outputDirectory.path): \(error)\n".utf8))
             throw ExitCode(1)

@@ -80,7 +80,8 @@ struct CacheTests {
         let output = site.root.appendingPathComponent("public")
         let first = try build(site, into: output)
         let fileCount = try contents(of: output).count
-        #expect(report(first)?.written == fileCount)
+        // Every file but Masthead's marker, which is bookkeeping, not a file of the site.
+        #expect(report(first)?.written == fileCount - 1)
         let before = status(output.appendingPathComponent("articles/a/index.html"))
         let second = try build(site, into: output)
         guard case .upToDate(let manifest) = second else {

@@ -46,13 +46,20 @@ public struct BuildCache: Sendable {
     }
 
     public func save(_ manifest: BuildManifest) throws {
-        let folder = manifestURL.deletingLastPathComponent()
+        try Self.makeFolder(siteDirectory: siteDirectory)
+        try Data(manifest.serialized().utf8).write(to: manifestURL, options: .atomic)
+    }
+
+    /// `SITE/.masthead/`, with a .gitignore so its files never show up in the site's repository.
+    @discardableResult
+    static func makeFolder(siteDirectory: URL) throws -> URL {
+        let folder = siteDirectory.appendingPathComponent(Self.folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let ignore = folder.appendingPathComponent(".gitignore")
         if !FileManager.default.fileExists(atPath: ignore.path) {
             try Data("# Masthead's build cache: safe to delete.\n*\n".utf8).write(to: ignore)
         }
-        try Data(manifest.serialized().utf8).write(to: manifestURL, options: .atomic)
+        return folder
     }
 
     public func removeManifest() {
@@ -62,31 +69,57 @@ public struct BuildCache: Sendable {
     /// Every input file with its record. Files whose size and modification time match
     /// `previous` keep their recorded hash; the others are read and hashed.
     public func fingerprintInputs(previous: [String: BuildManifest.FileRecord]) -> [String: BuildManifest.FileRecord] {
-        var paths: [(relative: String, status: FileStatus)] = []
-        for folder in ["Content", TemplateSet.folder] {
-            collect(folder, into: &paths)
+        var paths: [Input] = []
+        let siteFiles = SiteFiles(siteDirectory: siteDirectory)
+        var linkedFolders = Set<String>()
+        for folder in ["Content", TemplateSet.folder] where siteFiles.problem(at: folder) == nil {
+            collect(folder, siteFiles: siteFiles, linkedFolders: &linkedFolders, into: &paths)
         }
         let records = parallelMap(paths) { entry -> (String, BuildManifest.FileRecord) in
             if let old = previous[entry.relative], entry.status.matches(old) {
                 return (entry.relative, old)
             }
-            let hash = ContentHash.ofFile(atPath: siteDirectory.appendingPathComponent(entry.relative).path)
+            // A link the build refuses is recorded by its own status: its target is never read.
+            let hash = entry.readable ? ContentHash.ofFile(atPath: siteDirectory.appendingPathComponent(entry.relative).path)
+                : ContentHash.of("symbolic link not read")
             return (entry.relative, BuildManifest.FileRecord(size: entry.status.size, modified: entry.status.modified, hash: hash))
         }
         return Dictionary(records, uniquingKeysWith: { first, _ in first })
     }
 
-    /// All files under a folder, hidden ones included (a change anywhere invalidates).
-    private func collect(_ relative: String, into paths: inout [(relative: String, status: FileStatus)]) {
+    /// An input file found by `collect`; `readable` is false for a link the build refuses.
+    private struct Input: Sendable {
+        var relative: String
+        var status: FileStatus
+        var readable: Bool
+    }
+
+    /// All files under a folder, hidden ones included (a change anywhere invalidates). Links
+    /// are checked as the build checks them (`SiteFiles`): one to a file inside the site is
+    /// that file; one to a folder inside the site is followed once per real folder (a
+    /// catalog may live there, and a loop ends); any other is recorded but not read.
+    private func collect(_ relative: String, siteFiles: SiteFiles, linkedFolders: inout Set<String>, into paths: inout [Input]) {
         let absolute = siteDirectory.appendingPathComponent(relative).path
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return }
         for name in names {
             let child = relative + "/" + name
-            guard let status = FileStatus(path: absolute + "/" + name) else { continue }
-            if status.isDirectory {
-                collect(child, into: &paths)
-            } else if status.isRegular {
-                paths.append((child, status))
+            let childAbsolute = absolute + "/" + name
+            guard let entry = FileStatus(path: childAbsolute, followingLinks: false) else { continue }
+            if entry.isDirectory {
+                collect(child, siteFiles: siteFiles, linkedFolders: &linkedFolders, into: &paths)
+            } else if entry.isRegular {
+                paths.append(Input(relative: child, status: entry, readable: true))
+            } else if entry.isLink {
+                switch siteFiles.target(ofLink: childAbsolute) {
+                case .insideFile:
+                    if let status = FileStatus(path: childAbsolute) { paths.append(Input(relative: child, status: status, readable: true)) }
+                case .insideFolder:
+                    if let real = SiteFiles.realPath(childAbsolute), linkedFolders.insert(real).inserted {
+                        collect(child, siteFiles: siteFiles, linkedFolders: &linkedFolders, into: &paths)
+                    }
+                case .outside, .nowhere, .loop:
+                    paths.append(Input(relative: child, status: entry, readable: false))
+                }
             }
         }
     }

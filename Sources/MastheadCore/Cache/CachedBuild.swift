@@ -12,8 +12,13 @@ public enum CachedBuild {
     }
 
     /// `useCache: false` (`--no-cache`) builds and writes every file whatever the manifest
-    /// says, then records a fresh manifest for the next build.
-    public static func run(_ options: BuildOptions, output: URL, useCache: Bool = true) throws -> Outcome {
+    /// says, then records a fresh manifest for the next build. `force` (`--force`) replaces an
+    /// output folder Masthead did not make. One build of a site runs at a time: this waits up
+    /// to `lockWait` seconds for another to finish, then throws `BuildLock.Busy`.
+    public static func run(_ options: BuildOptions, output: URL, useCache: Bool = true, force: Bool = false,
+                           lockWait: TimeInterval = BuildLock.defaultWait) throws -> Outcome {
+        let lock = try BuildLock.acquire(siteDirectory: options.siteDirectory, wait: lockWait)
+        defer { lock?.release() }
         var timer = PhaseTimer()
         let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
         let key = BuildCache.key(options: options, output: output)
@@ -31,7 +36,7 @@ public enum CachedBuild {
         // Pages go to the staging folder as they are rendered; it replaces the output folder
         // only once the build has succeeded.
         let staging = try OutputWriter.Staging(output: output, siteDirectory: options.siteDirectory,
-                                               previous: previous?.outputs ?? [:], inputs: inputs)
+                                               previous: previous?.outputs ?? [:], inputs: inputs, force: force)
         var options = options
         options.pageSink = { try staging.add($0) }
         let result = SiteBuilder.build(options)

@@ -15,10 +15,13 @@ struct FileStatus: Equatable {
     var isRegular: Bool
     var inode: UInt64
 
-    /// Follows symbolic links, as reading the file does. Nil when nothing is there.
-    init?(path: String) {
+    var isLink: Bool
+
+    /// Follows symbolic links, as reading the file does, unless `followingLinks` is false.
+    /// Nil when nothing is there.
+    init?(path: String, followingLinks: Bool = true) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
         self.init(info)
     }
 
@@ -39,6 +42,7 @@ struct FileStatus: Equatable {
         let type = info.st_mode & S_IFMT
         isDirectory = type == S_IFDIR
         isRegular = type == S_IFREG
+        isLink = type == S_IFLNK
         inode = UInt64(info.st_ino)
     }
 

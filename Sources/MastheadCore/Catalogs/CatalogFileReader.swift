@@ -18,6 +18,7 @@ enum CatalogFileReader {
     /// Calls `body` with each record, in file order.
     static func read(_ path: String, siteDirectory: URL, body: (CatalogRecord) -> Void) -> Output {
         let url = siteDirectory.appendingPathComponent(path)
+        if let problem = SiteFiles(siteDirectory: siteDirectory).problem(at: path) { return Output(diagnostics: [problem], readable: false) }
         guard FileManager.default.fileExists(atPath: url.path) else {
             return Output(diagnostics: [Diagnostic(.error, "missing catalog file: create it or fix file: in site.yml", file: path)], readable: false)
         }

@@ -12,6 +12,7 @@ public enum SiteConfigLoader {
 
     public static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {
         let url = siteDirectory.appendingPathComponent(path)
+        if let problem = SiteFiles(siteDirectory: siteDirectory).problem(at: path) { return (nil, [problem]) }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             return (nil, [Diagnostic(.error, "missing site configuration: create \(path) with at least a title", file: path)])
         }

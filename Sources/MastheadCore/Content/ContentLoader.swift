@@ -32,18 +32,24 @@ public enum ContentLoader {
     }
 
     /// Relative paths (`Content/static/images/a.svg`) of every regular file under `folder`,
-    /// sorted. Hidden files and names starting with `_` are skipped; links to folders are
-    /// not followed, so a link loop cannot trap the walk.
+    /// sorted. Hidden files and names starting with `_` are skipped. A link to a file inside
+    /// the site counts as that file; links to folders are not followed, so a link loop cannot
+    /// trap the walk; a link out of the site, to nothing or round a loop is an error and is
+    /// left out (`SiteFiles`).
     public static func files(in folder: String, siteDirectory: URL, diagnostics: inout [Diagnostic]) -> [String] {
+        let siteFiles = SiteFiles(siteDirectory: siteDirectory)
+        if let problem = siteFiles.problem(at: folder) {
+            diagnostics.append(problem)
+            return []
+        }
         var result: [String] = []
-        walk(folder, siteDirectory: siteDirectory, into: &result, diagnostics: &diagnostics)
+        walk(folder, siteFiles: siteFiles, into: &result, diagnostics: &diagnostics)
         return result.sorted()
     }
 
-    private static func walk(_ relative: String, siteDirectory: URL, into result: inout [String], diagnostics: inout [Diagnostic]) {
-        let manager = FileManager.default
-        let absolute = siteDirectory.appendingPathComponent(relative).path
-        guard let names = try? manager.contentsOfDirectory(atPath: absolute) else { return }
+    private static func walk(_ relative: String, siteFiles: SiteFiles, into result: inout [String], diagnostics: inout [Diagnostic]) {
+        let absolute = siteFiles.siteDirectory.appendingPathComponent(relative).path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return }
         for name in names.sorted() where !name.hasPrefix(".") && !name.hasPrefix("_") {
             let childRelative = relative + "/" + name
             let childAbsolute = absolute + "/" + name
@@ -52,15 +58,17 @@ public enum ContentLoader {
             guard lstat(childAbsolute, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                walk(childRelative, siteDirectory: siteDirectory, into: &result, diagnostics: &diagnostics)
+                walk(childRelative, siteFiles: siteFiles, into: &result, diagnostics: &diagnostics)
             case S_IFREG:
                 result.append(childRelative)
             case S_IFLNK:
-                var isDirectory: ObjCBool = false
-                if manager.fileExists(atPath: childAbsolute, isDirectory: &isDirectory), !isDirectory.boolValue {
+                switch siteFiles.target(ofLink: childAbsolute) {
+                case .insideFile:
                     result.append(childRelative)
-                } else {
-                    diagnostics.append(Diagnostic(.warning, "symbolic link not followed: it points to a folder or to nothing", file: childRelative))
+                case .insideFolder:
+                    diagnostics.append(Diagnostic(.warning, "symbolic link not followed: it points to a folder", file: childRelative))
+                case let problem:
+                    diagnostics.append(SiteFiles.diagnostic(problem, link: childRelative, reading: childRelative))
                 }
             default:
                 continue

@@ -77,7 +77,8 @@ public final class DocumentCache: @unchecked Sendable {
     /// Content/ file that is not an article, a page, a report or a static file.
     static func contextKey(siteDirectory: URL, baseURL: String?) -> String {
         var key = "baseURL=\(baseURL ?? "-")\n"
-        if let config = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent("Content/site.yml").path) {
+        if SiteFiles(siteDirectory: siteDirectory).problem(at: SiteConfigLoader.path) == nil,
+           let config = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(SiteConfigLoader.path).path) {
             key += "site.yml=\(config.base64EncodedString())\n"
         }
         let skipped: Set<String> = ["Content/articles", "Content/pages", "Content/reports", "Content/static", "Content/site.yml"]

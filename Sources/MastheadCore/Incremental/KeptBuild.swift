@@ -85,7 +85,7 @@ public final class KeptBuild: @unchecked Sendable {
         for path in changedPaths.sorted() {
             let absolute = state.siteDirectory.appendingPathComponent(path).path
             if let kind = state.sources[path] {
-                guard let data = FileManager.default.contents(atPath: absolute) else { return nil }
+                guard Self.isRegularFile(absolute), let data = FileManager.default.contents(atPath: absolute) else { return nil }
                 let file = SourceFile(path: path, data: data)
                 let (document, problems) = SiteBuilder.parse(file, kind: kind, parser: state.parser, cache: nil)
                 guard let document, problems.isEmpty else { return nil }
@@ -165,8 +165,9 @@ public final class KeptBuild: @unchecked Sendable {
         return !exists && !isTemplate && !state.diagnosedFiles.contains(path)
     }
 
+    /// A file, not a link: a saved link takes a full build, which checks where it leads (`SiteFiles`).
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 }

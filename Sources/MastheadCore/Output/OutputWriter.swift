@@ -10,8 +10,9 @@ public enum OutputWriter {
         public var description: String
     }
 
-    /// Refuses output folders whose replacement would destroy the site itself.
-    public static func checkSafe(output: URL, siteDirectory: URL) -> String? {
+    /// Refuses output folders whose replacement would destroy the site itself (whatever
+    /// `force` says), and folders Masthead did not make (unless `force`): see `OutputFolder`.
+    public static func checkSafe(output: URL, siteDirectory: URL, force: Bool = false) -> String? {
         let out = output.standardizedFileURL.resolvingSymlinksInPath().path
         let site = siteDirectory.standardizedFileURL.resolvingSymlinksInPath().path
         let protected = [site, site + "/Content", site + "/Templates"]
@@ -23,6 +24,18 @@ public enum OutputWriter {
         }
         if FileManager.default.fileExists(atPath: out + "/.git") || FileManager.default.fileExists(atPath: out + "/Content/site.yml") {
             return "refusing to replace \(out): it looks like a project folder, not a built site"
+        }
+        let target = output.standardizedFileURL.path
+        let manifest = BuildCache(siteDirectory: siteDirectory, output: output).loadManifest()
+        if !force, let reason = OutputFolder.foreignReason(target, manifest: manifest) {
+            return "refusing to replace \(target): \(reason). Choose a new or an empty folder, or pass --force to replace it and everything in it"
+        }
+        // The staging folders beside the output are replaced too: never someone else's.
+        for staging in [Staging.newSuffix, Staging.oldSuffix] {
+            if let reason = OutputFolder.foreignReason(target + staging, manifest: manifest) {
+                return "refusing to use \(target + staging) while writing \(target): \(reason). Move or delete it"
+                    + " (masthead build assembles the new site beside the output folder, under that name)"
+            }
         }
         return nil
     }
@@ -41,16 +54,16 @@ public enum OutputWriter {
 
     /// Writes every file; returns the number of files written.
     @discardableResult
-    public static func write(_ files: [OutputFile], to output: URL, siteDirectory: URL) throws -> Int {
-        try write(files, to: output, siteDirectory: siteDirectory, previous: [:]).written
+    public static func write(_ files: [OutputFile], to output: URL, siteDirectory: URL, force: Bool = false) throws -> Int {
+        try write(files, to: output, siteDirectory: siteDirectory, previous: [:], force: force).written
     }
 
     /// Writes only what changed since the build that wrote `previous` (the output records of
     /// its manifest), keeping the whole-site guarantee (see `Staging`).
     public static func write(_ files: [OutputFile], to output: URL, siteDirectory: URL,
                              previous: [String: BuildManifest.FileRecord],
-                             inputs: [String: BuildManifest.FileRecord] = [:]) throws -> Report {
-        let staging = try Staging(output: output, siteDirectory: siteDirectory, previous: previous, inputs: inputs)
+                             inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false) throws -> Report {
+        let staging = try Staging(output: output, siteDirectory: siteDirectory, previous: previous, inputs: inputs, force: force)
         do {
             try staging.add(files)
         } catch {
@@ -75,24 +88,39 @@ public enum OutputWriter {
     /// `inputs` are the input records of the same build, so files copied from the site
     /// folder are not read again just to hash them.
     public final class Staging: @unchecked Sendable {
+        static let newSuffix = ".masthead-new"
+        static let oldSuffix = ".masthead-old"
+
         private let target: URL
         private let staging: URL
-        private let sitePrefix: String
+        private let siteFiles: SiteFiles
         private let previous: [String: BuildManifest.FileRecord]
         private let inputs: [String: BuildManifest.FileRecord]
         private let lock = NSLock()
         private var report = Report()
 
+        /// `force` replaces an output folder Masthead did not make (`--force`); folders that
+        /// hold the site are refused whatever it says.
         public init(output: URL, siteDirectory: URL, previous: [String: BuildManifest.FileRecord] = [:],
-                    inputs: [String: BuildManifest.FileRecord] = [:]) throws {
-            if let problem = checkSafe(output: output, siteDirectory: siteDirectory) { throw Failure(description: problem) }
+                    inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false) throws {
+            if let problem = checkSafe(output: output, siteDirectory: siteDirectory, force: force) { throw Failure(description: problem) }
             target = output.standardizedFileURL
-            staging = URL(fileURLWithPath: target.path + ".masthead-new")
-            sitePrefix = siteDirectory.standardizedFileURL.path + "/"
+            staging = URL(fileURLWithPath: target.path + Self.newSuffix)
+            siteFiles = SiteFiles(siteDirectory: siteDirectory.standardizedFileURL)
             self.previous = previous
             self.inputs = inputs
+            // checkSafe has found it to be one of ours (or nothing at all).
             try? FileManager.default.removeItem(at: staging)
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(description: "cannot create a folder beside \(target.path) to assemble the site in: \(Self.reason(error))")
+            }
+            // First of all, so a staging folder left by a crash is known as ours.
+            let marker = OutputFolder.markerName
+            let data = Data(OutputFolder.markerText(siteDirectory: siteDirectory).utf8)
+            let written = try writeFile(data, to: staging.path + "/" + marker, named: marker, in: staging.path)
+            report.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: ContentHash.of(data))
         }
 
         /// Places files in the staging folder, on every core: a large site's writing is
@@ -102,7 +130,7 @@ public enum OutputWriter {
                 throw Failure(description: "refusing to write \(file.path): it is not inside the output folder")
             }
             let placed = parallelMap(files) { [self] file in
-                place(file, in: staging.path, current: target.path, previous: previous[file.path], sitePrefix: sitePrefix, inputs: inputs)
+                place(file, in: staging.path, current: target.path, previous: previous[file.path], siteFiles: siteFiles, inputs: inputs)
             }
             try lock.withLock {
                 for (file, outcome) in zip(files, placed) {
@@ -116,7 +144,7 @@ public enum OutputWriter {
         /// Swaps the staging folder in for the output folder.
         public func commit() throws -> Report {
             let manager = FileManager.default
-            let old = URL(fileURLWithPath: target.path + ".masthead-old")
+            let old = URL(fileURLWithPath: target.path + Self.oldSuffix)
             var report = lock.withLock { self.report }
             do {
                 report.removed = previous.keys.filter { report.records[$0] == nil }.count
@@ -128,7 +156,7 @@ public enum OutputWriter {
                 try? manager.removeItem(at: old)
             } catch {
                 discard()
-                throw error
+                throw Failure(description: "cannot put the new site in place of \(target.path): \(Self.reason(error))")
             }
             return report
         }
@@ -137,21 +165,36 @@ public enum OutputWriter {
         public func discard() {
             try? FileManager.default.removeItem(at: staging)
         }
+
+        /// The system's reason behind a Foundation error, without Foundation's dump of it.
+        static func reason(_ error: Error) -> String {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
+            return (error as NSError).localizedDescription
+        }
     }
 
     /// Puts one file in the staging folder: a hard link to the current file when its bytes
     /// are those recorded, otherwise written. Returns its record and whether it was linked.
+    /// A copied file is read through every link to its real path, which must lie inside the
+    /// site folder: the output gets a file, never a link, and never a file from elsewhere.
     private static func place(_ file: OutputFile, in staging: String, current currentFolder: String, previous recorded: BuildManifest.FileRecord?,
-                              sitePrefix: String, inputs: [String: BuildManifest.FileRecord]) -> Result<(BuildManifest.FileRecord, linked: Bool), Failure> {
-        let print = fingerprint(file, sitePrefix: sitePrefix, inputs: inputs)
+                              siteFiles: SiteFiles,
+                              inputs: [String: BuildManifest.FileRecord]) -> Result<(BuildManifest.FileRecord, linked: Bool), Failure> {
         let destination = staging + "/" + file.path
-        let folder = (destination as NSString).deletingLastPathComponent
         do {
-            if mkdir(folder, 0o755) != 0, errno != EEXIST {
-                // Usually the parent exists and one mkdir does it; otherwise FileManager walks
-                // up the path. Both accept a folder another worker has just made.
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            var realSource: String?
+            if case .copy(let source) = file.contents {
+                guard let real = SiteFiles.realPath(source), siteFiles.isInside(real) else {
+                    throw Failure(description: "refusing to publish \(siteFiles.relative(source)):"
+                        + " it is a symbolic link that points outside the site or to nothing")
+                }
+                realSource = real
             }
+            let print = try fingerprint(file, realSource: realSource, siteFiles: siteFiles, inputs: inputs)
+            var named = file.path
+            if case .copy(let source) = file.contents { named += " (from \(siteFiles.relative(source)))" }
+            try makeFolders(for: file.path, named: named, in: staging)
             let current = currentFolder + "/" + file.path
             if let recorded, recorded.hash == print.hash, recorded.size == print.size,
                let status = FileStatus(path: current), status.isRegular, status.matches(recorded),
@@ -161,59 +204,134 @@ public enum OutputWriter {
             let written: FileStatus?
             switch file.contents {
             case .bytes(let data):
-                written = try writeFile(data, to: destination)
-            case .copy(let source):
-                try FileManager.default.copyItem(atPath: source, toPath: destination)
-                written = FileStatus(path: destination)
+                written = try writeFile(data, to: destination, named: named, in: staging)
+            case .copy:
+                written = try copyFile(realSource ?? "", to: destination, named: named, in: staging)
             }
             return .success((BuildManifest.FileRecord(size: written?.size ?? print.size, modified: written?.modified ?? 0, hash: print.hash), false))
         } catch let failure as Failure {
             return .failure(failure)
         } catch {
-            return .failure(Failure(description: "cannot write \(destination): \(error)"))
+            return .failure(Failure(description: "cannot write \(file.path): \(Staging.reason(error))"))
         }
+    }
+
+    /// Makes the folders a file's path needs in the staging folder. Usually the parent exists
+    /// or one mkdir does it; otherwise the path is walked down from the staging folder. Both
+    /// accept a folder another worker has just made.
+    private static func makeFolders(for path: String, named: String, in staging: String) throws {
+        guard let slash = path.lastIndex(of: "/") else { return }
+        let parent = String(path[..<slash])
+        if mkdir(staging + "/" + parent, 0o755) == 0 || errno == EEXIST { return }
+        var folder = staging
+        for name in parent.split(separator: "/") {
+            folder += "/" + name
+            if mkdir(folder, 0o755) != 0 {
+                let code = errno
+                if code != EEXIST { throw creationFailure(path, named: named, code: code, in: staging) }
+            }
+        }
+    }
+
+    /// Why a file could not be created in the staging folder. Two outputs that cannot both
+    /// exist (a file where another output needs a folder: the resolver names the inputs of
+    /// those it knows, this catches the rest) in Masthead's words; anything else with the
+    /// system's reason. Never the staging folder's path.
+    private static func creationFailure(_ path: String, named: String, code: Int32, in staging: String) -> Failure {
+        let advice = "two outputs collide; rename or move one of their sources"
+        if code == EISDIR {
+            return Failure(description: "cannot write \(named): other output files need \(path)/ to be a folder; \(advice)")
+        }
+        if code == ENOTDIR || code == EEXIST {
+            var prefix = ""
+            for name in path.split(separator: "/").dropLast() {
+                prefix += prefix.isEmpty ? String(name) : "/" + name
+                var info = stat()
+                if lstat(staging + "/" + prefix, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+                    return Failure(description: "cannot write \(named): \(prefix) is a file of the output,"
+                        + " but this needs \(prefix)/ to be a folder; \(advice)")
+                }
+            }
+        }
+        return Failure(description: "cannot create \(path): \(String(cString: strerror(code)))")
     }
 
     /// Writes a file with plain POSIX calls, and returns its status as written. Foundation's
     /// `Data.write(to:)` calls `fsync` for every file on Linux, which made writing a large
     /// site wait on the disk for most of the build; a crash mid-build is covered by the
     /// staging folder, not by fsync.
-    private static func writeFile(_ data: Data, to path: String) throws -> FileStatus? {
+    private static func writeFile(_ data: Data, to path: String, named name: String, in staging: String) throws -> FileStatus? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw Failure(description: "cannot create \(path): \(String(cString: strerror(errno)))") }
+        let code = errno
+        guard descriptor >= 0 else { throw creationFailure(String(path.dropFirst(staging.count + 1)), named: name, code: code, in: staging) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                #else
-                let written = Darwin.write(descriptor, base + offset, buffer.count - offset)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))")
-                }
-                offset += written
-            }
+            try writeAll(descriptor, base, count: buffer.count, named: name)
         }
         return FileStatus(descriptor: descriptor)
     }
 
+    /// Copies a site file's bytes into a new file of the same permissions, in chunks, so a
+    /// large video is never in memory whole.
+    private static func copyFile(_ source: String, to path: String, named name: String, in staging: String) throws -> FileStatus? {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw Failure(description: "cannot read the source of \(name): \(String(cString: strerror(errno)))") }
+        defer { close(input) }
+        var info = stat()
+        let mode = fstat(input, &info) == 0 ? mode_t(info.st_mode & 0o777) : 0o644
+        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        let code = errno
+        guard output >= 0 else { throw creationFailure(String(path.dropFirst(staging.count + 1)), named: name, code: code, in: staging) }
+        defer { close(output) }
+        // Sized to the file when small: most static files are a few kilobytes.
+        var buffer = [UInt8](repeating: 0, count: min(1 << 20, max(4096, Int(clamping: info.st_size) + 1)))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "cannot read the source of \(name): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            try buffer.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                try writeAll(output, base, count: count, named: name)
+            }
+        }
+        return FileStatus(descriptor: output)
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ base: UnsafeRawPointer, count: Int, named name: String) throws {
+        var offset = 0
+        while offset < count {
+            #if canImport(Glibc)
+            let written = Glibc.write(descriptor, base + offset, count - offset)
+            #else
+            let written = Darwin.write(descriptor, base + offset, count - offset)
+            #endif
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "cannot write \(name): \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
     /// The hash and size of a file to write. Copied files take their input record when the
-    /// cache has read them already.
-    private static func fingerprint(_ file: OutputFile, sitePrefix: String, inputs: [String: BuildManifest.FileRecord]) -> (hash: String, size: Int) {
+    /// cache has read them already, and are otherwise read from their real path.
+    private static func fingerprint(_ file: OutputFile, realSource: String?, siteFiles: SiteFiles,
+                                    inputs: [String: BuildManifest.FileRecord]) throws -> (hash: String, size: Int) {
         switch file.contents {
         case .bytes(let data):
             return (ContentHash.of(data), data.count)
         case .copy(let source):
-            if source.hasPrefix(sitePrefix), let record = inputs[String(source.dropFirst(sitePrefix.count))],
-               let status = FileStatus(path: source), status.matches(record) {
+            if let record = inputs[siteFiles.relative(source)], let status = FileStatus(path: source), status.matches(record) {
                 return (record.hash, record.size)
             }
-            let data = (try? file.data()) ?? Data()
-            return (ContentHash.of(data), data.count)
+            guard let realSource, let status = FileStatus(path: realSource) else {
+                throw Failure(description: "cannot read the source of \(file.path): \(siteFiles.relative(source)) is gone")
+            }
+            return (ContentHash.ofFile(atPath: realSource), status.size)
         }
     }
 

@@ -78,6 +78,7 @@ final class StatsStore: @unchecked Sendable {
     }
 
     private func loadSource(name: String, file: String, url: URL, schema: [String: FieldType], declaredAt: SourceLocation?, join: DatasetJoin?) -> Result<StatsSource, Diagnostic> {
+        if let problem = SiteFiles(siteDirectory: siteDirectory).problem(at: file) { return .failure(problem) }
         guard FileManager.default.fileExists(atPath: url.path), let format = StatsFormat(fileName: file) else {
             return .failure(.error("datasets.\(name): the file \(file) does not exist", at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
         }

@@ -279,7 +279,7 @@ public struct SiteResolver {
     }
 
     /// Two routes writing the same file is an error naming both sources; so is a static
-    /// file colliding with a generated page.
+    /// file colliding with a generated page, and a file where another output needs a folder.
     private func duplicateURLs(_ site: Site) -> [Diagnostic] {
         var owners: [String: Route] = [:]
         var diagnostics: [Diagnostic] = []
@@ -298,6 +298,9 @@ public struct SiteResolver {
                 diagnostics.append(Diagnostic(.error, "this static file would overwrite \(route.path), produced by \(describe(route))", file: file.sourcePath))
             }
         }
+        diagnostics += OutputCollisions.fileFolderCollisions(
+            site.routes.map { .init(path: $0.outputPath, description: describe($0), source: $0.source) }
+                + site.staticFiles.map { .init(path: $0.outputPath, description: "the static file \($0.sourcePath)", source: $0.sourcePath) })
         return diagnostics
     }
 

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// One `masthead build` of a site at a time. Two builds at once share the staging folder
+/// and the cache, and could each swap in the other's half-written output.
+///
+/// The lock is `flock(2)` on `SITE/.masthead/build.lock`, which holds the pid of the build
+/// that has it (for the message a second build prints). flock rather than a pid file checked
+/// with `kill(pid, 0)`: the system releases the lock when its process ends in any way (a
+/// crash, `kill -9`), so a lock left by a dead build is simply free, with no staleness test
+/// that a reused pid could fool and no window between testing and taking it over. It also
+/// holds between threads of one process, as each take opens the file anew.
+public final class BuildLock: @unchecked Sendable {
+    public static let fileName = "build.lock"
+    /// How long a second build waits for the first before giving up.
+    public static let defaultWait: TimeInterval = 5
+
+    /// Another build holds the lock.
+    public struct Busy: Error, CustomStringConvertible {
+        /// Its process id, when it has written it yet.
+        public var holder: Int32?
+        public var waited: TimeInterval
+
+        public var description: String {
+            let process = holder.map { "process \($0)" } ?? "another process"
+            return "another masthead build of this site is running (\(process)); waited \(Int(waited.rounded())) s for it to finish."
+                + " Build again when it is done, or stop that process"
+        }
+    }
+
+    private var descriptor: Int32
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Takes the site's lock, waiting up to `wait` seconds for another build to let it go.
+    /// Nil when the lock file cannot be made (a read-only site folder): such a site has no
+    /// cache either, and the build goes on without one.
+    public static func acquire(siteDirectory: URL, wait: TimeInterval = defaultWait) throws(Busy) -> BuildLock? {
+        guard let folder = try? BuildCache.makeFolder(siteDirectory: siteDirectory) else { return nil }
+        let path = folder.appendingPathComponent(fileName).path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        let started = Date()
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let failure = errno
+            let waited = Date().timeIntervalSince(started)
+            guard failure == EWOULDBLOCK || failure == EINTR, waited < wait else {
+                let holder = holder(descriptor)
+                close(descriptor)
+                throw Busy(holder: holder, waited: waited)
+            }
+            usleep(100_000)
+        }
+        let pid = Data("\(getpid())\n".utf8)
+        if ftruncate(descriptor, 0) == 0 {
+            _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        }
+        return BuildLock(descriptor: descriptor)
+    }
+
+    /// Lets the next build in. Also done when the process ends, however it ends.
+    public func release() {
+        guard descriptor >= 0 else { return }
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+
+    /// The pid the holder wrote into the lock file.
+    private static func holder(_ descriptor: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
