@@ -23,7 +23,9 @@ struct HostileTemplateTests {
     @Test("a partial including itself behind changed delimiters is a cycle")
     func selfIncludeBehindDelimiters() throws {
         let result = try build(["card": try fixture("card-behind-delimiters.mustache")])
-        #expect(result.messages == ["Templates/card.mustache:3:3: error: template: 'card' includes itself (card → card), which would never end"])
+        #expect(result.messages == [
+            "Templates/card.mustache:3:3: error: template: 'card' includes itself (card → card), which would never end",
+        ])
         #expect(result.files.isEmpty)
     }
 
@@ -33,7 +35,9 @@ struct HostileTemplateTests {
             "card": "{{=<% %>=}}<%> badge %>",
             "badge": "{{#tags}}{{=[[ ]]=}}\n[[> card]][[/tags]]",
         ])
-        #expect(result.messages == ["Templates/badge.mustache:2:1: error: template: 'badge' includes itself (badge → card → badge), which would never end"])
+        #expect(result.messages == [
+            "Templates/badge.mustache:2:1: error: template: 'badge' includes itself (badge → card → badge), which would never end",
+        ])
     }
 
     @Test("delimiters changed inside a section end with it, as swift-mustache reads them")
@@ -59,7 +63,8 @@ struct HostileTemplateTests {
         let (text, position) = switch shape {
         case "sections": (String(repeating: "{{#a}}", count: 3_000) + String(repeating: "{{/a}}", count: 3_000), "1:601")
         case "inverted, one a line": ("{{=[ ]=}}\n" + String(repeating: "[^a]\n", count: 3_000) + String(repeating: "[/a]\n", count: 3_000), "102:1")
-        default: ("{{<base}}{{$main}}" + String(repeating: "{{$b}}", count: 3_000) + String(repeating: "{{/b}}", count: 3_000) + "{{/main}}{{/base}}", "1:607")
+        default: ("{{<base}}{{$main}}" + String(repeating: "{{$b}}", count: 3_000) + String(repeating: "{{/b}}", count: 3_000)
+                  + "{{/main}}{{/base}}", "1:607")
         }
         let result = try build(["page": text])
         #expect(result.messages == ["Templates/page.mustache:\(position): error: template: sections nested deeper than 100 levels"])

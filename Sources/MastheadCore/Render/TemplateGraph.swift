@@ -88,7 +88,8 @@ struct TemplateGraph {
                     guard complete else { continue }
                     target = block(reference.name)
                 }
-                var edge = Edge(target: target, kind: reference.kind, file: path, line: reference.line, column: reference.column, depth: reference.depth)
+                var edge = Edge(target: target, kind: reference.kind, file: path, line: reference.line, column: reference.column,
+                                depth: reference.depth)
                 edges[templateNode[name]!].append(edge)
                 for index in reference.overrides {
                     let override = outline.overrides[index]
@@ -167,8 +168,8 @@ struct TemplateGraph {
                 case .parent: "the parent '\(labels[edge.target])'"
                 case .block: "what fills the block '\(labels[edge.target].dropFirst())'"
                 }
-                diagnostics.append(Diagnostic(.error, "template: sections and partials nested deeper than \(maxNesting) levels, counting those in \(inside)",
-                                              file: edge.file, line: edge.line, column: edge.column))
+                diagnostics.append(Diagnostic(.error, "template: sections and partials nested deeper than \(maxNesting) levels, "
+                                                + "counting those in \(inside)", file: edge.file, line: edge.line, column: edge.column))
             }
         }
     }
