@@ -85,7 +85,9 @@ struct BadInputTests {
         ("backticks", (1...2_000).map { String(repeating: "`", count: $0) }.joined(separator: " a ")),
         ("angle brackets", String(repeating: "<a", count: 50_000)),
         ("link references", (0..<5_000).map { "[\($0)]: /u\($0)\n" }.joined() + String(repeating: "[0]", count: 20_000)),
-        ("table columns", "|" + String(repeating: "a|", count: 2_000) + "\n|" + String(repeating: "-|", count: 2_000) + "\n" + String(repeating: "|x\n", count: 2_000)),
+        // Wider or longer is an error (HostileMarkdownTests): Debian's cmark-gfm takes rows × columns² steps.
+        ("table columns", "|" + String(repeating: "a|", count: 2_000) + "\n|" + String(repeating: "-|", count: 2_000) + "\n"
+            + String(repeating: "|x\n", count: 200)),
     ])
     func pathological(_ name: String, _ body: String) throws {
         let site = try TestSite()

@@ -53,6 +53,31 @@ struct HostileMarkdownTests {
         #expect(result.text("articles/a/index.html")?.contains("<hr />") == true)
     }
 
+    @Test("text that Debian's cmark-gfm reads in time growing with its square is an error at its first piece", .timeLimit(.minutes(1)),
+          arguments: [
+              ("a" + String(repeating: "<?", count: 500_000),
+               "6:2: error: Markdown: 500000 <? with no ?> after them in one paragraph would take cmark-gfm minutes to read; "
+                   + "write \\<? for a literal <?"),
+              ("a" + String(repeating: "<![CDATA[", count: 300_000), "6:2: error: Markdown: 300000 <![CDATA[ with no ]]> after them in one "
+                  + "paragraph would take cmark-gfm minutes to read; write \\<![CDATA[ for a literal <![CDATA["),
+              (String(repeating: "![[]()", count: 200_000),
+               "6:4: error: Markdown: links after 400000 [ in one paragraph would take cmark-gfm minutes to read; split the paragraph"),
+              ("|" + String(repeating: "a|", count: 80_000) + "\n|" + String(repeating: "-|", count: 80_000) + "\n"
+                  + String(repeating: "|x|\n", count: 10),
+               "7:1: error: Markdown: a table of 80000 columns and 10 rows would take cmark-gfm minutes to render; split it into narrower tables"),
+          ])
+    func quadraticInCMark(body: String, message: String) throws {
+        #expect(try build(body).messages == ["Content/articles/a.md:\(message)"])
+    }
+
+    @Test("the same pieces in ordinary numbers, and closed, build")
+    func ordinaryPieces() throws {
+        let body = "<?php echo 1; ?> and " + String(repeating: "<? ", count: 1_000) + "\n\n" + String(repeating: "[a](/b) ", count: 2_000)
+            + "\n\n" + String(repeating: "<?x?>", count: 100_000) + "\n\n|a|b|\n|-|:-:|\n" + String(repeating: "|1|2|\n", count: 5_000)
+        let result = try build(body)
+        #expect(result.succeeded, "\(result.messages)")
+    }
+
     @Test("emphasis nested 300,000 deep renders, with its words counted", .timeLimit(.minutes(1)))
     func deepEmphasis() {
         let depth = 300_000
@@ -155,7 +180,9 @@ struct HostileMarkdownTests {
             let iterator = cmark_iter_new(document)
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
                 guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                      [CMARK_NODE_DOCUMENT, CMARK_NODE_HEADING, CMARK_NODE_PARAGRAPH, CMARK_NODE_ITEM].contains(cmark_node_get_type(node)) else { continue }
+                      [CMARK_NODE_DOCUMENT, CMARK_NODE_HEADING, CMARK_NODE_PARAGRAPH, CMARK_NODE_ITEM].contains(cmark_node_get_type(node)) else {
+                    continue
+                }
                 #expect(PlainText.of(node) == Self.cmarkPlainText(node))
                 compared += 1
             }

@@ -92,6 +92,11 @@ public struct MarkdownRenderer: Sendable {
                            + "set markdown.maxNesting in site.yml to allow more", file: file, line: place.line + lineOffset, column: place.column),
             ])
         }
+        if let problem = MarkdownWorkload.firstProblem(in: bytes) {
+            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, headings: [], diagnostics: [
+                Diagnostic(.error, problem.message, file: file, line: problem.line + lineOffset, column: problem.column),
+            ])
+        }
         cmark_gfm_core_extensions_ensure_registered()
         // Style attributes rather than HTML5's obsolete `align` on table cells.
         var cmarkOptions = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
