@@ -78,16 +78,16 @@ struct BadInputTests {
         #expect((result.text("articles/huge/index.html")?.utf8.count ?? 0) > 5_000_000)
     }
 
+    // Lists and quotes nested past `markdown.maxNesting` are an error: HostileMarkdownTests.
     @Test("pathological Markdown builds", arguments: [
-        ("nested quotes", String(repeating: "> ", count: 10_000) + "deep"),
-        ("nested lists", (0..<10_000).map { String(repeating: "  ", count: $0 % 500) + "- item" }.joined(separator: "\n")),
-        ("nested list markers", String(repeating: "- ", count: 10_000) + "deep"),
         ("open brackets", String(repeating: "[", count: 50_000) + "a"),
         ("emphasis", String(repeating: "*a **a ", count: 20_000)),
         ("backticks", (1...2_000).map { String(repeating: "`", count: $0) }.joined(separator: " a ")),
         ("angle brackets", String(repeating: "<a", count: 50_000)),
         ("link references", (0..<5_000).map { "[\($0)]: /u\($0)\n" }.joined() + String(repeating: "[0]", count: 20_000)),
-        ("table columns", "|" + String(repeating: "a|", count: 2_000) + "\n|" + String(repeating: "-|", count: 2_000) + "\n" + String(repeating: "|x\n", count: 2_000)),
+        // Wider or longer is an error (HostileMarkdownTests): Debian's cmark-gfm takes rows × columns² steps.
+        ("table columns", "|" + String(repeating: "a|", count: 2_000) + "\n|" + String(repeating: "-|", count: 2_000) + "\n"
+            + String(repeating: "|x\n", count: 200)),
     ])
     func pathological(_ name: String, _ body: String) throws {
         let site = try TestSite()

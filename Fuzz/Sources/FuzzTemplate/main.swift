@@ -16,6 +16,7 @@ func fuzzTemplate(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     let (templates, diagnostics) = TemplateSet.parse([
         "page": ("Templates/page.mustache", text),
+        "self": ("Templates/self.mustache", text),
         "base": ("Templates/base.mustache", "<main>{{$main}}{{/main}}</main>"),
         "card": ("Templates/card.mustache", "<a href=\"{{url}}\">{{title}}</a>"),
     ])

@@ -21,19 +21,24 @@ struct HTMLScanner {
                 index += 1
             }
         }
+        func matches(_ pattern: [UInt8], at position: Int) -> Bool {
+            position + pattern.count <= bytes.count && bytes[position..<position + pattern.count].elementsEqual(pattern)
+        }
+        // Each search starts where the scan stands and the scan then moves past what it found
+        // (or to the end), so the page is walked once.
         func find(_ needle: String, from start: Int) -> Int? {
             let pattern = Array(needle.utf8)
-            guard pattern.count <= bytes.count else { return nil }
             var position = start
             while position + pattern.count <= bytes.count {
-                if bytes[position] == pattern[0], Array(bytes[position..<position + pattern.count]) == pattern { return position }
+                if bytes[position] == pattern[0], matches(pattern, at: position) { return position }
                 position += 1
             }
             return nil
         }
+        let commentStart = Array("<!--".utf8)
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else { advance(to: index + 1); continue }
-            if find("<!--", from: index) == index {
+            if matches(commentStart, at: index) {
                 advance(to: (find("-->", from: index + 4) ?? bytes.count) + 3)
                 continue
             }
@@ -69,25 +74,30 @@ struct HTMLScanner {
     private static func parseTag(_ inner: String, line: Int) -> Tag? {
         guard let first = inner.first, first.isLetter else { return nil }
         var characters = inner[...]
-        let name = characters.prefix { !$0.isWhitespace && $0 != "/" }.lowercased()
-        characters = characters.dropFirst(name.count)
+        // Lowercasing can change the count (`İ`): move on past the name as written.
+        let writtenName = characters.prefix { !$0.isWhitespace && $0 != "/" }
+        let name = writtenName.lowercased()
+        characters = characters[writtenName.endIndex...]
         var attributes: [String: String] = [:]
         while true {
             characters = characters.drop { $0.isWhitespace || $0 == "/" }
             guard !characters.isEmpty else { break }
-            let key = characters.prefix { !$0.isWhitespace && $0 != "=" && $0 != "/" }.lowercased()
-            guard !key.isEmpty else { break }
-            characters = characters.dropFirst(key.count).drop { $0.isWhitespace }
+            let writtenKey = characters.prefix { !$0.isWhitespace && $0 != "=" && $0 != "/" }
+            guard !writtenKey.isEmpty else { break }
+            let key = writtenKey.lowercased()
+            characters = characters[writtenKey.endIndex...].drop { $0.isWhitespace }
             var value = ""
             if characters.first == "=" {
                 characters = characters.dropFirst().drop { $0.isWhitespace }
                 if let quote = characters.first, quote == "\"" || quote == "'" {
                     characters = characters.dropFirst()
-                    value = String(characters.prefix { $0 != quote })
-                    characters = characters.dropFirst(value.count + 1)
+                    let written = characters.prefix { $0 != quote }
+                    value = String(written)
+                    characters = characters[written.endIndex...].dropFirst()
                 } else {
-                    value = String(characters.prefix { !$0.isWhitespace })
-                    characters = characters.dropFirst(value.count)
+                    let written = characters.prefix { !$0.isWhitespace }
+                    value = String(written)
+                    characters = characters[written.endIndex...]
                 }
             }
             attributes[key] = decodeEntities(value)

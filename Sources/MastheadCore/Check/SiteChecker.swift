@@ -7,11 +7,13 @@ public struct SiteChecker {
     let site: Site
     let files: [OutputFile]
     let siteDirectory: URL
+    private let sources: SourceLocator
 
     public init(site: Site, files: [OutputFile], siteDirectory: URL) {
         self.site = site
         self.files = files
         self.siteDirectory = siteDirectory
+        sources = SourceLocator(siteDirectory: siteDirectory)
     }
 
     /// One scanned HTML page of the output.
@@ -128,26 +130,16 @@ public struct SiteChecker {
     /// The problem at the first line of the page's source that holds `needle`; else at the
     /// page's template, where the markup must have come from.
     private func blame(_ page: Page, needle: String?, _ message: String) -> Diagnostic {
-        if let needle, !needle.isEmpty, let location = locate(needle, in: page.source) {
+        if let needle, !needle.isEmpty, let location = sources.locate(needle, in: page.source) {
             return Diagnostic(.error, message, file: page.source, line: location.line, column: location.column)
         }
         if let needle, !needle.isEmpty, let template = page.template {
             let path = "\(TemplateSet.folder)/\(template).mustache"
-            if let location = locate(needle, in: path) {
+            if let location = sources.locate(needle, in: path) {
                 return Diagnostic(.error, message, file: path, line: location.line, column: location.column)
             }
         }
         return Diagnostic(.error, message, file: page.source)
-    }
-
-    private func locate(_ needle: String, in path: String) -> (line: Int, column: Int)? {
-        guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(path).path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        guard let range = text.range(of: needle) else { return nil }
-        let before = text[..<range.lowerBound]
-        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-        let column = before.distance(from: before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex, to: before.endIndex) + 1
-        return (line, column)
     }
 
     private func severity(_ severity: Diagnostic.Severity, _ diagnostic: Diagnostic) -> Diagnostic {

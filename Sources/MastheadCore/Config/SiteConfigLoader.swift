@@ -70,10 +70,11 @@ public enum SiteConfigLoader {
         if let pageSize = reader.integer("pageSize", minimum: 1) { config.pageSize = pageSize }
         if let permalinks = reader.mapping("permalinks", readPermalinks) { config.permalinks = permalinks }
         if let markdown = reader.mapping("markdown", { markdown -> MarkdownOptions in
-            markdown.warnAboutUnknownKeys(["rawHTML", "smartPunctuation"], what: "markdown")
+            markdown.warnAboutUnknownKeys(["rawHTML", "smartPunctuation", "maxNesting"], what: "markdown")
             var options = MarkdownOptions()
             if let raw = markdown.bool("rawHTML") { options.rawHTML = raw }
             if let smart = markdown.bool("smartPunctuation") { options.smartPunctuation = smart }
+            if let depth = markdown.integer("maxNesting", minimum: 1) { options.maxNesting = depth }
             return options
         }) {
             config.markdown = markdown

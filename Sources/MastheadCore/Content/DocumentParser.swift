@@ -17,13 +17,10 @@ public struct DocumentParser: Sendable {
     }
 
     public func parse(_ file: SourceFile, kind: Document.Kind) -> (Document?, [Diagnostic]) {
-        let text: String
-        switch file.text() {
-        case .success(let decoded): text = decoded
+        let parts: FrontMatter
+        switch Self.frontMatterAndBody(of: file) {
+        case .success(let split): parts = split
         case .failure(let diagnostic): return (nil, [diagnostic])
-        }
-        guard let parts = FrontMatter.split(text) else {
-            return (nil, [Diagnostic(.error, "missing front matter: start the file with a line '---', then at least title: and date:, then '---'", file: file.path, line: 1, column: 1)])
         }
         let node: YAMLNode
         switch YAMLNode.parse(parts.yaml, file: file.path, lineOffset: parts.yamlLineOffset) {
@@ -90,6 +87,18 @@ public struct DocumentParser: Sendable {
         document.relatedLocation = fields.has("related") ? fields.locationOf("related") : nil
         document.template = template
         return (document, diagnostics)
+    }
+
+    /// The file's text split in two. The whole text is released here, before the body is
+    /// rendered: a 100 MB file is not held three times over.
+    private static func frontMatterAndBody(of file: SourceFile) -> Result<FrontMatter, Diagnostic> {
+        file.text().flatMap { text in
+            guard let parts = FrontMatter.split(text) else {
+                return .failure(Diagnostic(.error, "missing front matter: start the file with a line '---', then at least title: and date:, "
+                                           + "then '---'", file: file.path, line: 1, column: 1))
+            }
+            return .success(parts)
+        }
     }
 
     private func readCategory(_ fields: inout YAMLReader, kind: Document.Kind) -> String? {

@@ -37,8 +37,8 @@ public struct MarkdownRenderer: Sendable {
     /// Words the renderer adds for screen readers, in the site's language.
     public var labels: Labels
 
-    /// Serialises `cmark_parser_finish`: see `render`.
-    private static let inlineParsing = NSLock()
+    /// Serialises `cmark_parser_finish`: see `parse`.
+    static let inlineParsing = NSLock()
 
     public init(options: MarkdownOptions, basePath: String = "/", language: String = "en") {
         self.options = options
@@ -46,21 +46,96 @@ public struct MarkdownRenderer: Sendable {
         labels = Labels(language: language)
     }
 
+    /// A long body is parsed a part at a time, each part about this many bytes (see `nextPart`).
+    var partSize = 1 << 20
+
     /// `lineOffset` is the number of lines before the body in its file (the front matter),
     /// so diagnostics point at the right line of the file.
     public func render(_ markdown: String, file: String, lineOffset: Int = 0) -> RenderedMarkdown {
+        var markdown = markdown
+        markdown.makeContiguousUTF8()
+        let rendered = markdown.utf8.withContiguousStorageIfAvailable { render(bytes: $0, file: file, lineOffset: lineOffset) }
+        return rendered ?? Array(markdown.utf8).withUnsafeBufferPointer { render(bytes: $0, file: file, lineOffset: lineOffset) }
+    }
+
+    /// What the parts of one body have given so far.
+    private struct Progress {
+        /// Each part's HTML, for `joinedHTML`.
+        var html: [String] = []
+        var firstParagraph = ""
+        var wordCount = 0
+        var headings: [RenderedMarkdown.Heading] = []
+        var diagnostics: [Diagnostic] = []
+        var headingIDs = HeadingIDs()
+
+        /// One string of exactly the size needed, each part let go once copied: never twice the
+        /// HTML of a long body in memory.
+        mutating func joinedHTML() -> String {
+            guard html.count > 1 else { return html.first ?? "" }
+            var joined = ""
+            joined.reserveCapacity(html.reduce(0) { $0 + $1.utf8.count })
+            for index in html.indices {
+                joined += html[index]
+                html[index] = ""
+            }
+            return joined
+        }
+    }
+
+    private func render(bytes: UnsafeBufferPointer<UInt8>, file: String, lineOffset: Int) -> RenderedMarkdown {
+        // Each `>` or `- ` on a line nests one level more, 40,000 on one line too: deeper than anyone
+        // writes, and the plain text indents every line of such an item by its depth (gigabytes for
+        // a few megabytes of text).
+        if let place = MarkdownNesting.firstTooDeep(in: bytes, limit: options.maxNesting) {
+            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, headings: [], diagnostics: [
+                Diagnostic(.error, "Markdown: lists and block quotes nested deeper than \(options.maxNesting) levels; "
+                           + "set markdown.maxNesting in site.yml to allow more", file: file, line: place.line + lineOffset, column: place.column),
+            ])
+        }
+        if let problem = MarkdownWorkload.firstProblem(in: bytes) {
+            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, headings: [], diagnostics: [
+                Diagnostic(.error, problem.message, file: file, line: problem.line + lineOffset, column: problem.column),
+            ])
+        }
         cmark_gfm_core_extensions_ensure_registered()
         // Style attributes rather than HTML5's obsolete `align` on table cells.
         var cmarkOptions = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
         if options.smartPunctuation { cmarkOptions |= CMARK_OPT_SMART }
         if options.rawHTML { cmarkOptions |= CMARK_OPT_UNSAFE }
 
-        guard let parser = cmark_parser_new(cmarkOptions) else {
-            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, headings: [], diagnostics: [
-                Diagnostic(.error, "Markdown: the parser could not start", file: file),
-            ])
-        }
-        defer { cmark_parser_free(parser) }
+        var progress = Progress()
+        // Link reference definitions and footnotes reach across the whole body: such a body is one part.
+        let splittable = !Self.contains("]:", in: bytes) && !Self.contains("[^", in: bytes)
+        var start = 0
+        var linesBefore = 0
+        repeat {
+            var end = splittable ? Self.nextPart(in: bytes, from: start, size: partSize) ?? bytes.count : bytes.count
+            var parsed = parse(UnsafeBufferPointer(rebasing: bytes[start..<end]), cmarkOptions: cmarkOptions)
+            if let part = parsed, end < bytes.count,
+               Self.endsInsideBlock(part.document, lines: bytes[start..<end].lazy.filter { $0 == UInt8(ascii: "\n") }.count) {
+                // The part ends in an open code or HTML block: the rest is one part.
+                cmark_node_free(part.document)
+                cmark_parser_free(part.parser)
+                end = bytes.count
+                parsed = parse(UnsafeBufferPointer(rebasing: bytes[start..<end]), cmarkOptions: cmarkOptions)
+            }
+            guard let parsed else {
+                return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, headings: [], diagnostics: [
+                    Diagnostic(.error, "Markdown: the parser could not start", file: file),
+                ])
+            }
+            render(parsed.document, parser: parsed.parser, cmarkOptions: cmarkOptions, file: file, lineOffset: lineOffset + linesBefore,
+                   into: &progress)
+            cmark_parser_free(parsed.parser)
+            linesBefore += bytes[start..<end].lazy.filter { $0 == UInt8(ascii: "\n") }.count
+            start = end
+        } while start < bytes.count
+        return RenderedMarkdown(html: progress.joinedHTML(), firstParagraph: progress.firstParagraph, wordCount: progress.wordCount,
+                                headings: progress.headings, diagnostics: progress.diagnostics)
+    }
+
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, cmarkOptions: Int32) -> (parser: OpaquePointer, document: OpaquePointer)? {
+        guard let parser = cmark_parser_new(cmarkOptions) else { return nil }
         var extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
         if options.rawHTML { extensionNames.append("tagfilter") }
         for name in extensionNames {
@@ -68,11 +143,8 @@ public struct MarkdownRenderer: Sendable {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
         }
-        var utf8 = Array(markdown.utf8)
-        utf8.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                cmark_parser_feed(parser, pointer, buffer.count)
-            }
+        if let base = bytes.baseAddress {
+            cmark_parser_feed(parser, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), bytes.count)
         }
         // cmark-gfm parses inlines against a global table of special characters: every parse
         // switches its extensions' characters on, then off again (`~` for strikethrough, `:`
@@ -80,36 +152,37 @@ public struct MarkdownRenderer: Sendable {
         // under each other, and `~~text~~` came out as is, at random. Block parsing (the feed
         // above) and HTML rendering stay parallel.
         Self.inlineParsing.lock()
-        let finished = cmark_parser_finish(parser)
+        let document = cmark_parser_finish(parser)
         Self.inlineParsing.unlock()
-        guard let document = finished else {
-            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, headings: [], diagnostics: [])
+        guard let document else {
+            cmark_parser_free(parser)
+            return nil
         }
-        defer { cmark_node_free(document) }
+        return (parser, document)
+    }
 
-        var diagnostics: [Diagnostic] = []
-        let plainText = Self.plainText(of: document)
-        let wordCount = plainText.wordCount
-        var firstParagraph = ""
+    /// Renders one parsed part and frees it.
+    private func render(_ document: OpaquePointer, parser: OpaquePointer, cmarkOptions: Int32, file: String, lineOffset: Int,
+                        into progress: inout Progress) {
+        progress.wordCount += PlainText.of(document).wordCount
         var headingNodes: [OpaquePointer] = []
         var fencedNodes: [OpaquePointer] = []
 
         let iterator = cmark_iter_new(document)
-        defer { cmark_iter_free(iterator) }
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HEADING:
                 headingNodes.append(node)
-            case CMARK_NODE_PARAGRAPH where firstParagraph.isEmpty:
+            case CMARK_NODE_PARAGRAPH where progress.firstParagraph.isEmpty:
                 if cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_DOCUMENT {
-                    firstParagraph = Self.plainText(of: node).trimmingCharacters(in: .whitespacesAndNewlines)
+                    progress.firstParagraph = PlainText.of(node).trimmingCharacters(in: .whitespacesAndNewlines)
                 }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 if let problem = rewriteDestination(of: node) {
-                    diagnostics.append(Diagnostic(.error, problem, file: file,
-                                                  line: Int(cmark_node_get_start_line(node)) + lineOffset,
-                                                  column: Int(cmark_node_get_start_column(node))))
+                    progress.diagnostics.append(Diagnostic(.error, problem, file: file,
+                                                           line: Int(cmark_node_get_start_line(node)) + lineOffset,
+                                                           column: Int(cmark_node_get_start_column(node))))
                 }
             case CMARK_NODE_CODE_BLOCK:
                 var length: Int32 = 0, offset: Int32 = 0
@@ -119,15 +192,16 @@ public struct MarkdownRenderer: Sendable {
                 break
             }
         }
+        cmark_iter_free(iterator)
 
-        let headings = Self.addHeadingIDs(headingNodes, anchorLabel: labels.headingAnchor)
+        progress.headings += Self.addHeadingIDs(headingNodes, ids: &progress.headingIDs, anchorLabel: labels.headingAnchor)
         for node in fencedNodes {
             let info = Self.string(cmark_node_get_fence_info(node)).trimmingCharacters(in: .whitespaces)
             let body = Self.string(cmark_node_get_literal(node))
             let line = Int(cmark_node_get_start_line(node)) + lineOffset
             guard let block = renderFencedBlock(info, body, line) else { continue }
             // The hook does not know the file: problems it gives with no file are about this one.
-            diagnostics += block.diagnostics.map { problem in
+            progress.diagnostics += block.diagnostics.map { problem in
                 var problem = problem
                 if problem.file.isEmpty { problem.file = file }
                 return problem
@@ -136,16 +210,52 @@ public struct MarkdownRenderer: Sendable {
         }
 
         let rendered = cmark_render_html(document, cmarkOptions, cmark_parser_get_syntax_extensions(parser))
-        var html = rendered.map { String(cString: $0) } ?? ""
+        // The tree is the largest thing here (several times the text): gone before the HTML is copied.
+        cmark_node_free(document)
+        progress.html.append(labelForScreenReaders(rendered.map { String(cString: $0) } ?? ""))
         free(rendered)
-        html = labelForScreenReaders(html)
-        // cmark puts custom blocks' content on lines of its own; headings read better inline.
-        for heading in headings {
-            html = html.replacingLiteral("<h\(heading.level) id=\"\(heading.id)\">\n", with: "<h\(heading.level) id=\"\(heading.id)\">")
-                .replacingLiteral("\n<a class=\"heading-anchor\" href=\"#\(heading.id)\"", with: "<a class=\"heading-anchor\" href=\"#\(heading.id)\"")
+    }
+
+    /// Whether `needle` (two bytes) occurs in `bytes`.
+    private static func contains(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = needle.utf8Start[0], second = needle.utf8Start[1]
+        guard bytes.count >= 2 else { return false }
+        for index in 0..<(bytes.count - 1) where bytes[index] == first && bytes[index + 1] == second { return true }
+        return false
+    }
+
+    /// Where the next part of a long body may start: at least `size` bytes after `start`, at a
+    /// line that starts with a letter after a blank line. Lists and quotes end there, and so does
+    /// everything else but a fenced code block or an HTML block left open, which `endsInsideBlock`
+    /// catches. Parts give the same HTML, one after another, as the body in one piece, and cmark's
+    /// tree of the whole body (several times its size) is never in memory at once.
+    static func nextPart(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, size: Int) -> Int? {
+        guard bytes.count - start > size else { return nil }
+        let newline = UInt8(ascii: "\n")
+        func isBlank(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+            line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
         }
-        return RenderedMarkdown(html: html, firstParagraph: firstParagraph, wordCount: wordCount,
-                                headings: headings, diagnostics: diagnostics)
+        // From the start of the line that holds byte `start + size`.
+        var lineStart = start + size
+        while lineStart > start, bytes[lineStart - 1] != newline { lineStart -= 1 }
+        var previousBlank = false
+        while lineStart < bytes.count {
+            let letter = bytes[lineStart] | 0x20
+            if previousBlank, letter >= UInt8(ascii: "a"), letter <= UInt8(ascii: "z") { return lineStart }
+            var end = lineStart
+            while end < bytes.count, bytes[end] != newline { end += 1 }
+            previousBlank = isBlank(bytes[lineStart..<end])
+            lineStart = end + 1
+        }
+        return nil
+    }
+
+    /// Whether the part's last block is a code or HTML block that runs to its last line: left open,
+    /// it would go on in the next part.
+    private static func endsInsideBlock(_ document: OpaquePointer, lines: Int) -> Bool {
+        guard let last = cmark_node_last_child(document) else { return false }
+        let type = cmark_node_get_type(last)
+        return (type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK) && Int(cmark_node_get_end_line(last)) >= lines
     }
 
     /// cmark writes English labels and unlabelled task checkboxes; give them words in the site's language.
@@ -178,33 +288,51 @@ public struct MarkdownRenderer: Sendable {
         return nil
     }
 
-    /// Wraps each heading's content in `<hN id="slug">…<a class="heading-anchor">` so
-    /// readers can link to any section. Ids are unique within the document.
-    private static func addHeadingIDs(_ nodes: [OpaquePointer], anchorLabel: String) -> [RenderedMarkdown.Heading] {
-        var used = Set<String>()
-        var headings: [RenderedMarkdown.Heading] = []
-        for node in nodes {
-            let level = Int(cmark_node_get_heading_level(node))
-            let text = plainText(of: node).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Ids given so far in one body: a repeated slug takes the first free `-1`, `-2`, … suffix.
+    struct HeadingIDs {
+        private var used = Set<String>()
+        /// The last suffix each slug took: ids are only ever added, so the next free one is never
+        /// below it (20,000 headings alike no longer try 1, 2, 3, … each time).
+        private var lastSuffix: [String: Int] = [:]
+
+        mutating func next(for text: String) -> String {
             var base = Slug.make(text)
             if base.isEmpty { base = "section" }
-            var id = base
-            var suffix = 0
+            var suffix = lastSuffix[base] ?? 0
+            var id = suffix == 0 ? base : "\(base)-\(suffix)"
             while used.contains(id) {
                 suffix += 1
                 id = "\(base)-\(suffix)"
             }
             used.insert(id)
+            lastSuffix[base] = suffix
+            return id
+        }
+    }
+
+    /// Wraps each heading's content in `<hN id="slug">…<a class="heading-anchor">` so
+    /// readers can link to any section.
+    private static func addHeadingIDs(_ nodes: [OpaquePointer], ids: inout HeadingIDs, anchorLabel: String) -> [RenderedMarkdown.Heading] {
+        var headings: [RenderedMarkdown.Heading] = []
+        for node in nodes {
+            let level = Int(cmark_node_get_heading_level(node))
+            let text = PlainText.of(node).trimmingCharacters(in: .whitespacesAndNewlines)
+            let id = ids.next(for: text)
             headings.append(.init(level: level, text: text, id: id))
 
-            guard let wrapper = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
-            cmark_node_set_on_enter(wrapper, "<h\(level) id=\"\(id)\">")
-            cmark_node_set_on_exit(wrapper, "<a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(XML.escape(anchorLabel))\">#</a></h\(level)>")
+            // A block around an inline holding the heading's content: cmark writes a custom
+            // block's own text on lines of their own, an inline's where it stands.
+            guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
+            cmark_node_set_on_enter(block, "")
+            cmark_node_set_on_exit(block, "")
+            cmark_node_set_on_enter(inline, "<h\(level) id=\"\(id)\">")
+            cmark_node_set_on_exit(inline, "<a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(XML.escape(anchorLabel))\">#</a></h\(level)>")
             while let child = cmark_node_first_child(node) {
                 cmark_node_unlink(child)
-                cmark_node_append_child(wrapper, child)
+                cmark_node_append_child(inline, child)
             }
-            cmark_node_insert_before(node, wrapper)
+            cmark_node_append_child(block, inline)
+            cmark_node_insert_before(node, block)
             cmark_node_unlink(node)
             cmark_node_free(node)
         }
@@ -218,12 +346,6 @@ public struct MarkdownRenderer: Sendable {
         cmark_node_insert_before(node, block)
         cmark_node_unlink(node)
         cmark_node_free(node)
-    }
-
-    static func plainText(of node: OpaquePointer) -> String {
-        guard let rendered = cmark_render_plaintext(node, CMARK_OPT_DEFAULT, 0) else { return "" }
-        defer { free(rendered) }
-        return String(cString: rendered)
     }
 
     static func string(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -2,7 +2,8 @@ import Foundation
 import Mustache
 
 /// The site's Mustache templates, parsed and checked: syntax errors with their line and
-/// column, partials that do not exist, and partials that include themselves.
+/// column, partials that do not exist, partials that include themselves, and nesting deeper
+/// than `maxNesting`.
 public struct TemplateSet: Sendable {
     public static let folder = "Templates"
 
@@ -36,18 +37,33 @@ public struct TemplateSet: Sendable {
         return parse(sources, diagnostics: diagnostics)
     }
 
+    /// Sections, partials and parents nest at most this deep, counted across templates:
+    /// swift-mustache parses and renders them by recursion, on the stack.
+    public static let maxNesting = 100
+
     /// `sources` maps a template name (`article`, `partials/card`) to its file path and text.
     public static func parse(_ sources: [String: (path: String, text: String)], diagnostics: [Diagnostic] = []) -> (TemplateSet, [Diagnostic]) {
         var diagnostics = diagnostics
         var templates: [String: MustacheTemplate] = [:]
+        var outlines: [String: TemplateOutline] = [:]
+        let scanner = TemplateScanner(maxNesting: maxNesting)
         for name in sources.keys.sorted() {
             let (path, text) = sources[name]!
+            let outline = scanner.outline(of: text)
+            outlines[name] = outline
+            // swift-mustache only ever sees a template the scanner has read to the end.
+            if let problem = outline.problem {
+                diagnostics.append(Diagnostic(.error, "template: \(problem.message)", file: path, line: problem.line, column: problem.column))
+                continue
+            }
+            // With Masthead's faster HTML escaping (same output). swift-mustache takes long on a large
+            // template, so it parses each once; the text as written again only to place an error.
+            if MastheadHTMLContentType.registered, let parsed = try? MustacheTemplate(string: MastheadHTMLContentType.pragma + text) {
+                templates[name] = parsed
+                continue
+            }
             do {
-                let parsed = try MustacheTemplate(string: text)
-                // The same template with Masthead's faster HTML escaping (same output); parsed
-                // as written above first, so errors keep their lines.
-                templates[name] = MastheadHTMLContentType.registered
-                    ? (try? MustacheTemplate(string: MastheadHTMLContentType.pragma + text)) ?? parsed : parsed
+                templates[name] = try MustacheTemplate(string: text)
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(Diagnostic(.error, "template: \(describe(error.error))", file: path,
                                               line: error.context.lineNumber, column: error.context.columnNumber))
@@ -55,18 +71,20 @@ public struct TemplateSet: Sendable {
                 diagnostics.append(Diagnostic(.error, "template: \(error)", file: path))
             }
         }
-        diagnostics += checkPartials(sources)
+        diagnostics += TemplateGraph.check(outlines, paths: sources.mapValues(\.path), maxNesting: maxNesting)
         let valid = diagnostics.hasErrors ? [:] : templates
         // Names include templates that failed to parse: their error is already reported,
         // so they must not be reported again as missing.
         var set = TemplateSet(library: MustacheLibrary(templates: valid), names: Set(sources.keys))
-        set.fingerprints = fingerprints(sources)
+        set.fingerprints = fingerprints(sources, outlines: outlines)
         return (set, diagnostics)
     }
 
     /// Each template's text with the texts of the templates it reaches through `{{> }}` and `{{< }}`.
-    static func fingerprints(_ sources: [String: (path: String, text: String)]) -> [String: UInt64] {
-        let references = sources.mapValues { Set(partialReferences(in: $0.text).map(\.name)) }
+    static func fingerprints(_ sources: [String: (path: String, text: String)], outlines: [String: TemplateOutline]) -> [String: UInt64] {
+        let references = outlines.mapValues { outline in
+            Set(outline.references.filter { $0.kind != .block && !$0.isDynamic }.map(\.name))
+        }
         var result: [String: UInt64] = [:]
         for name in sources.keys {
             var reached: Set<String> = [name]
@@ -103,74 +121,5 @@ public struct TemplateSet: Sendable {
         case .invalidConfigVariableSyntax: return "badly formed {{% ... }} tag"
         case .unrecognisedConfigVariable: return "unknown {{% ... }} setting"
         }
-    }
-
-    /// Finds `{{> name}}` and `{{< name}}` tags: unknown names are errors, and so is a
-    /// chain of partials that comes back to where it started (it would never end).
-    static func checkPartials(_ sources: [String: (path: String, text: String)]) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        var edges: [String: [(name: String, line: Int, column: Int)]] = [:]
-        for name in sources.keys.sorted() {
-            let (path, text) = sources[name]!
-            for reference in partialReferences(in: text) {
-                if sources[reference.name] == nil {
-                    diagnostics.append(Diagnostic(.error, "template: unknown partial '\(reference.name)'\(Suggestion.didYouMean(reference.name, in: sources.keys.sorted()))",
-                                                  file: path, line: reference.line, column: reference.column))
-                } else {
-                    edges[name, default: []].append(reference)
-                }
-            }
-        }
-        var reported = Set<String>()
-        for start in sources.keys.sorted() {
-            if let cycle = findCycle(from: start, edges: edges), reported.insert(cycle.sorted().joined()).inserted {
-                let first = edges[start]!.first { cycle.count > 1 ? $0.name == cycle[1] : $0.name == start }!
-                diagnostics.append(Diagnostic(.error, "template: '\(start)' includes itself (\((cycle + [start]).joined(separator: " → "))), which would never end",
-                                              file: sources[start]!.path, line: first.line, column: first.column))
-            }
-        }
-        return diagnostics
-    }
-
-    private static func findCycle(from start: String, edges: [String: [(name: String, line: Int, column: Int)]]) -> [String]? {
-        var path = [start]
-        var visited = Set<String>()
-        func visit(_ name: String) -> Bool {
-            for next in edges[name] ?? [] {
-                if next.name == start { return true }
-                if visited.insert(next.name).inserted {
-                    path.append(next.name)
-                    if visit(next.name) { return true }
-                    path.removeLast()
-                }
-            }
-            return false
-        }
-        return visit(start) ? path : nil
-    }
-
-    /// Partial and parent tags with their 1-based position, for the default `{{ }}` delimiters.
-    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
-        var references: [(String, Int, Int)] = []
-        var line = 1
-        var column = 1
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].hasPrefix("{{"), let close = text[index...].range(of: "}}") {
-                let inner = text[text.index(index, offsetBy: 2)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                if let sigil = inner.first, sigil == ">" || sigil == "<" {
-                    let name = inner.dropFirst().trimmingCharacters(in: .whitespaces)
-                    if !name.isEmpty, !name.hasPrefix("*") { references.append((name, line, column)) }
-                }
-            }
-            if text[index] == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-            index = text.index(after: index)
-        }
-        return references
     }
 }

@@ -16,22 +16,39 @@ public enum XML {
     /// Character, not equal to `"`, yet to a browser or an XML parser it is still a quote
     /// that ends the attribute (found by FuzzTemplateValues).
     static func escapeCharacters(_ text: String, droppingControlCharacters: Bool) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 16)
+        escape(text, into: &escaped, droppingControlCharacters: droppingControlCharacters)
+        return escaped
+    }
+
+    /// `escape` appended to `output`, the text between escapes copied in runs: a large text (a
+    /// feed's articles) is not copied again on the way.
+    static func escape(_ text: String, into output: inout String, droppingControlCharacters: Bool = true) {
         // Byte by byte over UTF-8: every character escaped here is ASCII, and an ASCII byte
         // never occurs inside a longer sequence, so this is exactly the scalar-by-scalar rule.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'"): bytes.append(contentsOf: "&#39;".utf8)
-            default:
-                if droppingControlCharacters, byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { continue }
-                bytes.append(byte)
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let replacement: String?
+            switch utf8[index] {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            case let byte where droppingControlCharacters && byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D: replacement = ""
+            default: replacement = nil
             }
+            let next = utf8.index(after: index)
+            if let replacement {
+                output += text[runStart..<index]
+                output += replacement
+                runStart = next
+            }
+            index = next
         }
-        return String(decoding: bytes, as: UTF8.self)
+        output += text[runStart..<utf8.endIndex]
     }
 }

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import MastheadCore
+
+/// Templates that used to overflow the stack (exit 139) or take minutes: each is an error at the
+/// template's line and column, found before swift-mustache parses anything.
+@Suite("Hostile templates")
+struct HostileTemplateTests {
+    static let fixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures/hostile/templates")
+
+    func build(_ changes: [String: String]) throws -> BuildResult {
+        var templates = TestSite.minimalTemplates
+        for (name, text) in changes { templates[name] = text }
+        let site = try TestSite(templates: templates)
+        try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture")
+        return site.build()
+    }
+
+    func fixture(_ name: String) throws -> String {
+        try String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test("a partial including itself behind changed delimiters is a cycle")
+    func selfIncludeBehindDelimiters() throws {
+        let result = try build(["card": try fixture("card-behind-delimiters.mustache")])
+        #expect(result.messages == [
+            "Templates/card.mustache:3:3: error: template: 'card' includes itself (card → card), which would never end",
+        ])
+        #expect(result.files.isEmpty)
+    }
+
+    @Test("a cycle through two templates is found with the delimiters each one sets, also inside a section")
+    func cycleThroughDelimiters() throws {
+        let result = try build([
+            "card": "{{=<% %>=}}<%> badge %>",
+            "badge": "{{#tags}}{{=[[ ]]=}}\n[[> card]][[/tags]]",
+        ])
+        #expect(result.messages == [
+            "Templates/badge.mustache:2:1: error: template: 'badge' includes itself (badge → card → badge), which would never end",
+        ])
+    }
+
+    @Test("delimiters changed inside a section end with it, as swift-mustache reads them")
+    func delimitersEndWithTheirSection() throws {
+        // `<%> card %>` after the section is text again, so nothing is included.
+        let result = try build(["card": "{{#a}}{{=<% %>=}}<%/a%><%> card %>{{> missing}}"])
+        #expect(result.messages == ["Templates/card.mustache:1:35: error: template: unknown partial 'missing'"])
+    }
+
+    @Test("a dynamic partial could include itself: it is an error at its tag", arguments: [
+        ("dynamic-partial.mustache", "Templates/page.mustache:1:7: error: template: {{>*name}}"),
+        ("{{=<% %>=}}\n<%<*layout%><%/*layout%>", "Templates/page.mustache:2:1: error: template: {{<*layout}}"),
+    ])
+    func dynamicPartial(source: String, message: String) throws {
+        let text = source.hasSuffix(".mustache") ? try fixture(source) : source
+        let result = try build(["page": text])
+        #expect(result.messages == [message + " takes the template's name from the page's values, so it could include any template, "
+                                    + "this one too, and never end; name the template instead"])
+    }
+
+    @Test("3,000 nested sections are an error at the section that goes past 100", arguments: ["sections", "inverted, one a line", "blocks"])
+    func deepSections(shape: String) throws {
+        let (text, position) = switch shape {
+        case "sections": (String(repeating: "{{#a}}", count: 3_000) + String(repeating: "{{/a}}", count: 3_000), "1:601")
+        case "inverted, one a line": ("{{=[ ]=}}\n" + String(repeating: "[^a]\n", count: 3_000) + String(repeating: "[/a]\n", count: 3_000), "102:1")
+        default: ("{{<base}}{{$main}}" + String(repeating: "{{$b}}", count: 3_000) + String(repeating: "{{/b}}", count: 3_000)
+                  + "{{/main}}{{/base}}", "1:607")
+        }
+        let result = try build(["page": text])
+        #expect(result.messages == ["Templates/page.mustache:\(position): error: template: sections nested deeper than 100 levels"])
+    }
+
+    @Test("nesting that passes in each template but not across partials is an error where it goes over")
+    func deepThroughPartials() throws {
+        var templates: [String: String] = [:]
+        for index in 0..<40 {
+            let inner = index == 39 ? "{{title}}" : "{{> chain\(index + 1)}}"
+            templates["chain\(index)"] = String(repeating: "{{#a}}", count: 30) + inner + String(repeating: "{{/a}}", count: 30)
+        }
+        templates["card"] = "{{> chain0}}"
+        let result = try build(templates)
+        // chain37 holds 30 levels, then chain38 and chain39 with 30 more each: 30 + 1 + 61 = 92
+        // levels. chain36 adds 31 more to them.
+        #expect(result.messages == ["Templates/chain36.mustache:1:181: error: template: sections and partials nested deeper than 100 levels, "
+                                    + "counting those in the partial 'chain37'"])
+    }
+
+    @Test("an override that shows its own block again is a cycle", arguments: [
+        (["page": "{{<base}}{{$main}}<div>{{$main}}x{{/main}}</div>{{/main}}{{/base}}"],
+         "Templates/page.mustache:1:24: error: template: '$main' includes itself ($main → $main), which would never end"),
+        (["page": "{{<base}}{{$main}}{{> card}}{{/main}}{{/base}}", "card": "<a>{{$main}}{{/main}}</a>"],
+         "Templates/card.mustache:1:4: error: template: 'card' includes itself (card → $main → card), which would never end"),
+    ])
+    func overrideCycle(templates: [String: String], message: String) throws {
+        #expect(try build(templates).messages == [message])
+    }
+
+    @Test("transforms nested 100,000 deep in one tag are an error")
+    func deepTransforms() throws {
+        let tag = "{{" + String(repeating: "uppercased(", count: 100_000) + "title" + String(repeating: ")", count: 100_000) + "}}"
+        #expect(try build(["card": tag]).messages == ["Templates/card.mustache:1:1: error: template: more than 100 transforms in one tag"])
+    }
+
+    @Test("a template of 50,000 tags is refused at once, not parsed for minutes", .timeLimit(.minutes(1)))
+    func hugeTemplate() throws {
+        let text = String(repeating: "<p class=\"line\">{{title}}</p>\n", count: 50_000)
+        #expect(try build(["card": text]).messages == [
+            "Templates/card.mustache: error: template: 50000 tags in 1500 KB would take the template engine too long to read "
+                + "(it counts the rest of the template at every tag); split the template into partials",
+        ])
+    }
+
+    @Test("a large template within the engine's budget builds")
+    func largeTemplate() throws {
+        let result = try build(["card": String(repeating: "<span>{{title}}</span>\n", count: 3_000)])
+        #expect(result.succeeded)
+        #expect(result.text("categories/coffee-culture/index.html")?.components(separatedBy: "<span>A</span>").count == 3_001)
+    }
+
+    @Test("100 nested sections (98 and a parent's two), the most allowed, render on the build's worker threads")
+    func deepestAllowed() throws {
+        let site = try TestSite(templates: TestSite.minimalTemplates.merging([
+            "article": "{{<base}}{{$main}}" + String(repeating: "{{#article}}", count: 98) + "<h1>{{title}}</h1>"
+                + String(repeating: "{{/article}}", count: 98) + "{{/main}}{{/base}}",
+        ]) { $1 })
+        for index in 0..<8 { try site.article("a\(index).md", "title: A\(index)\ndate: 2026-01-01\ncategory: coffee-culture") }
+        let result = site.build()
+        #expect(result.succeeded, "\(result.messages)")
+        #expect(result.text("articles/a7/index.html")?.contains("<h1>A7</h1>") == true)
+    }
+}
