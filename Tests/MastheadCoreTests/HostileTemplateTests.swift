@@ -58,6 +58,24 @@ struct HostileTemplateTests {
                                     + "this one too, and never end; name the template instead"])
     }
 
+    @Test("an empty section between one-character delimiters is an error, not a trap in swift-mustache (found by FuzzTemplate)",
+          arguments: ["{{=[ ]=}}[#x][/x]", "{{=a b=}}a#x ba/x b", "{{=< >=}}\n<^x></x>"])
+    func emptySectionOneCharacterDelimiters(_ card: String) throws {
+        let result = try build(["card": card])
+        #expect(result.messages.count == 1)
+        #expect(result.messages.first?.hasPrefix("Templates/card.mustache:") == true)
+        #expect(result.messages.first?.hasSuffix(
+            "error: template: an empty section between one-character delimiters: write some text in it, or use longer delimiters") == true)
+        #expect(result.files.isEmpty)
+    }
+
+    @Test("a section with text between one-character delimiters still renders")
+    func sectionOneCharacterDelimiters() throws {
+        let result = try build(["card": "{{=[ ]=}}[#title]T[/title]"])
+        #expect(result.messages.filter { $0.contains("error:") }.isEmpty)
+        #expect(!result.files.isEmpty)
+    }
+
     @Test("3,000 nested sections are an error at the section that goes past 100", arguments: ["sections", "inverted, one a line", "blocks"])
     func deepSections(shape: String) throws {
         let (text, position) = switch shape {

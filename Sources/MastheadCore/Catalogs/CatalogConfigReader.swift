@@ -35,7 +35,7 @@ enum CatalogConfigReader {
         }
         guard let fileValue = reader.string("file", required: true), let key = reader.string("key", required: true) else { return nil }
         let fileName = fileValue.hasPrefix("Content/") ? String(fileValue.dropFirst("Content/".count)) : fileValue
-        let fileExtension = (fileName as NSString).pathExtension.lowercased()
+        let fileExtension = fileName.lowercasedPathExtension
         if fileName.contains("..") || fileName.hasPrefix("/") {
             reader.error("file: expected a path inside Content/, like catalogs/\(name).csv, got \"\(fileValue)\"", at: reader.locationOf("file"))
             return nil

@@ -22,7 +22,7 @@ enum CatalogFileReader {
         guard FileManager.default.fileExists(atPath: url.path) else {
             return Output(diagnostics: [Diagnostic(.error, "missing catalog file: create it or fix file: in site.yml", file: path)], readable: false)
         }
-        switch (path as NSString).pathExtension.lowercased() {
+        switch path.lowercasedPathExtension {
         case "csv": return readCSV(path, url: url, body: body)
         default: return readTree(path, url: url, body: body)
         }
@@ -78,7 +78,7 @@ enum CatalogFileReader {
         case .success(let decoded): text = decoded
         case .failure(let diagnostic): return Output(diagnostics: [diagnostic], readable: false)
         }
-        let isJSON = (path as NSString).pathExtension.lowercased() == "json"
+        let isJSON = path.lowercasedPathExtension == "json"
         let root: YAMLNode
         switch YAMLNode.parse(text, file: path, syntax: isJSON ? .json : .yaml) {
         case .success(let node): root = node

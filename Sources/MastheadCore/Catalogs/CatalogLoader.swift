@@ -178,7 +178,7 @@ public struct CatalogLoader: Sendable {
             diagnostics.append(.warning("unknown field '\(column)' (not in the schema, ignored)\(Suggestion.didYouMean(column, in: names))", at: location))
         }
         // CSV has a header: a required column missing from it is one error, not one per row.
-        if (catalogConfig.file as NSString).pathExtension.lowercased() == "csv" {
+        if catalogConfig.file.lowercasedPathExtension == "csv" {
             for field in fields where (field.required || field.name == catalogConfig.key) && !output.columns.contains(field.name) {
                 diagnostics.append(.error("missing column '\(field.name)', required by the schema\(Suggestion.didYouMean(field.name, in: output.columns))", at: fileStart))
             }

@@ -10,7 +10,7 @@ public enum ContentLoader {
         var diagnostics: [Diagnostic] = []
         var paths: [String] = []
         for path in files(in: folder, siteDirectory: siteDirectory, diagnostics: &diagnostics) {
-            let ext = (path as NSString).pathExtension.lowercased()
+            let ext = path.lowercasedPathExtension
             guard extensions.contains(ext) else {
                 diagnostics.append(Diagnostic(.warning, "ignored: only \(extensions.sorted().joined(separator: ", ")) files are read here", file: path))
                 continue

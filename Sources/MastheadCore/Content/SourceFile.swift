@@ -11,7 +11,7 @@ public struct SourceFile: Sendable {
         self.data = data
     }
 
-    public var fileExtension: String { (path as NSString).pathExtension.lowercased() }
+    public var fileExtension: String { path.lowercasedPathExtension }
     /// The file name without its extension.
     public var stem: String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
 

@@ -68,6 +68,8 @@ struct TemplateScanner {
     private struct OpenSection {
         var name: Substring
         var tag: String.Index
+        /// Just after the opening tag, where the section's text starts.
+        var body: String.Index
         /// The scope around the section: delimiters changed inside it end with it.
         var outer: Scope
         var override: Int?
@@ -104,7 +106,7 @@ struct TemplateScanner {
 
         func push(_ name: Substring, tag: String.Index, inner: Scope, override: Int? = nil) throws {
             guard open.count < maxNesting else { throw Failure.at(tag, "sections nested deeper than \(maxNesting) levels") }
-            open.append(OpenSection(name: name, tag: tag, outer: scope, override: override, deepest: open.count + 1))
+            open.append(OpenSection(name: name, tag: tag, body: cursor.index, outer: scope, override: override, deepest: open.count + 1))
             outline.deepest = max(outline.deepest, open.count)
             scope = inner
         }
@@ -133,6 +135,10 @@ struct TemplateScanner {
                 let name = try readName(&cursor, scope: scope, tag: tag)
                 guard let section = open.last, section.name == name else {
                     throw Failure.at(tag, "a section is closed with a name that does not match its opening tag")
+                }
+                // swift-mustache traps on an empty section between one-character delimiters (found by FuzzTemplate).
+                if section.body == tag, scope.start.count == 1 {
+                    throw Failure.at(section.tag, "an empty section between one-character delimiters: write some text in it, or use longer delimiters")
                 }
                 open.removeLast()
                 if let override = section.override { outline.overrides[override].deepest = section.deepest }

@@ -121,7 +121,7 @@ enum ReportsConfigReader {
             reader.error("file: expected a path inside Content/, like stats/\(name).csv, got \"\(fileValue)\"", at: reader.locationOf("file"))
             return nil
         }
-        guard extensions.contains((fileName as NSString).pathExtension.lowercased()) else {
+        guard extensions.contains(fileName.lowercasedPathExtension) else {
             reader.error("file: expected a .csv, .jsonl or .json file, got \"\(fileValue)\"", at: reader.locationOf("file"))
             return nil
         }

@@ -10,7 +10,7 @@ public enum StatsFormat: String, Sendable {
     case json
 
     init?(fileName: String) {
-        switch (fileName as NSString).pathExtension.lowercased() {
+        switch fileName.lowercasedPathExtension {
         case "csv": self = .csv
         case "jsonl", "ndjson": self = .jsonLines
         case "json": self = .json
