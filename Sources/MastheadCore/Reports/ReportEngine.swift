@@ -14,7 +14,8 @@ public final class ReportEngine: Sendable {
     /// The site's loaded catalogs: `x: { catalog: NAME }` titles and dataset joins.
     let catalogs: [Catalog]
     let config: SiteConfig
-    private let titleCache = TitleCache()
+    /// Titles of a catalog's items by catalog name, built once per catalog and build.
+    private let catalogTitles = OnceCache<String, CatalogTitles>()
 
     /// `catalogs`: the catalogs loaded for this build (datasets may join them, and x values may name their items).
     public init(config: SiteConfig, siteDirectory: URL, catalogs: [Catalog] = []) {
@@ -26,21 +27,6 @@ public final class ReportEngine: Sendable {
         statements = config.reports.statements
         self.catalogs = catalogs
         self.config = config
-    }
-
-    /// Titles of a catalog's items, built once per catalog and build.
-    private final class TitleCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var titles: [String: CatalogTitles] = [:]
-
-        func titles(of catalog: Catalog, config: SiteConfig) -> CatalogTitles {
-            lock.lock()
-            defer { lock.unlock() }
-            if let known = titles[catalog.config.name] { return known }
-            let made = CatalogTitles(catalog: catalog, config: config)
-            titles[catalog.config.name] = made
-            return made
-        }
     }
 
     /// Problems with `datasets:` joins, reported once per build (blocks using such a
@@ -74,7 +60,7 @@ public final class ReportEngine: Sendable {
     public func renderFencedBlock(info: String, body: String, line: Int) -> (html: String, diagnostics: [Diagnostic])? {
         let name = info.split(separator: " ").first.map(String.init) ?? ""
         guard Self.blockNames.contains(name), let kind = BlockSpec.Kind(rawValue: name) else { return nil }
-        return render(kind: kind, yaml: body, file: "", line: line, id: "block-\(line)-\(Self.hash(body))")
+        return render(kind: kind, yaml: body, file: "", line: line, id: "block-\(line)-\(StableHash.shortID(body))")
     }
 
     /// Every `charts:` entry of site.yml, rendered once, by name.
@@ -131,7 +117,7 @@ public final class ReportEngine: Sendable {
         }
         var view = BlockView(spec: spec, format: format, labels: labels)
         if let name = spec.x?.catalog, let catalog = catalogs.first(where: { $0.config.name == name }) {
-            view.titles = titleCache.titles(of: catalog, config: config)
+            view.titles = catalogTitles.value(for: name) { CatalogTitles(catalog: catalog, config: config) }
         }
         var warnings: [Diagnostic] = []
         if let problem = view.numberProblem(table) { return ("", [.error(problem, at: spec.location)]) }
@@ -193,15 +179,5 @@ public final class ReportEngine: Sendable {
             }
             return .failure(Problems(diagnostics: [diagnostic]))
         }
-    }
-
-    /// FNV-1a, for ids that stay the same from build to build.
-    static func hash(_ text: String) -> String {
-        var value: UInt32 = 2_166_136_261
-        for byte in text.utf8 {
-            value ^= UInt32(byte)
-            value = value &* 16_777_619
-        }
-        return String(value, radix: 36)
     }
 }
