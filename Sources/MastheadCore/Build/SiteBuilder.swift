@@ -57,7 +57,7 @@ public enum SiteBuilder {
             baseURL: options.baseURL,
             validUntil: BuildCache.validUntil(nextPublicationChange: result.nextPublicationChange, now: options.now,
                                               timeZone: inputs.config.timeZone),
-            parser: parsed.parser, templates: inputs.templates, site: site, fingerprintInputs: fingerprintInputs,
+            parser: parsed.parser, reports: parsed.reports, templates: inputs.templates, site: site, fingerprintInputs: fingerprintInputs,
             sources: Dictionary(inputs.documentFiles.map { ($0.file.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
             diagnosedFiles: Set(diagnostics.map(\.file)), diagnostics: diagnostics))
         return result

@@ -16,7 +16,8 @@ enum SitePatch {
         // Parse.
         var diagnostics: [Diagnostic] = []
         var work = BuildResult.Work()
-        let documents = ParseStage.parse(saved.sources, parser: kept.parser, memory: memory.documents, diagnostics: &diagnostics, work: &work)
+        let documents = ParseStage.parse(saved.sources, parser: kept.parser, reports: kept.reports, memory: memory.documents,
+                                         diagnostics: &diagnostics, work: &work)
         guard diagnostics.isEmpty, documents.count == saved.sources.count else { return nil }
         // Resolve.
         var update = SiteUpdate(kept.site)

@@ -12,6 +12,8 @@ public final class SiteMemory: Sendable {
         /// Past this moment a publication, an expiry or a catalog's rotation may change the site.
         var validUntil: Date
         var parser: DocumentParser
+        /// Draws the report blocks of saved documents, with the statistics this build read.
+        var reports: ReportEngine
         var templates: TemplateSet
         var site: Site
         /// What `RouteFingerprints` takes besides the site (see `SiteBuilder.build`).
