@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 import MastheadCore
 
 /// Runs builds for the preview, one at a time, and turns each result into the next
 /// `PreviewState.Value` and the news for pages. The builds share one `RebuildMemory`: saved
 /// articles, pages and static files are patched into the last build, anything else builds
 /// again, reusing what the previous build parsed and rendered.
-final class PreviewBuilder: @unchecked Sendable {
+final class PreviewBuilder: Sendable {
     /// What one rebuild did.
     struct Outcome: Sendable {
         var value: PreviewState.Value
@@ -27,31 +28,50 @@ final class PreviewBuilder: @unchecked Sendable {
     let siteDirectory: URL
     let includeDrafts: Bool
     let includeFuture: Bool
-    /// Set once the port is known: links in pages and feeds point at the preview.
-    var baseURL: String?
-    /// Reuse parsed documents between builds. Off only to compare with a full build.
-    var incremental = true
-
     private let memory = RebuildMemory()
-    private var staticFiles: [String: (status: FileStatus?, data: Data)] = [:]
-    private var previous = PreviewState.Value(site: .empty, problems: [])
-    private var failures = 0
-    private var lastFailure = 0
-    private let lock = NSLock()
+
+    /// Everything a rebuild reads and changes; held for the whole rebuild, so two never run at once.
+    private struct State: Sendable {
+        var baseURL: String?
+        var incremental = true
+        /// Static files' bytes by source path, with the status they were read at.
+        var staticFiles: [String: (status: FileStatus?, data: Data)] = [:]
+        var previous = PreviewState.Value(site: .empty, problems: [])
+        var failures = 0
+        var lastFailure = 0
+    }
+
+    private let state: Mutex<State>
 
     init(siteDirectory: URL, includeDrafts: Bool, includeFuture: Bool, baseURL: String? = nil) {
         self.siteDirectory = siteDirectory.standardizedFileURL
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
-        self.baseURL = baseURL
+        state = Mutex(State(baseURL: baseURL))
+    }
+
+    /// Set once the port is known: links in pages and feeds point at the preview.
+    var baseURL: String? {
+        get { state.withLock { $0.baseURL } }
+        set { state.withLock { $0.baseURL = newValue } }
+    }
+
+    /// Reuse parsed documents between builds. Off only to compare with a full build.
+    var incremental: Bool {
+        get { state.withLock { $0.incremental } }
+        set { state.withLock { $0.incremental = newValue } }
     }
 
     var buildOptions: BuildOptions {
+        state.withLock { buildOptions($0) }
+    }
+
+    private func buildOptions(_ state: State) -> BuildOptions {
         var options = BuildOptions(siteDirectory: siteDirectory)
         options.includeDrafts = includeDrafts
         options.includeFuture = includeFuture
-        options.baseURL = baseURL
-        options.memory = incremental ? memory : nil
+        options.baseURL = state.baseURL
+        options.memory = state.incremental ? memory : nil
         return options
     }
 
@@ -59,30 +79,32 @@ final class PreviewBuilder: @unchecked Sendable {
     /// folder) into the last build when that gives the same result. Serialised: two rebuilds
     /// never run at once.
     func rebuild(now: Date = Date(), changes: Set<String>? = nil) -> Outcome {
-        lock.lock()
-        defer { lock.unlock() }
+        state.withLock { rebuild(now: now, changes: changes, state: &$0) }
+    }
+
+    private func rebuild(now: Date, changes: Set<String>?, state: inout State) -> Outcome {
         let started = DispatchTime.now()
-        var options = buildOptions
+        var options = buildOptions(state)
         options.now = now
         let result = SiteBuilder.build(options, changedPaths: changes)
-        if result.patched { return apply(result, started: started) }
+        if result.patched { return apply(result, started: started, state: &state) }
         var diagnostics = result.diagnostics
         let value: PreviewState.Value
         if result.succeeded, let site = result.site {
-            let (files, fileProblems) = memoryFiles(result.files, notices: PreviewSite.notices(for: site, now: now))
+            let (files, fileProblems) = memoryFiles(result.files, notices: PreviewSite.notices(for: site, now: now), state: &state)
             diagnostics += fileProblems
-            value = PreviewState.Value(site: PreviewSite(files: files, number: previous.site.number + 1), problems: [])
-            lastFailure = 0
+            value = PreviewState.Value(site: PreviewSite(files: files, number: state.previous.site.number + 1), problems: [])
+            state.lastFailure = 0
         } else {
-            failures += 1
-            lastFailure = failures
-            value = PreviewState.Value(site: previous.site, problems: result.diagnostics)
+            state.failures += 1
+            state.lastFailure = state.failures
+            value = PreviewState.Value(site: state.previous.site, problems: result.diagnostics)
         }
         // Pages taken unchanged from the last render need no comparing.
         let reused = Set(result.succeeded ? result.files.lazy.filter(\.isReused).map(\.path) : [])
-        let changed = Self.changedPaths(from: previous.site, to: value.site, skipping: reused)
-        previous = value
-        return Outcome(value: value, changed: changed, failure: lastFailure, seconds: Self.seconds(since: started),
+        let changed = Self.changedPaths(from: state.previous.site, to: value.site, skipping: reused)
+        state.previous = value
+        return Outcome(value: value, changed: changed, failure: state.lastFailure, seconds: Self.seconds(since: started),
                        reusedDocuments: result.work.reusedDocuments, parsedDocuments: result.work.parsedDocuments,
                        renderedPages: result.succeeded ? result.work.renderedPages : 0, reusedPages: reused.count,
                        diagnostics: diagnostics)
@@ -90,14 +112,14 @@ final class PreviewBuilder: @unchecked Sendable {
 
     /// The last site with the patch's pages and static files put in; only what changed is
     /// compared, so the time does not grow with the size of the site.
-    private func apply(_ patch: BuildResult, started: DispatchTime) -> Outcome {
-        var files = previous.site.files
+    private func apply(_ patch: BuildResult, started: DispatchTime, state: inout State) -> Outcome {
+        var files = state.previous.site.files
         var changed: [String] = []
         var problems: [Diagnostic] = []
         let root = Self.realPath(siteDirectory.path) ?? siteDirectory.path
         for output in patch.files {
             let data: Data
-            switch contents(of: output, root: root) {
+            switch contents(of: output, root: root, staticFiles: &state.staticFiles) {
             case .success(let read): data = read
             case .failure(let problem):
                 problems.append(problem)
@@ -108,15 +130,15 @@ final class PreviewBuilder: @unchecked Sendable {
             files[output.path] = PreviewSite.File(data: data, contentType: ContentType.of(output.path), notice: files[output.path]?.notice)
             changed.append(output.path)
         }
-        previous = PreviewState.Value(site: PreviewSite(files: files, number: previous.site.number + 1), problems: [])
-        return Outcome(value: previous, changed: changed.sorted(), failure: 0, seconds: Self.seconds(since: started),
+        state.previous = PreviewState.Value(site: PreviewSite(files: files, number: state.previous.site.number + 1), problems: [])
+        return Outcome(value: state.previous, changed: changed.sorted(), failure: 0, seconds: Self.seconds(since: started),
                        reusedDocuments: patch.work.reusedDocuments, parsedDocuments: patch.work.parsedDocuments,
                        renderedPages: patch.work.renderedPages, reusedPages: patch.work.reusedPages,
                        diagnostics: patch.diagnostics + problems, patched: true)
     }
 
     /// Every output file in memory, with copied files read (`readCopied`).
-    private func memoryFiles(_ outputs: [OutputFile], notices: [String: String]) -> ([String: PreviewSite.File], [Diagnostic]) {
+    private func memoryFiles(_ outputs: [OutputFile], notices: [String: String], state: inout State) -> ([String: PreviewSite.File], [Diagnostic]) {
         var files: [String: PreviewSite.File] = [:]
         var problems: [Diagnostic] = []
         let root = Self.realPath(siteDirectory.path) ?? siteDirectory.path
@@ -125,10 +147,10 @@ final class PreviewBuilder: @unchecked Sendable {
             return nil
         })
         // Forget files no longer in the site, so memory follows it.
-        staticFiles = staticFiles.filter { copied.contains($0.key) }
+        state.staticFiles = state.staticFiles.filter { copied.contains($0.key) }
         for output in outputs {
             let data: Data
-            switch contents(of: output, root: root) {
+            switch contents(of: output, root: root, staticFiles: &state.staticFiles) {
             case .success(let read): data = read
             case .failure(let problem):
                 problems.append(problem)
@@ -140,16 +162,16 @@ final class PreviewBuilder: @unchecked Sendable {
     }
 
     /// An output file's bytes: rendered ones as they are, copied ones read (`readCopied`).
-    private func contents(of output: OutputFile, root: String) -> Result<Data, Diagnostic> {
+    private func contents(of output: OutputFile, root: String, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<Data, Diagnostic> {
         switch output.contents {
         case .bytes(let bytes): .success(bytes)
-        case .copy(let source): readCopied(source, root: root)
+        case .copy(let source): readCopied(source, root: root, staticFiles: &staticFiles)
         }
     }
 
     /// A copied file's bytes, read once per change of its size, modification time or inode;
     /// a link leading outside the site folder is not served.
-    private func readCopied(_ source: String, root: String) -> Result<Data, Diagnostic> {
+    private func readCopied(_ source: String, root: String, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<Data, Diagnostic> {
         guard let real = Self.realPath(source), real.hasPrefix(root + "/") else {
             staticFiles[source] = nil
             return .failure(Diagnostic(.warning, "not served: a symbolic link to outside the site folder", file: Self.relative(source, to: siteDirectory.path)))

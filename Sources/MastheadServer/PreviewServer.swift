@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Hummingbird
 import Logging
 import MastheadCore
@@ -90,25 +91,28 @@ public struct PreviewServer: Sendable {
     }
 
     /// Stops a running server the way Ctrl-C does: open event streams end, requests finish.
-    public final class Stopper: @unchecked Sendable {
-        private let lock = NSLock()
-        private var group: ServiceGroup?
-        private var requested = false
+    public final class Stopper: Sendable {
+        private struct State: Sendable {
+            var group: ServiceGroup?
+            var requested = false
+        }
+
+        private let state = Mutex(State())
 
         public init() {}
 
         func attach(_ group: ServiceGroup) async {
-            let stopNow = lock.withLock {
-                self.group = group
-                return requested
+            let stopNow = state.withLock { state in
+                state.group = group
+                return state.requested
             }
             if stopNow { await group.triggerGracefulShutdown() }
         }
 
         public func stop() async {
-            let group = lock.withLock {
-                requested = true
-                return self.group
+            let group = state.withLock { state in
+                state.requested = true
+                return state.group
             }
             await group?.triggerGracefulShutdown()
         }
@@ -116,18 +120,13 @@ public struct PreviewServer: Sendable {
 }
 
 /// Failed builds so far, read by requests to tell pages which failure they show.
-final class FailureCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+final class FailureCounter: Sendable {
+    private let count = Mutex(0)
     var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
+        count.withLock { $0 }
     }
     func set(_ newValue: Int) {
-        lock.lock()
-        count = newValue
-        lock.unlock()
+        count.withLock { $0 = newValue }
     }
 }
 
@@ -201,29 +200,31 @@ struct RebuildService: Service {
 }
 
 /// A value delivered once: later values are ignored.
-final class OneShot<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value?
-    private var delivered = false
-    private var receiver: (@Sendable (Value) -> Void)?
+final class OneShot<Value: Sendable>: Sendable {
+    private struct State: Sendable {
+        var value: Value?
+        var delivered = false
+        var receiver: (@Sendable (Value) -> Void)?
+    }
+
+    private let state = Mutex(State())
 
     func onValue(_ receiver: @escaping @Sendable (Value) -> Void) {
-        let ready: Value? = lock.withLock {
-            if delivered, let value { return value }
-            self.receiver = receiver
+        let ready: Value? = state.withLock { state in
+            if state.delivered, let value = state.value { return value }
+            state.receiver = receiver
             return nil
         }
         if let ready { receiver(ready) }
     }
 
     func set(_ newValue: Value) {
-        let receiver: (@Sendable (Value) -> Void)? = lock.withLock {
-            guard !delivered else { return nil }
-            delivered = true
-            value = newValue
-            let receiver = self.receiver
-            self.receiver = nil
-            return receiver
+        let receiver: (@Sendable (Value) -> Void)? = state.withLock { state in
+            guard !state.delivered else { return nil }
+            state.delivered = true
+            state.value = newValue
+            defer { state.receiver = nil }
+            return state.receiver
         }
         receiver?(newValue)
     }

@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 import MastheadCore
 
 /// What requests are answered from: the last good site, and the problems of the last
 /// build when it failed. Read and replaced as one value under a lock, so a request sees
 /// one whole site, the previous or the next, never a mix.
-final class PreviewState: @unchecked Sendable {
+final class PreviewState: Sendable {
     struct Value: Sendable {
         var site: PreviewSite
         /// The errors and warnings of the last build when it failed; empty once one succeeds.
@@ -13,18 +14,13 @@ final class PreviewState: @unchecked Sendable {
         var hasSite: Bool { site.number > 0 }
     }
 
-    private let lock = NSLock()
-    private var value = Value(site: .empty, problems: [])
+    private let value = Mutex(Value(site: .empty, problems: []))
 
     var current: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        value.withLock { $0 }
     }
 
     func replace(_ newValue: Value) {
-        lock.lock()
-        value = newValue
-        lock.unlock()
+        value.withLock { $0 = newValue }
     }
 }

@@ -1,33 +1,35 @@
 import Foundation
+import Synchronization
 
 /// Sends rebuild news to every open page over Server-Sent Events.
-final class ReloadEvents: @unchecked Sendable {
-    private let lock = NSLock()
-    private var listeners: [Int: AsyncStream<String>.Continuation] = [:]
-    private var nextID = 0
-    private var closed = false
+final class ReloadEvents: Sendable {
+    private struct State: Sendable {
+        var listeners: [Int: AsyncStream<String>.Continuation] = [:]
+        var nextID = 0
+        var closed = false
+    }
+
+    private let state = Mutex(State())
 
     /// A stream of SSE messages (`event: ...\ndata: ...\n\n`) for one open page.
     func subscribe() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))
-        lock.lock()
-        if closed {
-            lock.unlock()
+        let id: Int? = state.withLock { state in
+            guard !state.closed else { return nil }
+            defer { state.nextID += 1 }
+            state.listeners[state.nextID] = continuation
+            return state.nextID
+        }
+        guard let id else {
             continuation.finish()
             return stream
         }
-        let id = nextID
-        nextID += 1
-        listeners[id] = continuation
-        lock.unlock()
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
         return stream
     }
 
     var listenerCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return listeners.count
+        state.withLock { $0.listeners.count }
     }
 
     func send(event: String, data: String) {
@@ -40,25 +42,21 @@ final class ReloadEvents: @unchecked Sendable {
     }
 
     private func broadcast(_ message: String) {
-        lock.lock()
-        let targets = Array(listeners.values)
-        lock.unlock()
+        let targets = state.withLock { Array($0.listeners.values) }
         for listener in targets { listener.yield(message) }
     }
 
     /// Ends every stream, so open pages do not hold the server up when it stops.
     func close() {
-        lock.lock()
-        closed = true
-        let targets = Array(listeners.values)
-        listeners.removeAll()
-        lock.unlock()
+        let targets = state.withLock { state in
+            state.closed = true
+            defer { state.listeners.removeAll() }
+            return Array(state.listeners.values)
+        }
         for listener in targets { listener.finish() }
     }
 
     private func remove(_ id: Int) {
-        lock.lock()
-        listeners[id] = nil
-        lock.unlock()
+        state.withLock { $0.listeners[id] = nil }
     }
 }

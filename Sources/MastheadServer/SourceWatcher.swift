@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MastheadCore
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Glibc
 /// Uses inotify on Linux; elsewhere, or when inotify is unavailable, compares snapshots of
 /// every file's size, modification time and inode. Which paths changed is kept until the
 /// builder takes it (`takeChanges`), so a burst arriving during a build is not lost.
-final class SourceWatcher: @unchecked Sendable {
+final class SourceWatcher: Sendable {
     static let watchedFolders = ["Content", "Templates"]
 
     let siteDirectory: URL
@@ -19,10 +20,12 @@ final class SourceWatcher: @unchecked Sendable {
     /// How often snapshots are compared when polling.
     let pollInterval: TimeInterval
 
-    private let lock = NSLock()
-    private var stopped = false
-    private var thread: Thread?
-    private var pending = PendingChanges()
+    private struct State: Sendable {
+        var stopped = false
+        var pending = PendingChanges()
+    }
+
+    private let state = Mutex(State())
 
     init(siteDirectory: URL, quietPeriod: TimeInterval = 0.04, pollInterval: TimeInterval = 0.1) {
         self.siteDirectory = siteDirectory
@@ -49,36 +52,29 @@ final class SourceWatcher: @unchecked Sendable {
             continuation.finish()
         }
         thread.name = "masthead-watcher"
-        lock.lock()
-        self.thread = thread
-        lock.unlock()
         thread.start()
         return stream
     }
 
     func stop() {
-        lock.lock()
-        stopped = true
-        lock.unlock()
+        state.withLock { $0.stopped = true }
     }
 
     private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
+        state.withLock { $0.stopped }
     }
 
     /// The paths (relative to the site folder) changed since the last call, or nil when the
     /// watcher cannot say which (a folder created, moved or deleted; events lost).
     func takeChanges() -> Set<String>? {
-        lock.withLock {
-            defer { pending = PendingChanges() }
-            return pending.isKnown ? pending.paths : nil
+        state.withLock { state in
+            defer { state.pending = PendingChanges() }
+            return state.pending.isKnown ? state.pending.paths : nil
         }
     }
 
     private func record(_ batch: PendingChanges) {
-        lock.withLock { pending.merge(batch) }
+        state.withLock { $0.pending.merge(batch) }
     }
 
     // MARK: polling
@@ -171,7 +167,8 @@ struct PendingChanges {
 /// inotify watches on the site folder (for Content/ and Templates/ appearing or going) and
 /// on every folder below Content/ and Templates/. When the site folder itself is deleted or
 /// moved away, every watch is dropped, and the folder is watched again once it is back.
-/// Made on the caller's thread, then used by the watcher thread alone.
+/// Made on the caller's thread, then used by the watcher thread alone: `@unchecked` because
+/// that hand-over is the only sharing, and its state (descriptors, buffer) needs no lock.
 final class InotifyWatch: @unchecked Sendable {
     private let descriptor: Int32
     private let siteDirectory: URL

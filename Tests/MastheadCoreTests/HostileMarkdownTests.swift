@@ -173,9 +173,8 @@ struct HostileMarkdownTests {
             }
             cmark_parser_feed(parser, text, text.utf8.count)
             // Under the renderer's lock: cmark-gfm switches the extensions' characters on and off globally.
-            MarkdownRenderer.inlineParsing.lock()
-            let finished = cmark_parser_finish(parser)
-            MarkdownRenderer.inlineParsing.unlock()
+            var finished: OpaquePointer?
+            MarkdownRenderer.inlineParsing.withLock { _ in finished = cmark_parser_finish(parser) }
             let document = try #require(finished)
             let iterator = cmark_iter_new(document)
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {

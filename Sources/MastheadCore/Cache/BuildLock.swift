@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// One `masthead build` of a site at a time. Two builds at once share the staging folder
 /// and the cache, and could each swap in the other's half-written output.
@@ -14,7 +15,7 @@ import Foundation
 /// crash, `kill -9`), so a lock left by a dead build is simply free, with no staleness test
 /// that a reused pid could fool and no window between testing and taking it over. It also
 /// holds between threads of one process, as each take opens the file anew.
-public final class BuildLock: @unchecked Sendable {
+public final class BuildLock: Sendable {
     public static let fileName = "build.lock"
     /// How long a second build waits for the first before giving up.
     public static let defaultWait: TimeInterval = 5
@@ -32,10 +33,11 @@ public final class BuildLock: @unchecked Sendable {
         }
     }
 
-    private var descriptor: Int32
+    /// The open lock file; -1 once released.
+    private let descriptor: Mutex<Int32>
 
     private init(descriptor: Int32) {
-        self.descriptor = descriptor
+        self.descriptor = Mutex(descriptor)
     }
 
     /// Takes the site's lock, waiting up to `wait` seconds for another build to let it go.
@@ -66,10 +68,12 @@ public final class BuildLock: @unchecked Sendable {
 
     /// Lets the next build in. Also done when the process ends, however it ends.
     public func release() {
-        guard descriptor >= 0 else { return }
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-        descriptor = -1
+        descriptor.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+            descriptor = -1
+        }
     }
 
     deinit { release() }

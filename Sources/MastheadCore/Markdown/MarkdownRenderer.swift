@@ -1,5 +1,6 @@
 import CMarkGFM
 import Foundation
+import Synchronization
 
 /// What rendering one Markdown body gives.
 public struct RenderedMarkdown: Sendable {
@@ -39,7 +40,7 @@ public struct MarkdownRenderer: Sendable {
     public var labels: Labels
 
     /// Serialises `cmark_parser_finish`: see `parse`.
-    static let inlineParsing = NSLock()
+    static let inlineParsing = Mutex(())
 
     public init(options: MarkdownOptions, basePath: String = "/", language: String = "en") {
         self.options = options
@@ -152,9 +153,8 @@ public struct MarkdownRenderer: Sendable {
         // and `w` for autolinks). Two parses finishing at once on two threads switch them off
         // under each other, and `~~text~~` came out as is, at random. Block parsing (the feed
         // above) and HTML rendering stay parallel.
-        Self.inlineParsing.lock()
-        let document = cmark_parser_finish(parser)
-        Self.inlineParsing.unlock()
+        var document: OpaquePointer?
+        Self.inlineParsing.withLock { _ in document = cmark_parser_finish(parser) }
         guard let document else {
             cmark_parser_free(parser)
             return nil

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import Synchronization
 
 /// Writes a built site to its output folder: into a new folder beside it first, swapped in
 /// only when every file is written, so a failed build never leaves a half-built site.
@@ -87,7 +88,7 @@ public enum OutputWriter {
     /// stopped half-way. Where hard links are not possible the file is written.
     /// `inputs` are the input records of the same build, so files copied from the site
     /// folder are not read again just to hash them.
-    public final class Staging: @unchecked Sendable {
+    public final class Staging: Sendable {
         static let newSuffix = ".masthead-new"
         static let oldSuffix = ".masthead-old"
 
@@ -96,8 +97,7 @@ public enum OutputWriter {
         private let siteFiles: SiteFiles
         private let previous: [String: BuildManifest.FileRecord]
         private let inputs: [String: BuildManifest.FileRecord]
-        private let lock = NSLock()
-        private var report = Report()
+        private let report = Mutex(Report())
 
         /// `force` replaces an output folder Masthead did not make (`--force`); folders that
         /// hold the site are refused whatever it says.
@@ -120,7 +120,7 @@ public enum OutputWriter {
             let marker = OutputFolder.markerName
             let data = Data(OutputFolder.markerText(siteDirectory: siteDirectory).utf8)
             let written = try writeFile(data, to: staging.path + "/" + marker, named: marker, in: staging.path)
-            report.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: StableHash.digest(data))
+            report.withLock { $0.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: StableHash.digest(data)) }
         }
 
         /// Places files in the staging folder, on every core: a large site's writing is
@@ -132,7 +132,7 @@ public enum OutputWriter {
             let placed = parallelMap(files) { [self] file in
                 place(file, in: staging.path, current: target.path, previous: previous[file.path], siteFiles: siteFiles, inputs: inputs)
             }
-            try lock.withLock {
+            try report.withLock { report in
                 for (file, outcome) in zip(files, placed) {
                     let (record, linked) = try outcome.get()
                     report.records[file.path] = record
@@ -145,7 +145,7 @@ public enum OutputWriter {
         public func commit() throws -> Report {
             let manager = FileManager.default
             let old = URL(fileURLWithPath: target.path + Self.oldSuffix)
-            var report = lock.withLock { self.report }
+            var report = self.report.withLock { $0 }
             do {
                 report.removed = previous.keys.filter { report.records[$0] == nil }.count
                 try? manager.removeItem(at: old)

@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 /// Finds statistics sources, reads their columns, and aggregates them, caching what it
 /// can: a source's columns once, a small source's typed rows once, and each distinct
 /// query's result once, so the blocks of every page share the reading. Safe to use from
 /// the parallel document parsers.
-final class StatsStore: @unchecked Sendable {
+final class StatsStore: Sendable {
     let siteDirectory: URL
     let datasets: [DatasetDeclaration]
     let timeZone: TimeZone
@@ -20,14 +21,28 @@ final class StatsStore: @unchecked Sendable {
     /// Files up to this size are read once and kept typed in memory; larger ones are
     /// streamed in bounded memory, once for all the queries `readTogether` collects and
     /// again for any other distinct query.
-    var inMemoryLimit: UInt64 = 32 << 20
+    var inMemoryLimit: UInt64 {
+        get { state.withLock { $0.inMemoryLimit } }
+        set { state.withLock { $0.inMemoryLimit = newValue } }
+    }
 
-    private let lock = NSLock()
-    private var sources: [String: Result<StatsSource, Diagnostic>] = [:]
-    private var rows: [String: Result<[[DataValue]], Diagnostic>] = [:]
-    private var tables: [TableKey: Result<AggregateTable, TableFailure>] = [:]
-    /// While `readTogether` collects: the queries on large files, not yet run.
-    private var planned: [TableKey: (source: StatsSource, aggregator: Aggregator)]?
+    /// What the store has read and worked out so far, shared by the parallel parsers. Work
+    /// is done holding the lock, so two blocks asking for one file or query read it once.
+    private struct State: Sendable {
+        var inMemoryLimit: UInt64 = 32 << 20
+        var sources: [String: Result<StatsSource, Diagnostic>] = [:]
+        var rows: [String: Result<[[DataValue]], Diagnostic>] = [:]
+        var tables: [TableKey: Result<AggregateTable, TableFailure>] = [:]
+        /// While `readTogether` collects: the queries on large files, not yet run.
+        var planned: [TableKey: PlannedQuery]?
+    }
+
+    private struct PlannedQuery: Sendable {
+        var source: StatsSource
+        var aggregator: Aggregator
+    }
+
+    private let state = Mutex(State())
 
     /// Why a query gave no table: its file cannot be read (the diagnostic is in the file), or
     /// its numbers do not fit (the block that asked reports it, at its own line).
@@ -68,13 +83,13 @@ final class StatsStore: @unchecked Sendable {
         }
         // A join adds columns: the dataset is then a source of its own, not just its file.
         let cacheKey = dataset.flatMap { $0.join == nil ? nil : "dataset:\($0.name)" } ?? file
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = sources[cacheKey] { return cached.map { var source = $0; source.name = name; return source } }
-        let result = loadSource(name: name, file: file, url: url, schema: dataset?.schema ?? [:], declaredAt: dataset?.location, join: dataset?.join)
-            .map { var source = $0; source.cacheKey = cacheKey; return source }
-        sources[cacheKey] = result
-        return result
+        return state.withLock { state in
+            if let cached = state.sources[cacheKey] { return cached.map { var source = $0; source.name = name; return source } }
+            let result = loadSource(name: name, file: file, url: url, schema: dataset?.schema ?? [:], declaredAt: dataset?.location, join: dataset?.join)
+                .map { var source = $0; source.cacheKey = cacheKey; return source }
+            state.sources[cacheKey] = result
+            return result
+        }
     }
 
     private func loadSource(name: String, file: String, url: URL, schema: [String: FieldType], declaredAt: SourceLocation?, join: DatasetJoin?) -> Result<StatsSource, Diagnostic> {
@@ -115,7 +130,8 @@ final class StatsStore: @unchecked Sendable {
 
     /// Whether some statistics file is too large to keep in memory (see `readTogether`).
     var hasLargeFiles: Bool {
-        Set(datasets.map(\.file) + statsFiles).contains { size(of: siteDirectory.appendingPathComponent($0)) > inMemoryLimit }
+        let limit = inMemoryLimit
+        return Set(datasets.map(\.file) + statsFiles).contains { size(of: siteDirectory.appendingPathComponent($0)) > limit }
     }
 
     /// Runs `blocks` (code that renders blocks, and so asks for tables) only to collect the
@@ -123,11 +139,11 @@ final class StatsStore: @unchecked Sendable {
     /// of them: a report's charts on a file of millions of events cost one reading, not one
     /// each. What `blocks` renders meanwhile is to be thrown away.
     func readTogether(_ blocks: () -> Void) {
-        lock.withLock { planned = [:] }
+        state.withLock { $0.planned = [:] }
         blocks()
-        let collected = lock.withLock {
-            defer { planned = nil }
-            return planned ?? [:]
+        let collected = state.withLock { state in
+            defer { state.planned = nil }
+            return state.planned ?? [:]
         }
         var results: [TableKey: Result<AggregateTable, TableFailure>] = [:]
         for file in Set(collected.keys.map(\.file)).sorted() {
@@ -141,7 +157,7 @@ final class StatsStore: @unchecked Sendable {
                 results[group[index].key] = read.mapError(TableFailure.read).flatMap { Self.finish(&group[index].aggregator) }
             }
         }
-        lock.withLock { tables.merge(results) { _, new in new } }
+        state.withLock { $0.tables.merge(results) { _, new in new } }
     }
 
     private func size(of url: URL) -> UInt64 {
@@ -152,30 +168,30 @@ final class StatsStore: @unchecked Sendable {
     /// The aggregated table of `query` over `source`; filters must already be resolved.
     func table(_ query: AggregationQuery, source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)]) -> Result<AggregateTable, TableFailure> {
         let key = TableKey(file: source.cacheKey, query: query)
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = tables[key] { return cached }
-        var aggregator = Aggregator(query: query, columns: source.columns, filters: filters, timeZone: timeZone)
-        let url = siteDirectory.appendingPathComponent(source.file)
-        let size = size(of: url)
-        if planned != nil {
-            // Collecting (`readTogether`): note large-file queries; the answer is not used.
-            if size > inMemoryLimit, planned?[key] == nil { planned?[key] = (source, aggregator) }
-            return Self.finish(&aggregator)
-        }
-        let read: Result<Void, Diagnostic>
-        if size <= inMemoryLimit {
-            let loaded = rows[source.cacheKey] ?? typedRows(source, url: url)
-            rows[source.cacheKey] = loaded
-            read = loaded.map { all in
-                for row in all { aggregator.add(row) }
+        return state.withLock { state in
+            if let cached = state.tables[key] { return cached }
+            var aggregator = Aggregator(query: query, columns: source.columns, filters: filters, timeZone: timeZone)
+            let url = siteDirectory.appendingPathComponent(source.file)
+            let size = size(of: url)
+            if state.planned != nil {
+                // Collecting (`readTogether`): note large-file queries; the answer is not used.
+                if size > state.inMemoryLimit, state.planned?[key] == nil { state.planned?[key] = PlannedQuery(source: source, aggregator: aggregator) }
+                return Self.finish(&aggregator)
             }
-        } else {
-            read = Self.stream(source, url: url, columns: aggregator.neededColumns, timeZone: timeZone) { row, _ in aggregator.add(row) }
+            let read: Result<Void, Diagnostic>
+            if size <= state.inMemoryLimit {
+                let loaded = state.rows[source.cacheKey] ?? typedRows(source, url: url)
+                state.rows[source.cacheKey] = loaded
+                read = loaded.map { all in
+                    for row in all { aggregator.add(row) }
+                }
+            } else {
+                read = Self.stream(source, url: url, columns: aggregator.neededColumns, timeZone: timeZone) { row, _ in aggregator.add(row) }
+            }
+            let result = read.mapError(TableFailure.read).flatMap { Self.finish(&aggregator) }
+            state.tables[key] = result
+            return result
         }
-        let result = read.mapError(TableFailure.read).flatMap { Self.finish(&aggregator) }
-        tables[key] = result
-        return result
     }
 
     private static func finish(_ aggregator: inout Aggregator) -> Result<AggregateTable, TableFailure> {
@@ -198,10 +214,11 @@ final class StatsStore: @unchecked Sendable {
         }
         let url = siteDirectory.appendingPathComponent(source.file)
         if size(of: url) <= inMemoryLimit {
-            lock.lock()
-            let loaded = rows[source.cacheKey] ?? typedRows(source, url: url)
-            rows[source.cacheKey] = loaded
-            lock.unlock()
+            let loaded = state.withLock { state in
+                let loaded = state.rows[source.cacheKey] ?? typedRows(source, url: url)
+                state.rows[source.cacheKey] = loaded
+                return loaded
+            }
             return loaded.map { all in
                 for row in all { add(row) }
                 return (kept, total)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Maps over an array on every core, keeping the order. The work items must be independent.
 func parallelMap<Element, Result>(_ items: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] where Element: Sendable, Result: Sendable {
@@ -12,17 +13,14 @@ func parallelMap<Element, Result>(_ items: [Element], _ transform: @Sendable (El
 }
 
 /// One slot per index, each written once by one worker.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
+private final class ResultSlots<Value: Sendable>: Sendable {
+    private let slots: Mutex<[Value?]>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
+        slots.withLock { $0[index] = value }
     }
 
-    func values() -> [Value] { slots.map { $0! } }
+    func values() -> [Value] { slots.withLock { $0.map { $0! } } }
 }
