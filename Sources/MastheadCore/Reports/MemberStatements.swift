@@ -3,12 +3,12 @@ import Foundation
 /// Optional private pages, one per member (`statements:` in site.yml): the balance, the
 /// activity list (newest first, zero-point events hidden), requested prizes and machines.
 /// They are written beside the site but are not routes: never linked, never in the
-/// sitemap or feeds, and their template marks them `noindex`.
+/// sitemap or feeds, and their template marks them `noindex`. The pages themselves are made
+/// in `Render/MemberStatementPages.swift`, which has the resolved site and the templates.
 struct MemberStatements {
     let config: StatementsConfig
     let store: StatsStore
     let format: ChartFormatter
-    let site: Site
 
     struct Statement {
         var id: String
@@ -131,35 +131,5 @@ struct MemberStatements {
                 return values
             },
         ]
-    }
-
-    /// The pages, rendered with the `statement` template.
-    func files(templates: TemplateSet) -> ([OutputFile], [Diagnostic]) {
-        guard templates.names.contains("statement") else {
-            return ([], [Diagnostic(.error, "missing template 'statement', needed because statements are enabled in site.yml", file: "\(TemplateSet.folder)/statement.mustache")])
-        }
-        let (statements, diagnostics) = self.statements()
-        let context = PageContext(site: site)
-        let taken = Set(site.routes.map(\.outputPath))
-        var files: [OutputFile] = []
-        var problems = diagnostics
-        for statement in statements {
-            let route = Route(kind: .page, subject: .notFound, path: pagePath(Slug.make(statement.id)), source: SiteConfigLoader.path,
-                              template: "statement")
-            if taken.contains(route.outputPath) {
-                problems.append(.error("statements: the page for member \(statement.id) would overwrite \(route.path)", at: config.location))
-                continue
-            }
-            var values = context.context(for: route)
-            var page = values["page"] as? [String: Any] ?? [:]
-            page["title"] = "\(statement.id) · \(site.config.title)"
-            page["heading"] = statement.id
-            page["kind"] = "statement"
-            page["noindex"] = true
-            values["page"] = page
-            values["statement"] = self.values(statement)
-            files.append(OutputFile(path: route.outputPath, contents: .bytes(Data((templates.render(values, template: "statement") ?? "").utf8))))
-        }
-        return (files, problems)
     }
 }

@@ -63,12 +63,6 @@ public final class ReportEngine: Sendable {
         }
     }
 
-    /// Private member statement pages, when `statements.enabled` is on; otherwise none.
-    public func statementFiles(site: Site, templates: TemplateSet) -> ([OutputFile], [Diagnostic]) {
-        guard let statements, statements.enabled else { return ([], []) }
-        return MemberStatements(config: statements, store: store, format: format, site: site).files(templates: templates)
-    }
-
     /// For `MarkdownRenderer.renderFencedBlock`. Diagnostics about the block carry an empty
     /// file name, which the renderer fills in with the Markdown file's.
     public func renderFencedBlock(info: String, body: String, line: Int) -> (html: String, diagnostics: [Diagnostic])? {

@@ -240,10 +240,10 @@ enum CatalogConfigReader {
                 reader.error("blocks.\(entry.key): expected a mapping of block keys (kind, type, source, ...), got \(entry.value.kindName)", at: entry.value.location)
                 continue
             }
-            var kind = BlockSpec.Kind.chart
+            var kind = BlockKind.chart
             if let kindNode = entry.value["kind"], !kindNode.isNull {
                 let names = ["chart", "kpi", "table"]
-                guard let name = kindNode.string, let found = BlockSpec.Kind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                guard let name = kindNode.string, let found = BlockKind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
                     reader.error("blocks.\(entry.key).kind: expected one of \(names.joined(separator: ", ")), got \(kindNode.kindName)\(Suggestion.didYouMean(kindNode.string ?? "", in: names))", at: kindNode.location)
                     continue
                 }
