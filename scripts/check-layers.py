@@ -271,8 +271,7 @@ def graph(repository):
 def self_test():
     """Trees made for the checker: a clean one passes, a cycle, a reference upwards and a
     folder in no layer fail; comments and strings are not uses, interpolations are."""
-    def tree(layers, files):
-        root = tempfile.mkdtemp(prefix="check-layers-")
+    def tree(root, layers, files):
         module = os.path.join(root, MODULE)
         for path, text in files.items():
             os.makedirs(os.path.dirname(os.path.join(module, path)), exist_ok=True)
@@ -280,7 +279,6 @@ def self_test():
                 file.write(text)
         with open(os.path.join(module, LAYERS_FILE), "w", encoding="utf-8") as file:
             file.write(layers)
-        return root
 
     low = "struct Low { var kind: Kind }\nextension Low { enum Kind { case a } }\n"
     high = "/// Uses Low. \"High\"\nstruct High {\n    let low: Low.Kind\n    let text = \"High \\(Low.self)\"\n}\n"
@@ -302,15 +300,24 @@ def self_test():
           "High/High.swift": high}, []),
         ("a private name is not the module's", "Low\nHigh\n",
          {"Low/Low.swift": low + "private struct High {}\nfunc f(_ h: High) {}\n", "High/High.swift": high}, []),
+        ("a nested type hides the module's name in its file", "Low\nHigh\n",
+         {"Low/Low.swift": low + "enum Box {\n    struct High {}\n    static let h = High()\n}\n", "High/High.swift": high}, []),
+        ("a cycle through three folders of a layer", "A B C\n",
+         {"A/A.swift": "struct A { let b: B }\n", "B/B.swift": "struct B { let c: C }\n", "C/C.swift": "struct C { let a: [A] }\n"},
+         ["Sources/MastheadCore/A/A.swift:1: A → B (B): a cycle, B → C → A uses it back",
+          "Sources/MastheadCore/B/B.swift:1: B → C (C): a cycle, C → A → B uses it back",
+          "Sources/MastheadCore/C/C.swift:1: C → A (A): a cycle, A → B → C uses it back"]),
     ]
     failures = 0
     for title, layers, files, expected in cases:
-        got = problems(tree(layers, files))
-        status = "ok" if got == expected else "FAILED"
-        failures += got != expected
-        print(f"self-test {status}: {title}")
+        with tempfile.TemporaryDirectory(prefix="check-layers-") as root:
+            tree(root, layers, files)
+            got = problems(root)
         if got != expected:
+            failures += 1
+            print(f"self-test FAILED: {title}")
             print("  expected:\n    " + "\n    ".join(expected) + "\n  got:\n    " + "\n    ".join(got))
+    print(f"self-test: {len(cases) - failures} of {len(cases)} cases as expected")
     return failures == 0
 
 

@@ -188,7 +188,7 @@ public struct CatalogLoader: Sendable {
 
     private func checkImage(_ src: String) -> String? {
         if src.contains("://") || src.hasPrefix("//") || src.hasPrefix("data:") { return nil }
-        let path = "Content/static" + (src.hasPrefix("/") ? src : "/" + src)
+        let path = SiteFolders.staticFiles + (src.hasPrefix("/") ? src : "/" + src)
         return staticPaths.contains(path) ? nil : "no image at \(path)"
     }
 

@@ -34,10 +34,10 @@ enum CatalogConfigReader {
             return nil
         }
         guard let fileValue = reader.string("file", required: true), let key = reader.string("key", required: true) else { return nil }
-        let fileName = fileValue.hasPrefix("Content/") ? String(fileValue.dropFirst("Content/".count)) : fileValue
+        let fileName = SiteFolders.relativeToContent(fileValue)
         let fileExtension = fileName.lowercasedPathExtension
         if fileName.contains("..") || fileName.hasPrefix("/") {
-            reader.error("file: expected a path inside Content/, like catalogs/\(name).csv, got \"\(fileValue)\"", at: reader.locationOf("file"))
+            reader.error("file: expected a path inside \(SiteFolders.content)/, like catalogs/\(name).csv, got \"\(fileValue)\"", at: reader.locationOf("file"))
             return nil
         }
         guard extensions.contains(fileExtension) else {
@@ -59,7 +59,7 @@ enum CatalogConfigReader {
         }
         let indexTemplate = templates.index ?? "catalog-index"
         var catalog = CatalogConfig(
-            name: name, file: "Content/" + fileName, location: keyLocation, key: key, titleField: titleField, fields: fields,
+            name: name, file: SiteFolders.inContent(fileName), location: keyLocation, key: key, titleField: titleField, fields: fields,
             sort: sort, permalink: permalink, indexPath: indexPath(of: permalink, name: slug),
             pageSize: reader.integer("pageSize", minimum: 1) ?? defaultPageSize,
             indexTemplate: indexTemplate, itemTemplate: templates.item ?? "catalog-item", facetTemplate: templates.facet ?? indexTemplate,

@@ -116,9 +116,9 @@ enum ReportsConfigReader {
     private static func readDataset(_ name: String, _ reader: inout YAMLReader, location: SourceLocation) -> DatasetDeclaration? {
         reader.warnAboutUnknownKeys(datasetKeys, what: "dataset")
         guard let fileValue = reader.string("file", required: true) else { return nil }
-        let fileName = fileValue.hasPrefix("Content/") ? String(fileValue.dropFirst("Content/".count)) : fileValue
+        let fileName = SiteFolders.relativeToContent(fileValue)
         if fileName.contains("..") || fileName.hasPrefix("/") {
-            reader.error("file: expected a path inside Content/, like stats/\(name).csv, got \"\(fileValue)\"", at: reader.locationOf("file"))
+            reader.error("file: expected a path inside \(SiteFolders.content)/, like stats/\(name).csv, got \"\(fileValue)\"", at: reader.locationOf("file"))
             return nil
         }
         guard extensions.contains(fileName.lowercasedPathExtension) else {
@@ -164,6 +164,6 @@ enum ReportsConfigReader {
                                location: join.location, catalogLocation: join.locationOf("catalog"), onLocation: join.locationOf("on"),
                                fieldsLocation: join.locationOf("fields"))
         }
-        return DatasetDeclaration(name: name, file: "Content/" + fileName, schema: schema, location: location, join: join)
+        return DatasetDeclaration(name: name, file: SiteFolders.inContent(fileName), schema: schema, location: location, join: join)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `Content/site.yml` into a `SiteConfig`, reporting every problem.
 public enum SiteConfigLoader {
-    public static let path = "Content/site.yml"
+    public static let path = SiteFolders.siteConfig
 
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",

@@ -49,22 +49,21 @@ final class StatsStore: @unchecked Sendable {
         self.catalogs = catalogs
         self.declaredCatalogs = declaredCatalogs
         var ignored: [Diagnostic] = []
-        statsFiles = ContentLoader.files(in: "Content/stats", siteDirectory: siteDirectory, diagnostics: &ignored)
+        statsFiles = ContentLoader.files(in: SiteFolders.stats, siteDirectory: siteDirectory, diagnostics: &ignored)
             .filter { StatsFormat(fileName: $0) != nil }
-        knownNames = datasets.map(\.name) + statsFiles.map { String($0.dropFirst("Content/".count)) }
+        knownNames = datasets.map(\.name) + statsFiles.map(SiteFolders.relativeToContent)
     }
 
     /// The source a block names: a declared dataset, or a file under Content/.
     func source(named name: String, at location: SourceLocation) -> Result<StatsSource, Diagnostic> {
         let dataset = datasets.first { $0.name == name }
-        var relative = name.hasPrefix("/") ? String(name.dropFirst()) : name
-        if relative.hasPrefix("Content/") { relative = String(relative.dropFirst("Content/".count)) }
-        let file = dataset?.file ?? "Content/" + relative
+        let relative = SiteFolders.relativeToContent(name.hasPrefix("/") ? String(name.dropFirst()) : name)
+        let file = dataset?.file ?? SiteFolders.inContent(relative)
         let url = siteDirectory.appendingPathComponent(file)
         guard dataset != nil || (!relative.contains("..") && StatsFormat(fileName: relative) != nil && FileManager.default.fileExists(atPath: url.path)) else {
-            let known = knownNames.isEmpty ? " (no files under Content/stats and no datasets in site.yml)" : " (known: \(knownNames.prefix(12).joined(separator: ", ")))"
+            let known = knownNames.isEmpty ? " (no files under \(SiteFolders.stats) and no datasets in site.yml)" : " (known: \(knownNames.prefix(12).joined(separator: ", ")))"
             let hint = Suggestion.didYouMean(name, in: knownNames)
-            return .failure(.error("source: unknown statistics source '\(name)'\(hint.isEmpty ? known : hint); name a .csv, .jsonl or .json file under Content/, or a dataset declared in site.yml", at: location))
+            return .failure(.error("source: unknown statistics source '\(name)'\(hint.isEmpty ? known : hint); name a .csv, .jsonl or .json file under \(SiteFolders.content)/, or a dataset declared in site.yml", at: location))
         }
         // A join adds columns: the dataset is then a source of its own, not just its file.
         let cacheKey = dataset.flatMap { $0.join == nil ? nil : "dataset:\($0.name)" } ?? file
