@@ -8,16 +8,17 @@ enum CatalogFacets {
             guard let fieldIndex = catalog.fieldIndex(facet.field) else { return nil }
             let base = catalog.config.indexPath + Slug.make(facet.field) + "/"
             if let thresholds = facet.atMost ?? facet.atLeast {
-                return CatalogFacet(field: facet.field, values: cumulativeValues(catalog, fieldIndex: fieldIndex, thresholds: thresholds, atMost: facet.atMost != nil,
-                                                                                labels: facet.labels, base: base, format: format, words: words),
-                                    isBanded: false, isCumulative: true)
+                let values = cumulativeValues(catalog, fieldIndex: fieldIndex, thresholds: thresholds, atMost: facet.atMost != nil,
+                                              labels: facet.labels, base: base, format: format, words: words)
+                return CatalogFacet(field: facet.field, values: values, isBanded: false, isCumulative: true)
             }
             if let bands = facet.bands {
                 let isInteger = catalog.fields[fieldIndex].type == .integer
                 return CatalogFacet(field: facet.field, values: bandValues(catalog, fieldIndex: fieldIndex, bands: bands, labels: facet.labels,
                                                                           isInteger: isInteger, base: base, format: format), isBanded: true)
             }
-            return CatalogFacet(field: facet.field, values: distinctValues(catalog, fieldIndex: fieldIndex, base: base, timeZone: format.timeZone), isBanded: false)
+            let values = distinctValues(catalog, fieldIndex: fieldIndex, base: base, timeZone: format.timeZone)
+            return CatalogFacet(field: facet.field, values: values, isBanded: false)
         }
     }
 

@@ -14,7 +14,8 @@ extension MemberStatements {
     /// The pages, rendered with the `statement` template.
     func files(site: Site, templates: TemplateSet) -> ([OutputFile], [Diagnostic]) {
         guard templates.names.contains("statement") else {
-            return ([], [Diagnostic(.error, "missing template 'statement', needed because statements are enabled in site.yml", file: "\(SiteFolders.templates)/statement.mustache")])
+            return ([], [Diagnostic(.error, "missing template 'statement', needed because statements are enabled in site.yml",
+                                    file: "\(SiteFolders.templates)/statement.mustache")])
         }
         let (statements, diagnostics) = self.statements()
         let context = PageContext(site: site)

@@ -29,7 +29,9 @@ struct MemberStatements {
         case .failure(let problem): return .failure(problem)
         }
         for field in required where source.column(field) == nil {
-            return .failure(.error("statements: \(name) has no '\(field)' field\(Suggestion.didYouMean(field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))", at: location))
+            let hint = Suggestion.didYouMean(field, in: source.columnNames)
+            return .failure(.error("statements: \(name) has no '\(field)' field\(hint) (fields: \(source.columnNames.joined(separator: ", ")))",
+                                   at: location))
         }
         var all: [(values: [String: DataValue], location: SourceLocation)] = []
         let url = store.siteDirectory.appendingPathComponent(source.file)
@@ -114,7 +116,8 @@ struct MemberStatements {
         let shown = statement.activities.filter { $0.points != 0 }.sorted { $0.date > $1.date }
         // `statements()` has checked that the points add up.
         let balance = statement.balance ?? ReportNumber.sum(statement.activities.map(\.points)) ?? 0
-        let long = Date.FormatStyle(date: .long, time: .omitted, locale: format.locale, calendar: Calendar(identifier: .gregorian), timeZone: format.timeZone)
+        let long = Date.FormatStyle(date: .long, time: .omitted, locale: format.locale, calendar: Calendar(identifier: .gregorian),
+                                    timeZone: format.timeZone)
         func signed(_ points: ReportNumber) -> String { (points > 0 ? "+" : "") + format.number(points) }
         return [
             "id": statement.id,
@@ -124,7 +127,9 @@ struct MemberStatements {
             "balance": format.number(balance),
             "activities": shown.map { ["date": $0.date.formatted(long), "event": config.labels[$0.event] ?? $0.event, "points": signed($0.points),
                                        "earned": $0.points > 0] as [String: Any] },
-            "redemptions": statement.redemptions.sorted { $0.date > $1.date }.map { ["date": $0.date.formatted(long), "title": $0.title, "points": format.number($0.points)] },
+            "redemptions": statement.redemptions.sorted { $0.date > $1.date }.map {
+                ["date": $0.date.formatted(long), "title": $0.title, "points": format.number($0.points)]
+            },
             "machines": statement.machines.map { machine -> [String: Any] in
                 var values: [String: Any] = ["serial": machine.serial, "model": machine.model]
                 if let date = machine.date { values["date"] = date.formatted(long) }
