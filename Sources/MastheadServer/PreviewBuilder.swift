@@ -2,9 +2,9 @@ import Foundation
 import MastheadCore
 
 /// Runs builds for the preview, one at a time, and turns each result into the next
-/// `PreviewState.Value` and the news for pages. Saved articles, pages and static files are
-/// patched into the last build (`KeptBuild`); anything else builds again, reusing what the
-/// previous build parsed and rendered.
+/// `PreviewState.Value` and the news for pages. The builds share one `RebuildMemory`: saved
+/// articles, pages and static files are patched into the last build, anything else builds
+/// again, reusing what the previous build parsed and rendered.
 final class PreviewBuilder: @unchecked Sendable {
     /// What one rebuild did.
     struct Outcome: Sendable {
@@ -32,11 +32,8 @@ final class PreviewBuilder: @unchecked Sendable {
     /// Reuse parsed documents between builds. Off only to compare with a full build.
     var incremental = true
 
-    private let documents = DocumentCache()
-    private let pages = RenderMemo()
-    private let resolved = ResolveMemo()
-    private let kept = KeptBuild()
-    private var staticFiles: [String: (stamp: FileStamp?, data: Data)] = [:]
+    private let memory = RebuildMemory()
+    private var staticFiles: [String: (status: FileStatus?, data: Data)] = [:]
     private var previous = PreviewState.Value(site: .empty, problems: [])
     private var failures = 0
     private var lastFailure = 0
@@ -54,10 +51,7 @@ final class PreviewBuilder: @unchecked Sendable {
         options.includeDrafts = includeDrafts
         options.includeFuture = includeFuture
         options.baseURL = baseURL
-        options.documentCache = incremental ? documents : nil
-        options.renderMemo = incremental ? pages : nil
-        options.resolveMemo = incremental ? resolved : nil
-        options.keptBuild = incremental ? kept : nil
+        options.memory = incremental ? memory : nil
         return options
     }
 
@@ -70,10 +64,8 @@ final class PreviewBuilder: @unchecked Sendable {
         let started = DispatchTime.now()
         var options = buildOptions
         options.now = now
-        if incremental, let changes, let patch = kept.patch(changedPaths: changes, options: options) {
-            return apply(patch, started: started)
-        }
-        let result = SiteBuilder.build(options)
+        let result = SiteBuilder.build(options, changedPaths: changes)
+        if result.patched { return apply(result, started: started) }
         var diagnostics = result.diagnostics
         let value: PreviewState.Value
         if result.succeeded, let site = result.site {
@@ -90,22 +82,20 @@ final class PreviewBuilder: @unchecked Sendable {
         let reused = Set(result.succeeded ? result.files.lazy.filter(\.isReused).map(\.path) : [])
         let changed = Self.changedPaths(from: previous.site, to: value.site, skipping: reused)
         previous = value
-        let reuse = documents.lastBuild
         return Outcome(value: value, changed: changed, failure: lastFailure, seconds: Self.seconds(since: started),
-                       reusedDocuments: incremental ? reuse.reused : 0,
-                       parsedDocuments: incremental ? reuse.parsed : result.site.map { $0.articles.count + $0.pages.count } ?? 0,
-                       renderedPages: result.succeeded ? result.files.filter(\.isRendered).count : 0, reusedPages: reused.count,
+                       reusedDocuments: result.work.reusedDocuments, parsedDocuments: result.work.parsedDocuments,
+                       renderedPages: result.succeeded ? result.work.renderedPages : 0, reusedPages: reused.count,
                        diagnostics: diagnostics)
     }
 
     /// The last site with the patch's pages and static files put in; only what changed is
     /// compared, so the time does not grow with the size of the site.
-    private func apply(_ patch: KeptBuild.Patch, started: DispatchTime) -> Outcome {
+    private func apply(_ patch: BuildResult, started: DispatchTime) -> Outcome {
         var files = previous.site.files
         var changed: [String] = []
         var problems: [Diagnostic] = []
         let root = Self.realPath(siteDirectory.path) ?? siteDirectory.path
-        for output in patch.pages + patch.staticFiles {
+        for output in patch.files {
             let data: Data
             switch contents(of: output, root: root) {
             case .success(let read): data = read
@@ -119,10 +109,9 @@ final class PreviewBuilder: @unchecked Sendable {
             changed.append(output.path)
         }
         previous = PreviewState.Value(site: PreviewSite(files: files, number: previous.site.number + 1), problems: [])
-        let documents = patch.site.articles.count + patch.site.pages.count
         return Outcome(value: previous, changed: changed.sorted(), failure: 0, seconds: Self.seconds(since: started),
-                       reusedDocuments: documents - patch.parsedDocuments, parsedDocuments: patch.parsedDocuments,
-                       renderedPages: patch.pages.count, reusedPages: patch.site.routes.count - patch.pages.count,
+                       reusedDocuments: patch.work.reusedDocuments, parsedDocuments: patch.work.parsedDocuments,
+                       renderedPages: patch.work.renderedPages, reusedPages: patch.work.reusedPages,
                        diagnostics: patch.diagnostics + problems, patched: true)
     }
 
@@ -165,13 +154,13 @@ final class PreviewBuilder: @unchecked Sendable {
             staticFiles[source] = nil
             return .failure(Diagnostic(.warning, "not served: a symbolic link to outside the site folder", file: Self.relative(source, to: siteDirectory.path)))
         }
-        let stamp = FileStamp(path: real)
-        if let known = staticFiles[source], known.stamp == stamp, stamp != nil { return .success(known.data) }
+        let status = FileStatus(path: real)
+        if let known = staticFiles[source], known.status == status, status != nil { return .success(known.data) }
         guard let data = FileManager.default.contents(atPath: real) else {
             staticFiles[source] = nil
             return .failure(Diagnostic(.warning, "not served: cannot read this file", file: Self.relative(source, to: siteDirectory.path)))
         }
-        staticFiles[source] = (stamp, data)
+        staticFiles[source] = (status, data)
         return .success(data)
     }
 
@@ -197,32 +186,5 @@ final class PreviewBuilder: @unchecked Sendable {
 
     static func relative(_ path: String, to root: String) -> String {
         path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-    }
-}
-
-/// Size, modification time and inode of a file: enough to notice any save, atomic or not.
-struct FileStamp: Hashable, Sendable {
-    var size: Int64
-    var modified: Int64
-    var inode: UInt64
-
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        size = Int64(info.st_size)
-        #if os(Linux)
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #else
-        modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #endif
-        inode = UInt64(info.st_ino)
-    }
-}
-
-private extension OutputFile {
-    /// Produced by this build (a template or code), rather than copied or kept from the last one.
-    var isRendered: Bool {
-        if case .bytes = contents { return !isReused }
-        return false
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -108,22 +109,17 @@ final class SourceWatcher: @unchecked Sendable {
     }
 
     /// Every watched file and folder with its stamp; folders have none.
-    func snapshot() -> [String: FileStamp?] {
-        var result: [String: FileStamp?] = [:]
-        var stack = Self.watchedFolders
-        while let folder = stack.popLast() {
-            let absolute = siteDirectory.appendingPathComponent(folder).path
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
+    func snapshot() -> [String: FileStatus?] {
+        var result: [String: FileStatus?] = [:]
+        for folder in Self.watchedFolders where FileStatus(path: siteDirectory.appendingPathComponent(folder).path)?.isDirectory == true {
             result[folder] = .some(nil)
-            for name in names {
-                let path = folder + "/" + name
-                var info = stat()
-                guard lstat(absolute + "/" + name, &info) == 0 else { continue }
-                if (info.st_mode & S_IFMT) == S_IFDIR {
-                    stack.append(path)
-                } else {
-                    result[path] = FileStamp(path: absolute + "/" + name)
+            SiteTree.walk(folder, in: siteDirectory, scope: .everything) { entry in
+                if entry.status.isDirectory {
+                    result[entry.relative] = .some(nil)
+                    return true
                 }
+                result[entry.relative] = FileStatus(path: entry.absolute)
+                return false
             }
         }
         return result

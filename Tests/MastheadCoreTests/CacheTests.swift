@@ -202,27 +202,27 @@ struct CacheTests {
     @Test("content hashes differ when one byte differs, and are stable")
     func contentHash() {
         let text = String(repeating: "Masthead builds sites. ", count: 100)
-        #expect(ContentHash.of(text) == ContentHash.of(Data(text.utf8)))
-        #expect(ContentHash.of(text) != ContentHash.of(text + "."))
-        #expect(ContentHash.of("abc") != ContentHash.of("abd"))
-        #expect(ContentHash.of("") != ContentHash.of("\0"))
-        #expect(ContentHash.of("abc").count == 32)
+        #expect(StableHash.digest(text) == StableHash.digest(Data(text.utf8)))
+        #expect(StableHash.digest(text) != StableHash.digest(text + "."))
+        #expect(StableHash.digest("abc") != StableHash.digest("abd"))
+        #expect(StableHash.digest("") != StableHash.digest("\0"))
+        #expect(StableHash.digest("abc").count == 32)
     }
 }
 
 @Suite("Build cache: hashing large inputs")
-struct ContentHashFileTests {
+struct StableHashFileTests {
     @Test("a file hashes the same read whole or in chunks of one, and chunked files differ when one byte does")
     func chunkedHash() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-hash-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
         var bytes = Data((0..<10_000).map { UInt8($0 % 251) })
         try bytes.write(to: url)
-        #expect(ContentHash.ofFile(atPath: url.path) == ContentHash.of(bytes))
-        let chunked = ContentHash.ofFile(atPath: url.path, chunkSize: 1_000)
-        #expect(chunked == ContentHash.ofFile(atPath: url.path, chunkSize: 1_000))
+        #expect(StableHash.digest(fileAt: url.path) == StableHash.digest(bytes))
+        let chunked = StableHash.digest(fileAt: url.path, chunkSize: 1_000)
+        #expect(chunked == StableHash.digest(fileAt: url.path, chunkSize: 1_000))
         bytes[9_999] ^= 1
         try bytes.write(to: url)
-        #expect(ContentHash.ofFile(atPath: url.path, chunkSize: 1_000) != chunked)
+        #expect(StableHash.digest(fileAt: url.path, chunkSize: 1_000) != chunked)
     }
 }

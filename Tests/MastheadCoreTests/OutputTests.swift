@@ -68,7 +68,7 @@ struct OutputTests {
     @Test("a build writes its pages in batches as they are rendered, and the folder holds exactly the in-memory build")
     func pagesWrittenInBatches() throws {
         let site = try TestSite()
-        // More routes than one batch (`SiteRenderer.batchSize`).
+        // More routes than one batch (`RenderStage.batchSize`).
         for number in 1...2100 {
             try site.article("a\(number).md", "title: Article \(number)\ndate: 2026-01-01T\(String(format: "%02d:%02d", number / 60 % 24, number % 60)):00Z\ncategory: coffee-culture",
                              body: "Text \(number).")
@@ -77,7 +77,7 @@ struct OutputTests {
         options.now = try #require(ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!))
         let inMemory = SiteBuilder.build(options)
         #expect(inMemory.succeeded)
-        #expect(inMemory.files.count > SiteRenderer.batchSize)
+        #expect(inMemory.files.count > RenderStage.batchSize)
 
         let output = site.root.appendingPathComponent("public")
         guard case .built(let written, let report) = try CachedBuild.run(options, output: output, useCache: false) else {
@@ -85,6 +85,7 @@ struct OutputTests {
             return
         }
         #expect(written.files.count < 10, "pages went to the disk, not into the result")
+        #expect(written.streamedPages == inMemory.site?.routes.count)
         #expect(report.written == inMemory.files.count)
         for file in inMemory.files {
             #expect(try Data(contentsOf: output.appendingPathComponent(file.path)) == file.data(), "\(file.path)")
@@ -100,7 +101,7 @@ struct OutputTests {
     func failingSink() throws {
         let site = try sampleSite()
         var options = BuildOptions(siteDirectory: site.root)
-        options.pageSink = { _ in throw OutputWriter.Failure(description: "disk full") }
+        options.pageDelivery = .streamed { _ in throw OutputWriter.Failure(description: "disk full") }
         let result = SiteBuilder.build(options)
         #expect(!result.succeeded)
         #expect(result.diagnostics.map(\.description).contains("masthead: error: cannot write the site: disk full"))

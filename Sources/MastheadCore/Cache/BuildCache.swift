@@ -21,7 +21,7 @@ public struct BuildCache: Sendable {
         self.output = output.standardizedFileURL
         // One manifest per output folder: building to public/ and to a preview folder
         // must not invalidate each other.
-        let name = "build-" + String(ContentHash.of(self.output.path).prefix(16)) + ".cache"
+        let name = "build-" + String(StableHash.digest(self.output.path).prefix(16)) + ".cache"
         manifestURL = self.siteDirectory.appendingPathComponent(Self.folder).appendingPathComponent(name)
     }
 
@@ -37,7 +37,7 @@ public struct BuildCache: Sendable {
             "future \(options.includeFuture)",
             "baseURL \(options.baseURL ?? "-")",
         ]
-        return ContentHash.of(parts.joined(separator: "\n"))
+        return StableHash.digest(parts.joined(separator: "\n"))
     }
 
     public func loadManifest() -> BuildManifest? {
@@ -72,7 +72,7 @@ public struct BuildCache: Sendable {
         var paths: [Input] = []
         let siteFiles = SiteFiles(siteDirectory: siteDirectory)
         var linkedFolders = Set<String>()
-        for folder in ["Content", TemplateSet.folder] where siteFiles.problem(at: folder) == nil {
+        for folder in [SiteFolders.content, SiteFolders.templates] where siteFiles.problem(at: folder) == nil {
             collect(folder, siteFiles: siteFiles, linkedFolders: &linkedFolders, into: &paths)
         }
         let records = parallelMap(paths) { entry -> (String, BuildManifest.FileRecord) in
@@ -80,8 +80,8 @@ public struct BuildCache: Sendable {
                 return (entry.relative, old)
             }
             // A link the build refuses is recorded by its own status: its target is never read.
-            let hash = entry.readable ? ContentHash.ofFile(atPath: siteDirectory.appendingPathComponent(entry.relative).path)
-                : ContentHash.of("symbolic link not read")
+            let hash = entry.readable ? StableHash.digest(fileAt: siteDirectory.appendingPathComponent(entry.relative).path)
+                : StableHash.digest("symbolic link not read")
             return (entry.relative, BuildManifest.FileRecord(size: entry.status.size, modified: entry.status.modified, hash: hash))
         }
         return Dictionary(records, uniquingKeysWith: { first, _ in first })
@@ -94,33 +94,26 @@ public struct BuildCache: Sendable {
         var readable: Bool
     }
 
-    /// All files under a folder, hidden ones included (a change anywhere invalidates). Links
+    /// All files under a folder, ignored names included (a change anywhere invalidates). Links
     /// are checked as the build checks them (`SiteFiles`): one to a file inside the site is
     /// that file; one to a folder inside the site is followed once per real folder (a
     /// catalog may live there, and a loop ends); any other is recorded but not read.
-    private func collect(_ relative: String, siteFiles: SiteFiles, linkedFolders: inout Set<String>, into paths: inout [Input]) {
-        let absolute = siteDirectory.appendingPathComponent(relative).path
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return }
-        for name in names {
-            let child = relative + "/" + name
-            let childAbsolute = absolute + "/" + name
-            guard let entry = FileStatus(path: childAbsolute, followingLinks: false) else { continue }
-            if entry.isDirectory {
-                collect(child, siteFiles: siteFiles, linkedFolders: &linkedFolders, into: &paths)
-            } else if entry.isRegular {
-                paths.append(Input(relative: child, status: entry, readable: true))
-            } else if entry.isLink {
-                switch siteFiles.target(ofLink: childAbsolute) {
+    private func collect(_ folder: String, siteFiles: SiteFiles, linkedFolders: inout Set<String>, into paths: inout [Input]) {
+        SiteTree.walk(folder, in: siteDirectory, scope: .everything) { entry in
+            if entry.status.isDirectory { return true }
+            if entry.status.isRegular {
+                paths.append(Input(relative: entry.relative, status: entry.status, readable: true))
+            } else if entry.status.isLink {
+                switch siteFiles.target(ofLink: entry.absolute) {
                 case .insideFile:
-                    if let status = FileStatus(path: childAbsolute) { paths.append(Input(relative: child, status: status, readable: true)) }
+                    if let status = FileStatus(path: entry.absolute) { paths.append(Input(relative: entry.relative, status: status, readable: true)) }
                 case .insideFolder:
-                    if let real = SiteFiles.realPath(childAbsolute), linkedFolders.insert(real).inserted {
-                        collect(child, siteFiles: siteFiles, linkedFolders: &linkedFolders, into: &paths)
-                    }
+                    if let real = SiteFiles.realPath(entry.absolute), linkedFolders.insert(real).inserted { return true }
                 case .outside, .nowhere, .loop:
-                    paths.append(Input(relative: child, status: entry, readable: false))
+                    paths.append(Input(relative: entry.relative, status: entry.status, readable: false))
                 }
             }
+            return false
         }
     }
 

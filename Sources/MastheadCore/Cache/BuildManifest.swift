@@ -99,3 +99,10 @@ public struct BuildManifest: Sendable, Equatable {
         return result
     }
 }
+
+extension FileStatus {
+    /// Whether `record` still describes this file (same size and modification time).
+    func matches(_ record: BuildManifest.FileRecord) -> Bool {
+        size == record.size && modified == record.modified
+    }
+}

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 
 /// Finds the files of a site folder, in a stable order.
@@ -32,7 +29,7 @@ public enum ContentLoader {
     }
 
     /// Relative paths (`Content/static/images/a.svg`) of every regular file under `folder`,
-    /// sorted. Hidden files and names starting with `_` are skipped. A link to a file inside
+    /// sorted. Names `SiteTree` ignores (`.x`, `_x`) are skipped. A link to a file inside
     /// the site counts as that file; links to folders are not followed, so a link loop cannot
     /// trap the walk; a link out of the site, to nothing or round a loop is an error and is
     /// left out (`SiteFiles`).
@@ -43,36 +40,22 @@ public enum ContentLoader {
             return []
         }
         var result: [String] = []
-        walk(folder, siteFiles: siteFiles, into: &result, diagnostics: &diagnostics)
-        return result.sorted()
-    }
-
-    private static func walk(_ relative: String, siteFiles: SiteFiles, into result: inout [String], diagnostics: inout [Diagnostic]) {
-        let absolute = siteFiles.siteDirectory.appendingPathComponent(relative).path
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return }
-        for name in names.sorted() where !name.hasPrefix(".") && !name.hasPrefix("_") {
-            let childRelative = relative + "/" + name
-            let childAbsolute = absolute + "/" + name
-            // lstat, not FileManager's attributes: this runs for every file on every build.
-            var info = stat()
-            guard lstat(childAbsolute, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                walk(childRelative, siteFiles: siteFiles, into: &result, diagnostics: &diagnostics)
-            case S_IFREG:
-                result.append(childRelative)
-            case S_IFLNK:
-                switch siteFiles.target(ofLink: childAbsolute) {
+        SiteTree.walk(folder, in: siteFiles.siteDirectory, scope: .site) { entry in
+            if entry.status.isDirectory { return true }
+            if entry.status.isRegular {
+                result.append(entry.relative)
+            } else if entry.status.isLink {
+                switch siteFiles.target(ofLink: entry.absolute) {
                 case .insideFile:
-                    result.append(childRelative)
+                    result.append(entry.relative)
                 case .insideFolder:
-                    diagnostics.append(Diagnostic(.warning, "symbolic link not followed: it points to a folder", file: childRelative))
+                    diagnostics.append(Diagnostic(.warning, "symbolic link not followed: it points to a folder", file: entry.relative))
                 case let problem:
-                    diagnostics.append(SiteFiles.diagnostic(problem, link: childRelative, reading: childRelative))
+                    diagnostics.append(SiteFiles.diagnostic(problem, link: entry.relative, reading: entry.relative))
                 }
-            default:
-                continue
             }
+            return false
         }
+        return result.sorted()
     }
 }

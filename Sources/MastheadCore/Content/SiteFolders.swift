@@ -1,26 +1,26 @@
-/// Where a site keeps its sources, relative to the site folder: the one place these names are
-/// spelled out (docs/content.md shows the layout).
-public enum SiteFolders {
+/// The folders and files of a site, relative to the site folder: named once here
+/// (docs/content.md shows the layout).
+enum SiteFolders {
     /// Everything a site is made of except its templates.
-    public static let content = "Content"
-    public static let articles = "Content/articles"
-    public static let pages = "Content/pages"
-    public static let reports = "Content/reports"
+    static let content = "Content"
+    static let articles = "Content/articles"
+    static let pages = "Content/pages"
+    static let reports = "Content/reports"
     /// Copied to the output as they are.
-    public static let staticFiles = "Content/static"
+    static let staticFiles = "Content/static"
     /// Statistics files a block may name without a `datasets:` declaration.
-    public static let stats = "Content/stats"
-    public static let siteConfig = "Content/site.yml"
-    public static let templates = "Templates"
+    static let stats = "Content/stats"
+    static let siteConfig = "Content/site.yml"
+    static let templates = "Templates"
 
     /// The site-relative path of a file named relative to `Content/` (`stats/a.csv`).
-    public static func inContent(_ path: String) -> String {
+    static func inContent(_ path: String) -> String {
         content + "/" + path
     }
 
     /// A path inside `Content/` as site.yml or a block may write it, with or without the
     /// folder in front (`Content/stats/a.csv`, `stats/a.csv`): without it.
-    public static func relativeToContent(_ path: String) -> String {
+    static func relativeToContent(_ path: String) -> String {
         let prefix = content + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }

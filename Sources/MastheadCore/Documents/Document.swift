@@ -39,7 +39,7 @@ public struct Document: Sendable {
     public var template: String?
     public var contentHTML: String
     public var wordCount: Int
-    /// A fingerprint of the source file's bytes (`ContentHash`), set when the file is parsed:
+    /// A fingerprint of the source file's bytes (`StableHash.digest`), set when the file is parsed:
     /// the preview re-renders a page only when the documents it shows have a new one.
     public var sourceHash = ""
 

@@ -21,7 +21,7 @@ struct RouteFingerprints: Sendable {
     private let tagsBySlug: [String: Int]
 
     /// `inputs` names what the `Site` does not hold: site.yml's bytes, the base URL and the
-    /// data files (see `DocumentCache.contextKey`). `articleKeys`, when given, are the
+    /// data files (see `DocumentMemory.contextKey`). `articleKeys`, when given, are the
     /// articles' keys already known (a patch of a kept build).
     init(site: Site, templates: TemplateSet, inputs: String, articleKeys knownKeys: [UInt64]? = nil) {
         self.site = site

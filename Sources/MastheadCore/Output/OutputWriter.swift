@@ -120,7 +120,7 @@ public enum OutputWriter {
             let marker = OutputFolder.markerName
             let data = Data(OutputFolder.markerText(siteDirectory: siteDirectory).utf8)
             let written = try writeFile(data, to: staging.path + "/" + marker, named: marker, in: staging.path)
-            report.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: ContentHash.of(data))
+            report.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: StableHash.digest(data))
         }
 
         /// Places files in the staging folder, on every core: a large site's writing is
@@ -323,7 +323,7 @@ public enum OutputWriter {
                                     inputs: [String: BuildManifest.FileRecord]) throws -> (hash: String, size: Int) {
         switch file.contents {
         case .bytes(let data):
-            return (ContentHash.of(data), data.count)
+            return (StableHash.digest(data), data.count)
         case .copy(let source):
             if let record = inputs[siteFiles.relative(source)], let status = FileStatus(path: source), status.matches(record) {
                 return (record.hash, record.size)
@@ -331,7 +331,7 @@ public enum OutputWriter {
             guard let realSource, let status = FileStatus(path: realSource) else {
                 throw Failure(description: "cannot read the source of \(file.path): \(siteFiles.relative(source)) is gone")
             }
-            return (ContentHash.ofFile(atPath: realSource), status.size)
+            return (StableHash.digest(fileAt: realSource), status.size)
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Renders every route of a `Site` into output files: pages through their templates,
-/// feeds, sitemap and robots.txt by code, static files by reference.
+/// Renders a `Site`'s routes into bytes: pages through their templates, feeds, sitemap and
+/// robots.txt by code; static files by reference. Which routes, and where the bytes go, is
+/// the render stage's business (`RenderStage`).
 public struct SiteRenderer: Sendable {
     public let site: Site
     public let templates: TemplateSet
@@ -28,47 +29,14 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// Pages rendered between two hand-overs to `deliver`.
-    static let batchSize = 2048
-
-    /// Every page and file. With a memo (the preview), a page whose inputs are unchanged since
-    /// the memo's render (`RouteFingerprints`; `inputs` as described there) keeps its bytes.
-    /// With `deliver` (a build written to disk, no memo), pages are handed over in batches as
-    /// they are rendered, not returned, so a large site is never held in memory whole.
-    public func render(memo: RenderMemo? = nil, inputs: String = "", deliver: (([OutputFile]) throws -> Void)? = nil) throws -> [OutputFile] {
-        let statics = site.staticFiles.map {
-            OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path))
-        }
-        if let deliver {
-            let context = PageContext(site: site)
-            for start in stride(from: 0, to: site.routes.count, by: Self.batchSize) {
-                let batch = Array(site.routes[start..<min(start + Self.batchSize, site.routes.count)])
-                try deliver(renderPages(batch, context: context))
-            }
-            return statics
-        }
-        let context = PageContext(site: site)
-        let fingerprints = memo.map { _ in RouteFingerprints(site: site, templates: templates, inputs: inputs) }
-        let pages = parallelMap(site.routes) { route -> RenderedPage in
-            let fingerprint = fingerprints?.fingerprint(of: route)
-            if let fingerprint, let data = memo?.page(at: route.outputPath, fingerprint: fingerprint) {
-                var file = OutputFile(path: route.outputPath, contents: .bytes(data))
-                file.isReused = true
-                return RenderedPage(file: file, fingerprint: fingerprint, data: data)
-            }
-            let data = Data(renderRoute(route, context: context).utf8)
-            return RenderedPage(file: OutputFile(path: route.outputPath, contents: .bytes(data)), fingerprint: fingerprint, data: data)
-        }
-        memo?.replace(with: pages.map { ($0.file.path, $0.fingerprint, $0.data, $0.file.isReused) })
-        return pages.map(\.file) + statics
+    /// Static files, by reference: they are copied, never read here.
+    public func staticFiles() -> [OutputFile] {
+        site.staticFiles.map { OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path)) }
     }
 
-    /// Just these routes' pages: the preview's patch of a kept site (`KeptBuild`).
-    func renderPages(_ routes: [Route], context: PageContext? = nil) -> [OutputFile] {
-        let context = context ?? PageContext(site: site)
-        return parallelMap(routes) { route in
-            OutputFile(path: route.outputPath, contents: .bytes(Data(renderRoute(route, context: context).utf8)))
-        }
+    /// One route's page or file: through its template, or by code for feeds, sitemap and robots.txt.
+    func render(_ route: Route, context: PageContext) -> Data {
+        Data(renderRoute(route, context: context).utf8)
     }
 
     private func renderRoute(_ route: Route, context: PageContext) -> String {
@@ -90,10 +58,4 @@ public struct SiteRenderer: Sendable {
             return templates.render(context.context(for: route), template: template) ?? ""
         }
     }
-}
-
-private struct RenderedPage: Sendable {
-    var file: OutputFile
-    var fingerprint: UInt64?
-    var data: Data
 }

@@ -14,7 +14,10 @@ public final class ReportEngine: Sendable {
     /// The site's loaded catalogs: `x: { catalog: NAME }` titles and dataset joins.
     let catalogs: [Catalog]
     let config: SiteConfig
-    private let titleCache = TitleCache()
+    /// Titles of a catalog's items by catalog name, built once per catalog and build.
+    private let catalogTitles = OnceCache<String, CatalogTitles>()
+    /// Blocks parsed while documents are, drawn after (`drawBlocks`).
+    let pending = PendingBlocks()
 
     /// `catalogs`: the catalogs loaded for this build (datasets may join them, and x values may name their items).
     public init(config: SiteConfig, siteDirectory: URL, catalogs: [Catalog] = []) {
@@ -28,21 +31,6 @@ public final class ReportEngine: Sendable {
         self.config = config
     }
 
-    /// Titles of a catalog's items, built once per catalog and build.
-    private final class TitleCache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var titles: [String: CatalogTitles] = [:]
-
-        func titles(of catalog: Catalog, config: SiteConfig) -> CatalogTitles {
-            lock.lock()
-            defer { lock.unlock() }
-            if let known = titles[catalog.config.name] { return known }
-            let made = CatalogTitles(catalog: catalog, config: config)
-            titles[catalog.config.name] = made
-            return made
-        }
-    }
-
     /// Problems with `datasets:` joins, reported once per build (blocks using such a
     /// dataset only say that it cannot be used).
     func datasetDiagnostics() -> [Diagnostic] {
@@ -52,23 +40,26 @@ public final class ReportEngine: Sendable {
         }
     }
 
-    /// Reads each statistics file too large to keep in memory once for all the blocks that
-    /// `renderReports` draws and site.yml's named charts, before they are drawn for real
-    /// (`StatsStore.readTogether`). Without large files it does nothing.
-    public func readLargeFilesOnce(renderReports: () -> Void) {
-        guard store.hasLargeFiles else { return }
-        store.readTogether {
-            renderReports()
-            _ = renderNamedCharts()
-        }
+    /// For `MarkdownRenderer.renderFencedBlock`: the block parsed and drawn at once.
+    /// Diagnostics about the block carry an empty file name, which the renderer fills in
+    /// with the Markdown file's.
+    public func renderFencedBlock(info: String, body: String, line: Int) -> (html: String, diagnostics: [Diagnostic])? {
+        guard let block = parseFencedBlock(info: info, body: body, line: line) else { return nil }
+        let (html, problems) = draw(block)
+        return (html, block.diagnostics + problems)
     }
 
-    /// For `MarkdownRenderer.renderFencedBlock`. Diagnostics about the block carry an empty
-    /// file name, which the renderer fills in with the Markdown file's.
-    public func renderFencedBlock(info: String, body: String, line: Int) -> (html: String, diagnostics: [Diagnostic])? {
+    /// For `MarkdownRenderer.renderFencedBlock` in a build: the block parsed, and left as a
+    /// placeholder that `drawBlocks` draws once every document is parsed.
+    func deferFencedBlock(info: String, body: String, line: Int) -> (html: String, diagnostics: [Diagnostic])? {
+        guard let block = parseFencedBlock(info: info, body: body, line: line) else { return nil }
+        return (pending.placeholder(for: block), [])
+    }
+
+    private func parseFencedBlock(info: String, body: String, line: Int) -> ParsedBlock? {
         let name = info.split(separator: " ").first.map(String.init) ?? ""
         guard Self.blockNames.contains(name), let kind = BlockSpec.Kind(rawValue: name) else { return nil }
-        return render(kind: kind, yaml: body, file: "", line: line, id: "block-\(line)-\(Self.hash(body))")
+        return parse(kind: kind, yaml: body, file: "", line: line, id: "block-\(line)-\(StableHash.shortID(body))")
     }
 
     /// Every `charts:` entry of site.yml, rendered once, by name.
@@ -88,31 +79,37 @@ public final class ReportEngine: Sendable {
         return (rendered, diagnostics)
     }
 
-    func render(kind: BlockSpec.Kind, yaml: String, file: String, line: Int, id: String) -> (html: String, diagnostics: [Diagnostic]) {
+    func parse(kind: BlockSpec.Kind, yaml: String, file: String, line: Int, id: String) -> ParsedBlock {
         let location = SourceLocation(file: file, line: line, column: 1)
         let node: YAMLNode
         switch YAMLNode.parse(yaml, file: file, lineOffset: line) {
         case .success(let parsed): node = parsed
-        case .failure(let diagnostic): return ("", [diagnostic])
+        case .failure(let diagnostic): return ParsedBlock(specs: [], isFigureRow: false, diagnostics: [diagnostic])
         }
         // A kpi block may hold a list of figures, shown side by side.
         if kind == .kpi, let items = node.items {
-            var html = "<div class=\"kpi-row\">\n"
-            var diagnostics: [Diagnostic] = []
+            var block = ParsedBlock(specs: [], isFigureRow: true, diagnostics: [])
             for (index, item) in items.enumerated() {
                 let (spec, problems) = BlockSpecParser.parse(item, kind: .kpi, location: item.location)
-                diagnostics += problems
-                guard let spec else { continue }
-                let (figure, renderProblems) = render(spec, id: "\(id)-\(index + 1)")
-                diagnostics += renderProblems
-                html += figure
+                block.diagnostics += problems
+                if let spec { block.specs.append((spec, "\(id)-\(index + 1)")) }
             }
-            return (html + "</div>\n", diagnostics)
+            return block
         }
         let (spec, problems) = BlockSpecParser.parse(node, kind: kind, location: location)
-        guard let spec else { return ("", problems) }
-        let (html, renderProblems) = render(spec, id: id)
-        return (html, problems + renderProblems)
+        return ParsedBlock(specs: spec.map { [($0, id)] } ?? [], isFigureRow: false, diagnostics: problems)
+    }
+
+    /// A parsed block's HTML, with the problems found drawing it (not those found parsing it).
+    func draw(_ block: ParsedBlock) -> (html: String, diagnostics: [Diagnostic]) {
+        var html = block.isFigureRow ? "<div class=\"kpi-row\">\n" : ""
+        var diagnostics: [Diagnostic] = []
+        for (spec, id) in block.specs {
+            let (figure, problems) = render(spec, id: id)
+            html += figure
+            diagnostics += problems
+        }
+        return (block.isFigureRow ? html + "</div>\n" : html, diagnostics)
     }
 
     /// Resolves the source and fields, aggregates, and draws.
@@ -125,7 +122,7 @@ public final class ReportEngine: Sendable {
         }
         var view = BlockView(spec: spec, format: format, labels: labels)
         if let name = spec.x?.catalog, let catalog = catalogs.first(where: { $0.config.name == name }) {
-            view.titles = titleCache.titles(of: catalog, config: config)
+            view.titles = catalogTitles.value(for: name) { CatalogTitles(catalog: catalog, config: config) }
         }
         var warnings: [Diagnostic] = []
         if let problem = view.numberProblem(table) { return ("", [.error(problem, at: spec.location)]) }
@@ -192,15 +189,5 @@ public final class ReportEngine: Sendable {
             }
             return .failure(Problems(diagnostics: [diagnostic]))
         }
-    }
-
-    /// FNV-1a, for ids that stay the same from build to build.
-    static func hash(_ text: String) -> String {
-        var value: UInt32 = 2_166_136_261
-        for byte in text.utf8 {
-            value ^= UInt32(byte)
-            value = value &* 16_777_619
-        }
-        return String(value, radix: 36)
     }
 }

@@ -9,8 +9,9 @@ public struct SiteResolver {
     public var now: Date
     /// Loaded before articles (for `prize:` links); their routes join the others here.
     public var catalogs: [Catalog] = []
-    /// What the previous preview build resolved, reused where its inputs are unchanged.
-    public var memo: ResolveMemo?
+    /// Related lists the previous preview build found, by a fingerprint of what they depend
+    /// on; nil finds them every time.
+    var relatedLists: RelatedListsMemory?
     /// Whether the site has articles at all (a `Content/articles/` folder): without it there is
     /// no archive and no tag index.
     public var hasArticleSection = true
@@ -116,8 +117,8 @@ public struct SiteResolver {
     /// Explicit `related` first, then articles sharing the category or tags: the more they
     /// share, the earlier; newest first among equals. Never the article itself.
     private func linkRelated(_ articles: inout [ResolvedArticle]) -> [Diagnostic] {
-        let (related, diagnostics): ([[Int]], [Diagnostic])
-        if let memo {
+        let found: RelatedLists
+        if let relatedLists {
             var key = Fingerprint()
             key.add(config.relatedLimit)
             for article in articles {
@@ -130,15 +131,15 @@ public struct SiteResolver {
                 for slug in article.document.related { key.add(slug) }
                 key.add(article.document.relatedLocation.map { "\($0.line):\($0.column)" } ?? "")
             }
-            (related, diagnostics) = memo.related(key: key.value) { findRelated(articles) }
+            found = relatedLists.value(for: key.value) { findRelated(articles) }
         } else {
-            (related, diagnostics) = findRelated(articles)
+            found = findRelated(articles)
         }
-        for index in articles.indices { articles[index].related = related[index] }
-        return diagnostics
+        for index in articles.indices { articles[index].related = found.related[index] }
+        return found.diagnostics
     }
 
-    private func findRelated(_ articles: [ResolvedArticle]) -> (related: [[Int]], diagnostics: [Diagnostic]) {
+    private func findRelated(_ articles: [ResolvedArticle]) -> RelatedLists {
         var related: [[Int]] = []
         related.reserveCapacity(articles.count)
         var diagnostics: [Diagnostic] = []
@@ -194,7 +195,7 @@ public struct SiteResolver {
             chosen += Self.best(scored, count: wanted)
             related.append(Array(chosen.prefix(config.relatedLimit)))
         }
-        return (related, diagnostics)
+        return RelatedLists(related: related, diagnostics: diagnostics)
     }
 
     /// The `count` highest scores, ties by lower index, without sorting them all.

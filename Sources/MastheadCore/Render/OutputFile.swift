@@ -11,7 +11,7 @@ public struct OutputFile: Sendable {
     /// Relative to the output folder: `articles/moka/index.html`.
     public var path: String
     public var contents: Contents
-    /// The bytes of the previous render, taken from the preview's `RenderMemo` unchanged.
+    /// The bytes of the previous render, taken from the preview's `PageMemory` unchanged.
     public var isReused = false
 
     public init(path: String, contents: Contents) {

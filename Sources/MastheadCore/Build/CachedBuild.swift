@@ -38,7 +38,7 @@ public enum CachedBuild {
         let staging = try OutputWriter.Staging(output: output, siteDirectory: options.siteDirectory,
                                                previous: previous?.outputs ?? [:], inputs: inputs, force: force)
         var options = options
-        options.pageSink = { try staging.add($0) }
+        options.pageDelivery = .streamed { try staging.add($0) }
         let result = SiteBuilder.build(options)
         timer.lap("built and pages written")
         guard result.succeeded, let site = result.site else {

@@ -7,19 +7,19 @@ import Foundation
 
 /// Size and modification time of a file, read with one `stat` call (FileManager's
 /// attribute dictionaries cost far more when a build checks thousands of files).
-struct FileStatus: Equatable {
-    var size: Int
+public struct FileStatus: Hashable, Sendable {
+    public var size: Int
     /// Nanoseconds since 1970.
-    var modified: Int64
-    var isDirectory: Bool
-    var isRegular: Bool
-    var inode: UInt64
+    public var modified: Int64
+    public var isDirectory: Bool
+    public var isRegular: Bool
+    public var inode: UInt64
 
-    var isLink: Bool
+    public var isLink: Bool
 
     /// Follows symbolic links, as reading the file does, unless `followingLinks` is false.
     /// Nil when nothing is there.
-    init?(path: String, followingLinks: Bool = true) {
+    public init?(path: String, followingLinks: Bool = true) {
         var info = stat()
         guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
         self.init(info)
@@ -44,10 +44,5 @@ struct FileStatus: Equatable {
         isRegular = type == S_IFREG
         isLink = type == S_IFLNK
         inode = UInt64(info.st_ino)
-    }
-
-    /// Whether `record` still describes this file (same size and modification time).
-    func matches(_ record: BuildManifest.FileRecord) -> Bool {
-        size == record.size && modified == record.modified
     }
 }

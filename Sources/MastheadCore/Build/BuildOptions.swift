@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a build is asked to do.
+public struct BuildOptions: Sendable {
+    public var siteDirectory: URL
+    public var includeDrafts = false
+    public var includeFuture = false
+    /// Replaces `baseURL` from site.yml (for a preview host).
+    public var baseURL: String?
+    /// The moment drafts, future and expired articles are judged against.
+    public var now = Date()
+    /// What the preview keeps between its builds (`masthead serve`); nil builds from nothing.
+    public var memory: RebuildMemory?
+    /// Where rendered pages go: into `BuildResult.files`, or to a sink as they are made.
+    public var pageDelivery: PageDelivery = .collected
+
+    public init(siteDirectory: URL) {
+        self.siteDirectory = siteDirectory
+    }
+}
+
+/// Where a build's rendered pages go.
+public enum PageDelivery: Sendable {
+    /// Into `BuildResult.files` (`masthead check`, `masthead serve`).
+    case collected
+    /// Handed to the sink in batches as they are rendered (`masthead build`, writing them), so
+    /// a large site is never in memory whole. An error the sink throws stops the build with it.
+    case streamed(@Sendable ([OutputFile]) throws -> Void)
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What a build produced: its files, or the diagnostics that stopped it.
+public struct BuildResult: Sendable {
+    public var site: Site?
+    /// Every file the build made, except the pages it streamed (`streamedPages`). A patch
+    /// (`patched`) holds only the pages and static files the saved sources changed. Empty
+    /// when there are errors.
+    public var files: [OutputFile]
+    public var diagnostics: [Diagnostic]
+    /// Pages handed to a `.streamed` page delivery, and so not in `files`.
+    public var streamedPages = 0
+    /// The saved files were patched into the preview's last build (`SitePatch`) rather than
+    /// the whole site built again.
+    public var patched = false
+    /// How much was done again and how much taken from the preview's memory.
+    public var work = Work()
+    /// When a document (published or not) next appears or expires: the build cache's expiry.
+    public var nextPublicationChange: Date?
+
+    public struct Work: Sendable {
+        public var parsedDocuments = 0
+        public var reusedDocuments = 0
+        public var renderedPages = 0
+        public var reusedPages = 0
+    }
+
+    init(site: Site?, files: [OutputFile] = [], diagnostics: [Diagnostic]) {
+        self.site = site
+        self.files = files
+        self.diagnostics = diagnostics
+    }
+
+    public var succeeded: Bool { !diagnostics.hasErrors && site != nil }
+
+    /// Pages by kind (`article: 24`), in a fixed order, for the summary line.
+    public var pageCounts: [(kind: String, count: Int)] {
+        guard let site else { return [] }
+        return Route.Kind.allCases.compactMap { kind in
+            let count = site.routes.filter { $0.kind == kind }.count
+            return count > 0 ? (kind.rawValue, count) : nil
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Stage 2, parse: catalogs, then every article, page and report.
+struct ParsedContent: Sendable {
+    var catalogs: [Catalog]
+    /// Draws report blocks, named charts and statements; kept for the later stages.
+    var reports: ReportEngine
+    /// Parses one document; kept so a patch parses saved files the same way.
+    var parser: DocumentParser
+    var documents: [Document]
+}
+
+enum ParseStage {
+    static func run(_ inputs: SiteInputs, options: BuildOptions, diagnostics: inout [Diagnostic],
+                    work: inout BuildResult.Work) -> ParsedContent {
+        let config = inputs.config
+        let siteDirectory = options.siteDirectory
+        // Catalogs come before articles so `prize:KEY` links resolve while Markdown renders.
+        let (catalogs, catalogDiagnostics) = CatalogLoader(config: config, siteDirectory: siteDirectory,
+                                                           staticPaths: inputs.staticPaths, now: options.now).load()
+        diagnostics += catalogDiagnostics
+        var markdown = MarkdownRenderer(options: config.markdown, basePath: config.basePath, language: config.language)
+        let catalogLinks = CatalogLinks(catalogs: catalogs, config: config)
+        if !catalogLinks.isEmpty { markdown.resolveLink = { catalogLinks.resolve($0) } }
+        // ```chart, ```kpi and ```table blocks, drawn from Content/stats at build time.
+        let reports = ReportEngine(config: config, siteDirectory: siteDirectory, catalogs: catalogs)
+        // Blocks are parsed with their documents and drawn once all are (`ReportEngine.drawBlocks`).
+        markdown.renderFencedBlock = { reports.deferFencedBlock(info: $0, body: $1, line: $2) }
+        let parser = DocumentParser(config: config, markdown: markdown)
+        let memory = options.memory?.documents
+        memory?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
+        let documents = parse(inputs.documentFiles, parser: parser, reports: reports, memory: memory, diagnostics: &diagnostics, work: &work)
+        memory?.endBuild()
+        return ParsedContent(catalogs: catalogs, reports: reports, parser: parser, documents: documents)
+    }
+
+    /// Parses files on every core, each taken from the preview's memory when its bytes are
+    /// unchanged, then draws the report blocks of those parsed anew. A full build parses
+    /// every file through here, a patch only the saved ones.
+    static func parse(_ files: [(file: SourceFile, kind: Document.Kind)], parser: DocumentParser, reports: ReportEngine,
+                      memory: DocumentMemory?, diagnostics: inout [Diagnostic], work: inout BuildResult.Work) -> [Document] {
+        var parsed = parallelMap(files) { file, kind -> ParsedDocument in
+            if let remembered = memory?.document(for: file, kind: kind) {
+                return ParsedDocument(document: remembered.document, diagnostics: remembered.diagnostics, reused: true)
+            }
+            var (document, problems) = parser.parse(file, kind: kind)
+            document?.sourceHash = StableHash.digest(file.data)
+            return ParsedDocument(document: document, diagnostics: problems, reused: false)
+        }
+        let fresh = parsed.indices.filter { !parsed[$0].reused && parsed[$0].document != nil }
+        var drawn = fresh.map { parsed[$0].document! }
+        let blockProblems = Dictionary(grouping: reports.drawBlocks(in: &drawn), by: \.file)
+        for (index, document) in zip(fresh, drawn) {
+            parsed[index].document = document
+            parsed[index].diagnostics += blockProblems[document.sourcePath] ?? []
+        }
+        if let memory {
+            for (index, entry) in zip(files.indices, parsed) where !entry.reused {
+                memory.remember(files[index].file, kind: files[index].kind, document: entry.document, diagnostics: entry.diagnostics)
+            }
+        }
+        let reused = parsed.filter(\.reused).count
+        work.reusedDocuments += reused
+        work.parsedDocuments += parsed.count - reused
+        diagnostics += parsed.flatMap(\.diagnostics)
+        return parsed.compactMap(\.document)
+    }
+}
+
+private struct ParsedDocument: Sendable {
+    var document: Document?
+    var diagnostics: [Diagnostic]
+    var reused: Bool
+}

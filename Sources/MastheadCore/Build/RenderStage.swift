@@ -1,0 +1,52 @@
+import Foundation
+
+/// Stage 4, render: routes into output files, in batches, on every core.
+enum RenderStage {
+    /// Pages rendered between two hand-overs to a streamed delivery.
+    static let batchSize = 2048
+
+    /// Renders `routes` (every route of a build; a patch's changed ones). With the preview's
+    /// page memory and fingerprints, a route whose fingerprint is unchanged keeps its last bytes,
+    /// and the memory then keeps this render's pages (all of them when `complete`). Pages
+    /// handed to a `.streamed` delivery are not returned.
+    static func run(_ renderer: SiteRenderer, routes: [Route], fingerprints: RouteFingerprints?, memory: PageMemory?,
+                    complete: Bool, delivery: PageDelivery, work: inout BuildResult.Work) throws -> [OutputFile] {
+        let context = PageContext(site: renderer.site)
+        let fingerprints = memory == nil ? nil : fingerprints
+        var collected: [OutputFile] = []
+        var remembered: [PageMemory.Page] = []
+        for start in stride(from: 0, to: routes.count, by: batchSize) {
+            let batch = Array(routes[start..<min(start + batchSize, routes.count)])
+            let pages = parallelMap(batch) { route -> RenderedPage in
+                let fingerprint = fingerprints?.fingerprint(of: route)
+                if let fingerprint, let data = memory?.page(at: route.outputPath, fingerprint: fingerprint) {
+                    var file = OutputFile(path: route.outputPath, contents: .bytes(data))
+                    file.isReused = true
+                    return RenderedPage(file: file, fingerprint: fingerprint, data: data)
+                }
+                let data = renderer.render(route, context: context)
+                return RenderedPage(file: OutputFile(path: route.outputPath, contents: .bytes(data)), fingerprint: fingerprint, data: data)
+            }
+            let reused = pages.filter(\.file.isReused).count
+            work.reusedPages += reused
+            work.renderedPages += pages.count - reused
+            if memory != nil {
+                remembered += pages.compactMap { page in
+                    page.fingerprint.map { PageMemory.Page(path: page.file.path, fingerprint: $0, data: page.data) }
+                }
+            }
+            switch delivery {
+            case .collected: collected += pages.map(\.file)
+            case .streamed(let sink): try sink(pages.map(\.file))
+            }
+        }
+        memory?.record(remembered, complete: complete)
+        return collected
+    }
+}
+
+private struct RenderedPage: Sendable {
+    var file: OutputFile
+    var fingerprint: UInt64?
+    var data: Data
+}

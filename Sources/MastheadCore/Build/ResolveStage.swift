@@ -1,0 +1,33 @@
+import Foundation
+
+/// Stage 3, resolve: the parsed documents and catalogs joined into one `Site`, with what
+/// every page can show (named charts) and the files that are not routes (statements).
+struct ResolvedSite: Sendable {
+    var site: Site
+    /// Private member statement pages: files only, never routes, so never linked or listed.
+    var statementFiles: [OutputFile]
+}
+
+enum ResolveStage {
+    static func run(_ inputs: SiteInputs, _ parsed: ParsedContent, options: BuildOptions, diagnostics: inout [Diagnostic]) -> ResolvedSite {
+        var resolver = SiteResolver(config: inputs.config, now: options.now)
+        resolver.includeDrafts = options.includeDrafts
+        resolver.includeFuture = options.includeFuture
+        resolver.relatedLists = options.memory?.relatedLists
+        resolver.hasArticleSection = inputs.hasArticleSection
+        // Catalog `blocks:`: each item's charts and key figures, drawn before pages render.
+        resolver.catalogs = parsed.reports.withItemBlocks(parsed.catalogs, diagnostics: &diagnostics)
+        let documents = parsed.documents
+        var (site, resolveDiagnostics) = resolver.resolve(articles: documents.filter { $0.kind == .article },
+                                                          pages: documents.filter { $0.kind == .page || $0.kind == .report },
+                                                          staticPaths: inputs.staticPaths)
+        diagnostics += resolveDiagnostics
+        let (namedCharts, chartDiagnostics) = parsed.reports.renderNamedCharts()
+        site.charts = namedCharts
+        diagnostics += chartDiagnostics
+        diagnostics += SiteRenderer(site: site, templates: inputs.templates, siteDirectory: options.siteDirectory).missingTemplates()
+        let (statementFiles, statementDiagnostics) = parsed.reports.statementFiles(site: site, templates: inputs.templates)
+        diagnostics += statementDiagnostics
+        return ResolvedSite(site: site, statementFiles: statementFiles)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The pipeline: load → parse → resolve → render, each stage a function returning its
+/// product, all adding to one list of diagnostics so a run reports every problem. Writing
+/// is the caller's (`CachedBuild` for `build`, memory for `serve` and `check`).
+public enum SiteBuilder {
+    /// Builds the site. With `changedPaths` (the preview's saves, relative to the site folder)
+    /// and the preview's memory, the saves are patched into the last build when that gives
+    /// the same result (`SitePatch`); otherwise, and without them, the whole site is built.
+    public static func build(_ options: BuildOptions, changedPaths: Set<String>? = nil) -> BuildResult {
+        if let changedPaths, let memory = options.memory,
+           let patched = SitePatch.run(options, changedPaths: changedPaths, memory: memory) {
+            return patched
+        }
+        // A failed build leaves nothing to patch: the next change needs a full build.
+        options.memory?.site.forget()
+        var diagnostics: [Diagnostic] = []
+        var work = BuildResult.Work()
+        var timer = PhaseTimer()
+
+        guard let inputs = LoadStage.run(options, diagnostics: &diagnostics) else {
+            return BuildResult(site: nil, diagnostics: diagnostics.sortedByPosition())
+        }
+        timer.lap("config, templates and content read")
+        let parsed = ParseStage.run(inputs, options: options, diagnostics: &diagnostics, work: &work)
+        timer.lap("documents parsed")
+        let resolved = ResolveStage.run(inputs, parsed, options: options, diagnostics: &diagnostics)
+        timer.lap("site resolved")
+        // One bad cell read by several blocks is one problem, reported once.
+        diagnostics = diagnostics.sortedByPosition().removingRepeats()
+        guard !diagnostics.hasErrors else {
+            return BuildResult(site: resolved.site, diagnostics: diagnostics)
+        }
+
+        let site = resolved.site
+        let renderer = SiteRenderer(site: site, templates: inputs.templates, siteDirectory: options.siteDirectory)
+        // What a page's fingerprint takes besides the site: the options and what parsing read.
+        let fingerprintInputs = options.memory.map { memory in
+            "\(options.includeDrafts) \(options.includeFuture)\n"
+                + (memory.documents.currentContextKey ?? DocumentMemory.contextKey(siteDirectory: options.siteDirectory, baseURL: options.baseURL))
+        } ?? ""
+        let fingerprints = options.memory.map { _ in RouteFingerprints(site: site, templates: inputs.templates, inputs: fingerprintInputs) }
+        let pages: [OutputFile]
+        do {
+            pages = try RenderStage.run(renderer, routes: site.routes, fingerprints: fingerprints, memory: options.memory?.pages,
+                                        complete: true, delivery: options.pageDelivery, work: &work)
+        } catch {
+            return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
+        }
+        timer.lap("pages rendered")
+        var result = BuildResult(site: site, files: pages + renderer.staticFiles() + resolved.statementFiles, diagnostics: diagnostics)
+        if case .streamed = options.pageDelivery { result.streamedPages = site.routes.count }
+        result.work = work
+        result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)
+        options.memory?.site.keep(SiteMemory.State(
+            siteDirectory: options.siteDirectory, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
+            baseURL: options.baseURL,
+            validUntil: BuildCache.validUntil(nextPublicationChange: result.nextPublicationChange, now: options.now,
+                                              timeZone: inputs.config.timeZone),
+            parser: parsed.parser, reports: parsed.reports, templates: inputs.templates, site: site, fingerprintInputs: fingerprintInputs,
+            sources: Dictionary(inputs.documentFiles.map { ($0.file.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
+            diagnosedFiles: Set(diagnostics.map(\.file)), diagnostics: diagnostics))
+        return result
+    }
+}

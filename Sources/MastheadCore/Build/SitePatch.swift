@@ -1,0 +1,89 @@
+import Foundation
+
+/// A save in the preview, applied to its last build by the same stages on fewer inputs:
+/// load reads only the saved files, parse parses them as a build does, resolve updates the
+/// kept site in place (`SiteUpdate`), render renders the routes showing them.
+///
+/// A patch applies only when the result is what a full build would give: the saved files
+/// existed before and still do, parse without a problem, and keep what places them in the
+/// site (URL, date, publication, category, tags, related list, template), and nothing else
+/// changed. Otherwise it returns nil and the caller builds in full.
+enum SitePatch {
+    static func run(_ options: BuildOptions, changedPaths: Set<String>, memory: RebuildMemory) -> BuildResult? {
+        guard var kept = memory.site.take(), kept.suits(options) else { return nil }
+        // Load: the saved sources read again, the saved static files to be read again.
+        guard let saved = load(changedPaths, kept: kept) else { return nil }
+        // Parse.
+        var diagnostics: [Diagnostic] = []
+        var work = BuildResult.Work()
+        let documents = ParseStage.parse(saved.sources, parser: kept.parser, reports: kept.reports, memory: memory.documents,
+                                         diagnostics: &diagnostics, work: &work)
+        guard diagnostics.isEmpty, documents.count == saved.sources.count else { return nil }
+        // Resolve.
+        var update = SiteUpdate(kept.site)
+        for document in documents {
+            guard update.replace(with: document) else { return nil }
+        }
+        kept.site = update.site
+        for index in update.changedArticles { kept.articleKeys[index] = RouteFingerprints.articleKey(kept.site.articles[index]) }
+        // Render: the routes showing a saved page or article, feeds included (they are
+        // written only when their bytes change).
+        let site = kept.site
+        let fingerprints = RouteFingerprints(site: site, templates: kept.templates, inputs: kept.fingerprintInputs, articleKeys: kept.articleKeys)
+        let routes = site.routes.filter { route in
+            if case .page(let page) = route.subject { return update.changedPages.contains(page) }
+            return !update.changedArticles.isEmpty && fingerprints.shows(route.subject, anyOf: update.changedArticles)
+        }
+        let renderer = SiteRenderer(site: site, templates: kept.templates, siteDirectory: kept.siteDirectory)
+        guard let pages = try? RenderStage.run(renderer, routes: routes, fingerprints: fingerprints, memory: memory.pages,
+                                               complete: false, delivery: .collected, work: &work) else { return nil }
+        // The saved files' old warnings are gone: they parse without a problem now.
+        let reparsed = Set(documents.map(\.sourcePath))
+        kept.diagnostics.removeAll { reparsed.contains($0.file) }
+        memory.site.keep(kept)
+        var result = BuildResult(site: site, files: pages + saved.staticFiles, diagnostics: kept.diagnostics)
+        result.patched = true
+        result.work = work
+        result.work.reusedPages = site.routes.count - work.renderedPages
+        result.work.reusedDocuments = site.articles.count + site.pages.count - work.parsedDocuments
+        return result
+    }
+
+    /// The saved files: sources read again and static files to copy; nil when a save needs a full build.
+    private static func load(_ changedPaths: Set<String>, kept: SiteMemory.State) -> (sources: [(file: SourceFile, kind: Document.Kind)],
+                                                                                      staticFiles: [OutputFile])? {
+        let staticOutputs = Dictionary(kept.site.staticFiles.map { ($0.sourcePath, $0.outputPath) }, uniquingKeysWith: { first, _ in first })
+        var sources: [(file: SourceFile, kind: Document.Kind)] = []
+        var staticFiles: [OutputFile] = []
+        for path in changedPaths.sorted() {
+            let absolute = kept.siteDirectory.appendingPathComponent(path).path
+            if let kind = kept.sources[path] {
+                guard isRegularFile(absolute), let data = FileManager.default.contents(atPath: absolute) else { return nil }
+                sources.append((SourceFile(path: path, data: data), kind))
+            } else if let output = staticOutputs[path] {
+                guard isRegularFile(absolute) else { return nil }
+                staticFiles.append(OutputFile(path: output, contents: .copy(absolute)))
+            } else if !isIgnorable(path, absolute: absolute, kept: kept) {
+                return nil
+            }
+        }
+        return (sources, staticFiles)
+    }
+
+    /// A path the kept build never read and a full build would not read either: a name the
+    /// content walk skips (`.x.md.swp`, `_draft/`), or an editor's temporary file already gone.
+    private static func isIgnorable(_ path: String, absolute: String, kept: SiteMemory.State) -> Bool {
+        let walked = [SiteFolders.articles, SiteFolders.pages, SiteFolders.reports, SiteFolders.staticFiles, SiteFolders.templates]
+        guard let folder = walked.first(where: { path.hasPrefix($0 + "/") }) else { return false }
+        let names = path.dropFirst(folder.count + 1).split(separator: "/")
+        if names.contains(where: SiteTree.isIgnored) { return true }
+        let exists = FileStatus(path: absolute, followingLinks: false) != nil
+        let isTemplate = folder == SiteFolders.templates && path.hasSuffix(".mustache")
+        return !exists && !isTemplate && !kept.diagnosedFiles.contains(path)
+    }
+
+    /// A file, not a link: a saved link takes a full build, which checks where it leads (`SiteFiles`).
+    private static func isRegularFile(_ path: String) -> Bool {
+        FileStatus(path: path, followingLinks: false)?.isRegular ?? false
+    }
+}

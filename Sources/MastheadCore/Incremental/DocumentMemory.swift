@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+
+/// Parsed documents kept between builds, so a preview rebuild re-parses only the files
+/// that changed. An entry is reused when its path, kind and bytes are unchanged and so is
+/// everything else parsing reads (site.yml, the --base-url override, and the files of
+/// Content/ outside articles/, pages/, reports/ and static/, such as data tables a link may name).
+/// Reusing an entry gives exactly what parsing again would give, so incremental and full
+/// builds produce the same output.
+public final class DocumentMemory: Sendable {
+    private struct Entry: Sendable {
+        var kind: Document.Kind
+        var data: Data
+        var document: Document?
+        var diagnostics: [Diagnostic]
+        var generation: Int
+    }
+
+    private struct State: Sendable {
+        var entries: [String: Entry] = [:]
+        var contextKey: String?
+        var generation = 0
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Starts a build: forgets every entry when what parsing depends on has changed.
+    func beginBuild(siteDirectory: URL, baseURL: String?) {
+        let key = Self.contextKey(siteDirectory: siteDirectory, baseURL: baseURL)
+        state.withLock { state in
+            if key != state.contextKey { state.entries.removeAll() }
+            state.contextKey = key
+            state.generation += 1
+        }
+    }
+
+    /// The context key of the last build begun (see `contextKey`), which rendered pages also depend on.
+    var currentContextKey: String? {
+        state.withLock { $0.contextKey }
+    }
+
+    /// Ends a build: drops the entries of files that are gone, so memory follows the site.
+    func endBuild() {
+        state.withLock { state in
+            let current = state.generation
+            state.entries = state.entries.filter { $0.value.generation == current }
+        }
+    }
+
+    /// The document parsed from these bytes before, if any.
+    func document(for file: SourceFile, kind: Document.Kind) -> (document: Document?, diagnostics: [Diagnostic])? {
+        state.withLock { state in
+            guard var entry = state.entries[file.path], entry.kind == kind, entry.data == file.data else { return nil }
+            entry.generation = state.generation
+            state.entries[file.path] = entry
+            return (entry.document, entry.diagnostics)
+        }
+    }
+
+    func remember(_ file: SourceFile, kind: Document.Kind, document: Document?, diagnostics: [Diagnostic]) {
+        state.withLock { state in
+            state.entries[file.path] = Entry(kind: kind, data: file.data, document: document, diagnostics: diagnostics,
+                                             generation: state.generation)
+        }
+    }
+
+    /// site.yml's bytes, the override, and the size and modification time of every other
+    /// Content/ file that is not an article, a page, a report or a static file.
+    static func contextKey(siteDirectory: URL, baseURL: String?) -> String {
+        var key = "baseURL=\(baseURL ?? "-")\n"
+        if SiteFiles(siteDirectory: siteDirectory).problem(at: SiteConfigLoader.path) == nil,
+           let config = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(SiteConfigLoader.path).path) {
+            key += "site.yml=\(config.base64EncodedString())\n"
+        }
+        let skipped: Set<String> = [SiteFolders.articles, SiteFolders.pages, SiteFolders.reports, SiteFolders.staticFiles, SiteFolders.siteConfig]
+        var lines: [String] = []
+        SiteTree.walk(SiteFolders.content, in: siteDirectory, scope: .everything) { entry in
+            guard !skipped.contains(entry.relative) else { return false }
+            if entry.status.isDirectory { return true }
+            let status = FileStatus(path: entry.absolute) ?? entry.status
+            lines.append("\(entry.relative) \(status.size) \(status.modified)")
+            return false
+        }
+        return key + lines.sorted().joined(separator: "\n")
+    }
+}

@@ -1,0 +1,15 @@
+/// Everything the preview keeps from one build to the next, passed to every build it runs
+/// (`BuildOptions.memory`). Each part is reused only where its inputs are unchanged, so a
+/// build with memory gives the same files as one without.
+public final class RebuildMemory: Sendable {
+    /// Parsed documents, by source path and bytes.
+    let documents = DocumentMemory()
+    /// Rendered pages, by output path and fingerprint.
+    let pages = PageMemory()
+    /// The related lists of the last resolve.
+    let relatedLists = RelatedListsMemory(capacity: 1)
+    /// The last successful build, whole, for patches.
+    let site = SiteMemory()
+
+    public init() {}
+}

@@ -1,0 +1,56 @@
+/// A resolved site updated in place with new versions of some of its documents: the
+/// resolve stage of a patch (`SitePatch`), valid only when it gives what resolving the
+/// whole site again would give.
+struct SiteUpdate {
+    var site: Site
+    /// Indexes into `site.articles` and `site.pages` by source path.
+    private let articleIndex: [String: Int]
+    private let pageIndex: [String: Int]
+    private(set) var changedArticles = Set<Int>()
+    private(set) var changedPages = Set<Int>()
+
+    init(_ site: Site) {
+        self.site = site
+        articleIndex = Self.indexByPath(site.articles.map(\.document.sourcePath))
+        pageIndex = Self.indexByPath(site.pages.map(\.document.sourcePath))
+    }
+
+    private static func indexByPath(_ paths: [String]) -> [String: Int] {
+        Dictionary(paths.indices.map { (paths[$0], $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Puts `document` in place of the published document read from the same file. False
+    /// (and nothing changed) when it is not published, or places differently in the site.
+    mutating func replace(with document: Document) -> Bool {
+        if document.kind == .article, let index = articleIndex[document.sourcePath] {
+            guard Self.placesAlike(site.articles[index].document, document),
+                  Self.keepsOrder(document, at: index, in: site.articles) else { return false }
+            site.articles[index].document = document
+            changedArticles.insert(index)
+            return true
+        }
+        if document.kind != .article, let index = pageIndex[document.sourcePath] {
+            guard Self.placesAlike(site.pages[index].document, document) else { return false }
+            site.pages[index].document = document
+            changedPages.insert(index)
+            return true
+        }
+        return false // not published: the change may publish it
+    }
+
+    /// Whether two versions of a document put the site together the same way. The title
+    /// also orders articles, which `keepsOrder` checks.
+    static func placesAlike(_ old: Document, _ new: Document) -> Bool {
+        old.kind == new.kind && old.slug == new.slug && old.date == new.date && old.publishDate == new.publishDate
+            && old.expiryDate == new.expiryDate && old.draft == new.draft && old.categorySlug == new.categorySlug
+            && old.tags == new.tags && old.related == new.related && old.template == new.template
+    }
+
+    /// Whether the article still sorts between its neighbours (a new title may move it).
+    static func keepsOrder(_ document: Document, at index: Int, in articles: [ResolvedArticle]) -> Bool {
+        let key = SiteResolver.OrderKey(document)
+        if index > 0, !SiteResolver.OrderKey(articles[index - 1].document).precedes(key) { return false }
+        if index + 1 < articles.count, !key.precedes(SiteResolver.OrderKey(articles[index + 1].document)) { return false }
+        return true
+    }
+}
