@@ -138,11 +138,13 @@ def declarations(code):
     previous = []  # identifiers since the last brace or declaration, for modifiers
     expecting = None
     for _, word, after_dot in tokens(code):
-        if word in "{}":
+        if word in ("{", "}"):
             depth += 1 if word == "{" else -1
             previous, expecting = [], None
         elif expecting:
-            private = bool(set(previous) & {"private", "fileprivate"})
+            # `private(set) var` is still read by the module; only its setter is private.
+            private = any(modifier in ("private", "fileprivate") and previous[index + 1:index + 2] != ["set"]
+                          for index, modifier in enumerate(previous))
             if after_dot:
                 pass
             elif depth == 0 and not private:
@@ -168,15 +170,18 @@ def swift_files(module):
                 yield top, path
 
 
-def read_layers(path):
-    """The layers, bottom first, as lists of folder names, and the problems of the file."""
+def read_layers(path, shown):
+    """The layers, bottom first, as lists of folder names, and the problems of the file
+    (named `shown` in messages)."""
     layers, problems, seen = [], [], set()
+    if not os.path.exists(path):
+        return [], [f"{shown}: missing: the layers, bottom first, one line each"]
     with open(path, encoding="utf-8") as file:
         for number, line in enumerate(file, 1):
             folders = line.split("#")[0].split()
             for folder in folders:
                 if folder in seen:
-                    problems.append(f"{path}:{number}: {folder} is in two layers")
+                    problems.append(f"{shown}:{number}: {folder} is in two layers")
                 seen.add(folder)
             if folders:
                 layers.append(folders)
@@ -233,10 +238,10 @@ def cycle_path(uses, start, goal, allowed):
 def problems(repository):
     module = os.path.join(repository, MODULE)
     layers_path = os.path.join(module, LAYERS_FILE)
-    layers, found = read_layers(layers_path)
+    display = lambda path: os.path.relpath(path, repository)
+    layers, found = read_layers(layers_path, display(layers_path))
     level = {folder: index for index, folders in enumerate(layers) for folder in folders}
     declared, files = read_module(module)
-    display = lambda path: os.path.relpath(path, repository)
     for folder in sorted({folder for folder, *_ in files}):
         if folder not in level:
             where = display(module) if folder == ROOT_FOLDER else display(os.path.join(module, folder))
@@ -300,6 +305,9 @@ def self_test():
           "High/High.swift": high}, []),
         ("a private name is not the module's", "Low\nHigh\n",
          {"Low/Low.swift": low + "private struct High {}\nfunc f(_ h: High) {}\n", "High/High.swift": high}, []),
+        ("a private(set) variable is the module's", "Low\nHigh\n",
+         {"Low/Low.swift": low + "func f() -> Int { level }\n", "High/High.swift": high + "private(set) var level = 1\n"},
+         ["Sources/MastheadCore/Low/Low.swift:3: Low → High (level): Low is below High"]),
         ("a nested type hides the module's name in its file", "Low\nHigh\n",
          {"Low/Low.swift": low + "enum Box {\n    struct High {}\n    static let h = High()\n}\n", "High/High.swift": high}, []),
         ("a cycle through three folders of a layer", "A B C\n",
