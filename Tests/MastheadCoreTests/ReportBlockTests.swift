@@ -142,6 +142,17 @@ struct ReportBlockTests {
         #expect(declared.build().messages == ["Content/stats/broken.csv:3:2: error: points: expected an integer, got \"five\" (the column holds integer values)"])
     }
 
+    @Test("a document whose front matter is wrong still has its blocks checked: every problem in one run")
+    func blockProblemsBesideFrontMatterProblems() throws {
+        let site = try site()
+        try site.article("a.md", "title: Figures\ncategory: coffee-culture",
+                         body: "```chart\ntype: bar\nsource: stats/events.csv\nx: dte\ny: { sum: points }\n```\n\n```kpi\nsource: [\n```\n")
+        let messages = site.build().messages
+        #expect(messages.contains { $0.hasPrefix("Content/articles/a.md:") && $0.contains("date") && $0.contains("required") })
+        #expect(messages.contains { $0.hasPrefix("Content/articles/a.md:") && $0.contains("error: x.field: unknown field 'dte'") })
+        #expect(messages.contains { $0.hasPrefix("Content/articles/a.md:") && $0.contains("error: YAML syntax") })
+    }
+
     @Test("report pages live at /reports/<slug>/ with the report template, and are in the sitemap")
     func reportPages() throws {
         let site = try site()

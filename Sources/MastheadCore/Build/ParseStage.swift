@@ -25,7 +25,7 @@ enum ParseStage {
         // ```chart, ```kpi and ```table blocks, drawn from Content/stats at build time.
         let reports = ReportEngine(config: config, siteDirectory: siteDirectory, catalogs: catalogs)
         // Blocks are parsed with their documents and drawn once all are (`ReportEngine.drawBlocks`).
-        markdown.renderFencedBlock = { reports.deferFencedBlock(info: $0, body: $1, line: $2) }
+        markdown.renderFencedBlock = { reports.deferFencedBlock(info: $0, body: $1, line: $2, file: $3) }
         let parser = DocumentParser(config: config, markdown: markdown)
         let memory = options.memory?.documents
         memory?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
@@ -47,12 +47,12 @@ enum ParseStage {
             document?.sourceHash = StableHash.digest(file.data)
             return ParsedDocument(document: document, diagnostics: problems, reused: false)
         }
-        let fresh = parsed.indices.filter { !parsed[$0].reused && parsed[$0].document != nil }
-        var drawn = fresh.map { parsed[$0].document! }
-        let blockProblems = Dictionary(grouping: reports.drawBlocks(in: &drawn), by: \.file)
-        for (index, document) in zip(fresh, drawn) {
-            parsed[index].document = document
-            parsed[index].diagnostics += blockProblems[document.sourcePath] ?? []
+        let fresh = parsed.indices.filter { !parsed[$0].reused }
+        var drawn = fresh.map { parsed[$0].document }
+        let blockProblems = reports.drawBlocks(of: fresh.map { files[$0].file.path }, into: &drawn)
+        for (position, index) in fresh.enumerated() {
+            parsed[index].document = drawn[position]
+            parsed[index].diagnostics += blockProblems[position]
         }
         if let memory {
             for (index, entry) in zip(files.indices, parsed) where !entry.reused {

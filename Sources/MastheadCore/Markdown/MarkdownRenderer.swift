@@ -32,7 +32,8 @@ public struct MarkdownRenderer: Sendable {
     /// Resolves destinations with a scheme of Masthead's own (`prize:moka-pot`). Nil: left alone.
     public var resolveLink: @Sendable (String) -> LinkResolution? = { _ in nil }
     /// Renders fenced blocks whose info string names a Masthead block (`chart`, `kpi`, ...).
-    public var renderFencedBlock: @Sendable (_ info: String, _ body: String, _ line: Int) -> (html: String, diagnostics: [Diagnostic])? = { _, _, _ in nil }
+    public var renderFencedBlock: @Sendable (_ info: String, _ body: String, _ line: Int, _ file: String)
+        -> (html: String, diagnostics: [Diagnostic])? = { _, _, _, _ in nil }
 
     /// Words the renderer adds for screen readers, in the site's language.
     public var labels: Labels
@@ -199,7 +200,7 @@ public struct MarkdownRenderer: Sendable {
             let info = Self.string(cmark_node_get_fence_info(node)).trimmingCharacters(in: .whitespaces)
             let body = Self.string(cmark_node_get_literal(node))
             let line = Int(cmark_node_get_start_line(node)) + lineOffset
-            guard let block = renderFencedBlock(info, body, line) else { continue }
+            guard let block = renderFencedBlock(info, body, line, file) else { continue }
             // The hook does not know the file: problems it gives with no file are about this one.
             progress.diagnostics += block.diagnostics.map { problem in
                 var problem = problem

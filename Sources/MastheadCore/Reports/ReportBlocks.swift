@@ -15,67 +15,58 @@ struct ParsedBlock: Sendable {
 /// drawn into their places (`ReportEngine.drawBlocks`): documents are parsed once.
 final class PendingBlocks: Sendable {
     struct Block: Sendable {
+        var placeholder: String
         var parsed: ParsedBlock
     }
 
     /// Makes placeholders no text of a site can contain by chance.
     private let marker = "<!--masthead-block \(UInt64.random(in: 1...UInt64.max)) "
-    private let blocks = Mutex<[Block]>([])
+    private let blocks = Mutex<[String: [Block]]>([:])
 
-    /// The placeholder standing for `block` in the HTML until it is drawn.
-    func placeholder(for block: ParsedBlock) -> String {
-        let number = blocks.withLock { blocks in
-            blocks.append(Block(parsed: block))
-            return blocks.count - 1
+    /// The placeholder standing for `block` of `file` in the HTML until it is drawn.
+    func placeholder(for block: ParsedBlock, file: String) -> String {
+        blocks.withLock { blocks in
+            // On a line of its own, as the block's HTML is: cmark-gfm then puts the same line breaks around it.
+            let placeholder = "\(marker)\(blocks[file, default: []].count)-->\n"
+            blocks[file, default: []].append(Block(placeholder: placeholder, parsed: block))
+            return placeholder
         }
-        // On a line of its own, as the block's HTML is: cmark-gfm then puts the same line breaks around it.
-        return "\(marker)\(number)-->\n"
     }
 
-    /// The blocks whose placeholders are in `html`, in order.
-    func blocks(in html: String) -> [(placeholder: String, block: ParsedBlock)] {
-        guard html.contains(marker) else { return [] }
-        let all = blocks.withLock { $0 }
-        var found: [(String, ParsedBlock)] = []
-        var rest = html[...]
-        while let start = rest.range(of: marker) {
-            guard let end = rest[start.upperBound...].range(of: "-->\n") else { break }
-            if let number = Int(rest[start.upperBound..<end.lowerBound]), all.indices.contains(number) {
-                found.append((String(rest[start.lowerBound..<end.upperBound]), all[number].parsed))
-            }
-            rest = rest[end.upperBound...]
-        }
-        return found
+    /// The blocks of `file`'s last parse, in order, no longer pending.
+    func take(file: String) -> [Block] {
+        blocks.withLock { $0.removeValue(forKey: file) ?? [] }
     }
 }
 
 extension ReportEngine {
-    /// Draws the blocks left as placeholders in `documents` (`PendingBlocks`): their queries
-    /// on large statistics files, and site.yml's named charts', are read together first.
-    /// Problems found in a block are reported in its document's file.
-    func drawBlocks(in documents: inout [Document]) -> [Diagnostic] {
-        let found = documents.indices.flatMap { index in
-            pending.blocks(in: documents[index].contentHTML).map { (document: index, placeholder: $0.placeholder, block: $0.block) }
-        }
+    /// Draws the blocks `files` left as placeholders (`PendingBlocks`) into their documents
+    /// (nil for a file whose document has errors: its blocks are drawn for their problems
+    /// only). Their queries on large statistics files, and site.yml's named charts', are read
+    /// together first. Returns each file's problems, in the order of `files`.
+    func drawBlocks(of files: [String], into documents: inout [Document?]) -> [[Diagnostic]] {
+        let found = files.indices.flatMap { index in pending.take(file: files[index]).map { (file: index, block: $0) } }
         if store.hasLargeFiles {
             store.readTogether {
                 for entry in found {
-                    for (spec, _) in entry.block.specs where !spec.drawsRows { _ = table(for: spec) }
+                    for (spec, _) in entry.block.parsed.specs where !spec.drawsRows { _ = table(for: spec) }
                 }
                 _ = renderNamedCharts()
             }
         }
-        guard !found.isEmpty else { return [] }
-        let drawn = parallelMap(found.map(\.block)) { draw($0) }
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = [[Diagnostic]](repeating: [], count: files.count)
+        guard !found.isEmpty else { return diagnostics }
+        let drawn = parallelMap(found.map(\.block.parsed)) { draw($0) }
         for (entry, (html, problems)) in zip(found, drawn) {
-            let file = documents[entry.document].sourcePath
             // cmark-gfm ends a block's line itself when its HTML does not.
             let line = html.isEmpty || html.hasSuffix("\n") ? html : html + "\n"
-            documents[entry.document].contentHTML = documents[entry.document].contentHTML.replacingOccurrences(of: entry.placeholder, with: line)
-            diagnostics += (entry.block.diagnostics + problems).map { problem in
+            if let html = documents[entry.file]?.contentHTML {
+                documents[entry.file]?.contentHTML = html.replacingOccurrences(of: entry.block.placeholder, with: line)
+            }
+            // Problems with no file are about the document's own text.
+            diagnostics[entry.file] += problems.map { problem in
                 var problem = problem
-                if problem.file.isEmpty { problem.file = file }
+                if problem.file.isEmpty { problem.file = files[entry.file] }
                 return problem
             }
         }

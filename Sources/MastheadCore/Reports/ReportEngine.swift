@@ -49,11 +49,11 @@ public final class ReportEngine: Sendable {
         return (html, block.diagnostics + problems)
     }
 
-    /// For `MarkdownRenderer.renderFencedBlock` in a build: the block parsed, and left as a
-    /// placeholder that `drawBlocks` draws once every document is parsed.
-    func deferFencedBlock(info: String, body: String, line: Int) -> (html: String, diagnostics: [Diagnostic])? {
+    /// For `MarkdownRenderer.renderFencedBlock` in a build: the block parsed, its problems
+    /// reported, and left as a placeholder that `drawBlocks` draws once every document is parsed.
+    func deferFencedBlock(info: String, body: String, line: Int, file: String) -> (html: String, diagnostics: [Diagnostic])? {
         guard let block = parseFencedBlock(info: info, body: body, line: line) else { return nil }
-        return (pending.placeholder(for: block), [])
+        return (pending.placeholder(for: block, file: file), block.diagnostics)
     }
 
     private func parseFencedBlock(info: String, body: String, line: Int) -> ParsedBlock? {
