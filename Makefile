@@ -28,7 +28,7 @@ site: build
 test: deps layers
 	$(SWIFT) test
 
-# The folders of Sources/MastheadCore/ in layers, without cycles (ARCHITECTURE.md, "Layers"):
+# The folders of Sources/MastheadCore/ in layers, without cycles (ARCHITECTURE.md, "Checking the layers"):
 # the checker's own cases first, then the code.
 layers:
 	python3 scripts/check-layers.py --self-test
