@@ -3,7 +3,7 @@ SWIFT ?= swift
 SITE ?= .
 CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
 
-.PHONY: deps build site test clean bench bench-deps audit serve browser-test fuzz audit-browser examples audit-java soak
+.PHONY: deps build site test layers clean bench bench-deps audit serve browser-test fuzz audit-browser examples audit-java soak
 
 # Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
 define apt_install
@@ -25,8 +25,14 @@ build: deps
 site: build
 	$$($(SWIFT) build -c release --show-bin-path)/masthead build --site $(SITE)
 
-test: deps
+test: deps layers
 	$(SWIFT) test
+
+# The folders of Sources/MastheadCore/ in layers, without cycles (ARCHITECTURE.md, "Checking the layers"):
+# the checker's own cases first, then the code.
+layers:
+	python3 scripts/check-layers.py --self-test
+	python3 scripts/check-layers.py
 
 clean:
 	rm -rf .build public public-examples

@@ -84,7 +84,8 @@ public struct CatalogLoader: Sendable {
                 }
                 values[index] = value
             }
-            guard let keyPosition = keyIndex ?? fieldIndexes[catalogConfig.key], let key = values[keyPosition].plainText(config.timeZone) else { return }
+            guard let keyPosition = keyIndex ?? fieldIndexes[catalogConfig.key],
+                  let key = values[keyPosition].plainText(config.timeZone) else { return }
             let keyLocation = record.cells[catalogConfig.key]?.location ?? record.location
             if let first = firstRecordByKey[key] {
                 diagnostics.append(.error("\(catalogConfig.key): duplicate key '\(key)' (also on \(first))", at: keyLocation))
@@ -128,7 +129,9 @@ public struct CatalogLoader: Sendable {
         // Extra orders are permutations of the sorted items, so ties keep going by key.
         catalog.orders = catalogConfig.orders.map { order in
             let index = catalog.fieldIndex(order.sort.field)
-            return catalog.items.indices.sorted { Self.precedes(catalog.items[$0], catalog.items[$1], sortIndex: index, descending: order.sort.descending) }
+            return catalog.items.indices.sorted {
+                Self.precedes(catalog.items[$0], catalog.items[$1], sortIndex: index, descending: order.sort.descending)
+            }
         }
         catalog.facets = CatalogFacets.make(catalog, format: SiteFormatter(language: config.language, timeZone: config.timeZone),
                                             words: CatalogWords(language: config.language))
@@ -137,7 +140,8 @@ public struct CatalogLoader: Sendable {
             if let index = catalog.item(withKey: key) {
                 catalog.featured = index
             } else {
-                diagnostics.append(.error("featured: no \(catalogConfig.linkScheme) with the key '\(key)'\(Suggestion.didYouMean(key, in: catalog.items.map(\.key)))", at: location))
+                let hint = Suggestion.didYouMean(key, in: catalog.items.map(\.key))
+                diagnostics.append(.error("featured: no \(catalogConfig.linkScheme) with the key '\(key)'\(hint)", at: location))
             }
         case .weekly:
             catalog.featured = FeaturedRotation.index(count: catalog.items.count, date: now, timeZone: config.timeZone)
@@ -168,19 +172,22 @@ public struct CatalogLoader: Sendable {
         guard let fields = catalogConfig.fields else {
             for name in [catalogConfig.key, catalogConfig.titleField, catalogConfig.sort.field] + catalogConfig.facets.map(\.field)
             where !output.columns.contains(name) {
-                diagnostics.append(.error("the file has no field '\(name)', named in site.yml\(Suggestion.didYouMean(name, in: output.columns))", at: fileStart))
+                let hint = Suggestion.didYouMean(name, in: output.columns)
+                diagnostics.append(.error("the file has no field '\(name)', named in site.yml\(hint)", at: fileStart))
             }
             return diagnostics
         }
         let names = fields.map(\.name)
         for column in output.columns where !names.contains(column) {
             let location = output.columnLocations[column] ?? fileStart
-            diagnostics.append(.warning("unknown field '\(column)' (not in the schema, ignored)\(Suggestion.didYouMean(column, in: names))", at: location))
+            let hint = Suggestion.didYouMean(column, in: names)
+            diagnostics.append(.warning("unknown field '\(column)' (not in the schema, ignored)\(hint)", at: location))
         }
         // CSV has a header: a required column missing from it is one error, not one per row.
         if catalogConfig.file.lowercasedPathExtension == "csv" {
             for field in fields where (field.required || field.name == catalogConfig.key) && !output.columns.contains(field.name) {
-                diagnostics.append(.error("missing column '\(field.name)', required by the schema\(Suggestion.didYouMean(field.name, in: output.columns))", at: fileStart))
+                let hint = Suggestion.didYouMean(field.name, in: output.columns)
+                diagnostics.append(.error("missing column '\(field.name)', required by the schema\(hint)", at: fileStart))
             }
         }
         return diagnostics
@@ -188,7 +195,7 @@ public struct CatalogLoader: Sendable {
 
     private func checkImage(_ src: String) -> String? {
         if src.contains("://") || src.hasPrefix("//") || src.hasPrefix("data:") { return nil }
-        let path = "Content/static" + (src.hasPrefix("/") ? src : "/" + src)
+        let path = SiteFolders.staticFiles + (src.hasPrefix("/") ? src : "/" + src)
         return staticPaths.contains(path) ? nil : "no image at \(path)"
     }
 

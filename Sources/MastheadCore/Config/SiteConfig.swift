@@ -74,18 +74,6 @@ public struct MenuLink: Sendable {
     public var url: String
 }
 
-public struct MarkdownOptions: Sendable, Hashable {
-    public var rawHTML = false
-    public var smartPunctuation = true
-    /// Lists and block quotes nested deeper than this are an error (`markdown.maxNesting`).
-    public var maxNesting = 100
-
-    public init(rawHTML: Bool = false, smartPunctuation: Bool = true) {
-        self.rawHTML = rawHTML
-        self.smartPunctuation = smartPunctuation
-    }
-}
-
 /// URL patterns with the tokens `:slug`, `:year`, `:month`, `:day`, `:category`.
 public struct Permalinks: Sendable {
     public var article = "/articles/:slug/"

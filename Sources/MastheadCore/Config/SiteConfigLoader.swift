@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `Content/site.yml` into a `SiteConfig`, reporting every problem.
 public enum SiteConfigLoader {
-    public static let path = "Content/site.yml"
+    public static let path = SiteFolders.siteConfig
 
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
@@ -93,7 +93,8 @@ public enum SiteConfigLoader {
         }
         let (catalogs, catalogDiagnostics) = CatalogConfigReader.read(reader.node["catalogs"], defaultPageSize: config.pageSize)
         config.catalogs = catalogs
-        let (reports, reportDiagnostics) = ReportsConfigReader.read(datasets: reader.node["datasets"], charts: reader.node["charts"], statements: reader.node["statements"])
+        let (reports, reportDiagnostics) = ReportsConfigReader.read(datasets: reader.node["datasets"], charts: reader.node["charts"],
+                                                                    statements: reader.node["statements"])
         config.reports = reports
         let diagnostics = (reader.diagnostics + catalogDiagnostics + reportDiagnostics).sortedByPosition()
         return (diagnostics.hasErrors ? nil : config, diagnostics)
@@ -132,7 +133,8 @@ public enum SiteConfigLoader {
         let showText = reader.string("show") ?? "rest"
         guard let show = HomeSectionConfig.Show(rawValue: showText) else {
             let choices = HomeSectionConfig.Show.allCases.map(\.rawValue)
-            reader.error("show: expected one of \(choices.joined(separator: ", ")), got \"\(showText)\"\(Suggestion.didYouMean(showText, in: choices))", at: reader.locationOf("show"))
+            let hint = Suggestion.didYouMean(showText, in: choices)
+            reader.error("show: expected one of \(choices.joined(separator: ", ")), got \"\(showText)\"\(hint)", at: reader.locationOf("show"))
             return nil
         }
         var section = HomeSectionConfig(title: title, show: show, limit: reader.integer("limit", minimum: 1) ?? 6)
@@ -141,7 +143,8 @@ public enum SiteConfigLoader {
             guard let name = reader.string("category", required: true) else { return nil }
             let slug = Slug.make(name)
             guard let category = categories.first(where: { $0.slug == name || $0.slug == slug || $0.name == name }) else {
-                reader.error("category: unknown category '\(name)'\(Suggestion.didYouMean(name, in: categories.map(\.slug)))", at: reader.locationOf("category"))
+                reader.error("category: unknown category '\(name)'\(Suggestion.didYouMean(name, in: categories.map(\.slug)))",
+                             at: reader.locationOf("category"))
                 return nil
             }
             section.categorySlug = category.slug

@@ -2,9 +2,8 @@ import Foundation
 
 /// A ```chart, ```kpi or ```table block (or a named chart in site.yml), as written.
 public struct BlockSpec: Sendable {
-    public enum Kind: String, Sendable {
-        case chart, kpi, table
-    }
+    /// Declared with the site.yml readers, which read catalogs' `blocks:` kinds before any block is parsed.
+    public typealias Kind = BlockKind
 
     public var kind: Kind
     public var chartType: ChartType = .bar
@@ -62,32 +61,6 @@ public enum ValueFormat: String, Sendable, CaseIterable {
 public enum ChartAspect: String, Sendable, CaseIterable {
     /// Longitude along x, latitude along y: x is scaled by cos(mean latitude) so a map is not stretched.
     case geo
-}
-
-public enum ChartType: String, Sendable, CaseIterable {
-    case bar, hbar, line, area
-    case stackedBar = "stacked-bar"
-    case groupedBar = "grouped-bar"
-    case donut, histogram, sparkline
-    /// One point per row (`y: { value: field }`), e.g. a map of coordinates.
-    case scatter
-    /// One cell per row, in lines by `row:` and positions by `x:`: a seat or umbrella map.
-    case grid
-}
-
-public enum DateBucket: String, Sendable, CaseIterable, Hashable {
-    case day, week, month, quarter, year
-
-    /// From one bucket's start to the next one's.
-    var length: DateComponents {
-        switch self {
-        case .day: DateComponents(day: 1)
-        case .week: DateComponents(day: 7)
-        case .month: DateComponents(month: 1)
-        case .quarter: DateComponents(month: 3)
-        case .year: DateComponents(year: 1)
-        }
-    }
 }
 
 /// How x values are grouped.

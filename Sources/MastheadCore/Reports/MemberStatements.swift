@@ -3,12 +3,12 @@ import Foundation
 /// Optional private pages, one per member (`statements:` in site.yml): the balance, the
 /// activity list (newest first, zero-point events hidden), requested prizes and machines.
 /// They are written beside the site but are not routes: never linked, never in the
-/// sitemap or feeds, and their template marks them `noindex`.
+/// sitemap or feeds, and their template marks them `noindex`. The pages themselves are made
+/// in `Render/MemberStatementPages.swift`, which has the resolved site and the templates.
 struct MemberStatements {
     let config: StatementsConfig
     let store: StatsStore
     let format: ChartFormatter
-    let site: Site
 
     struct Statement {
         var id: String
@@ -29,7 +29,9 @@ struct MemberStatements {
         case .failure(let problem): return .failure(problem)
         }
         for field in required where source.column(field) == nil {
-            return .failure(.error("statements: \(name) has no '\(field)' field\(Suggestion.didYouMean(field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))", at: location))
+            let hint = Suggestion.didYouMean(field, in: source.columnNames)
+            return .failure(.error("statements: \(name) has no '\(field)' field\(hint) (fields: \(source.columnNames.joined(separator: ", ")))",
+                                   at: location))
         }
         var all: [(values: [String: DataValue], location: SourceLocation)] = []
         let url = store.siteDirectory.appendingPathComponent(source.file)
@@ -114,7 +116,8 @@ struct MemberStatements {
         let shown = statement.activities.filter { $0.points != 0 }.sorted { $0.date > $1.date }
         // `statements()` has checked that the points add up.
         let balance = statement.balance ?? ReportNumber.sum(statement.activities.map(\.points)) ?? 0
-        let long = Date.FormatStyle(date: .long, time: .omitted, locale: format.locale, calendar: Calendar(identifier: .gregorian), timeZone: format.timeZone)
+        let long = Date.FormatStyle(date: .long, time: .omitted, locale: format.locale, calendar: Calendar(identifier: .gregorian),
+                                    timeZone: format.timeZone)
         func signed(_ points: ReportNumber) -> String { (points > 0 ? "+" : "") + format.number(points) }
         return [
             "id": statement.id,
@@ -124,42 +127,14 @@ struct MemberStatements {
             "balance": format.number(balance),
             "activities": shown.map { ["date": $0.date.formatted(long), "event": config.labels[$0.event] ?? $0.event, "points": signed($0.points),
                                        "earned": $0.points > 0] as [String: Any] },
-            "redemptions": statement.redemptions.sorted { $0.date > $1.date }.map { ["date": $0.date.formatted(long), "title": $0.title, "points": format.number($0.points)] },
+            "redemptions": statement.redemptions.sorted { $0.date > $1.date }.map {
+                ["date": $0.date.formatted(long), "title": $0.title, "points": format.number($0.points)]
+            },
             "machines": statement.machines.map { machine -> [String: Any] in
                 var values: [String: Any] = ["serial": machine.serial, "model": machine.model]
                 if let date = machine.date { values["date"] = date.formatted(long) }
                 return values
             },
         ]
-    }
-
-    /// The pages, rendered with the `statement` template.
-    func files(templates: TemplateSet) -> ([OutputFile], [Diagnostic]) {
-        guard templates.names.contains("statement") else {
-            return ([], [Diagnostic(.error, "missing template 'statement', needed because statements are enabled in site.yml", file: "\(TemplateSet.folder)/statement.mustache")])
-        }
-        let (statements, diagnostics) = self.statements()
-        let context = PageContext(site: site)
-        let taken = Set(site.routes.map(\.outputPath))
-        var files: [OutputFile] = []
-        var problems = diagnostics
-        for statement in statements {
-            let route = Route(kind: .page, subject: .notFound, path: pagePath(Slug.make(statement.id)), source: SiteConfigLoader.path,
-                              template: "statement")
-            if taken.contains(route.outputPath) {
-                problems.append(.error("statements: the page for member \(statement.id) would overwrite \(route.path)", at: config.location))
-                continue
-            }
-            var values = context.context(for: route)
-            var page = values["page"] as? [String: Any] ?? [:]
-            page["title"] = "\(statement.id) · \(site.config.title)"
-            page["heading"] = statement.id
-            page["kind"] = "statement"
-            page["noindex"] = true
-            values["page"] = page
-            values["statement"] = self.values(statement)
-            files.append(OutputFile(path: route.outputPath, contents: .bytes(Data((templates.render(values, template: "statement") ?? "").utf8))))
-        }
-        return (files, problems)
     }
 }

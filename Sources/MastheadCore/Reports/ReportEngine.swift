@@ -40,12 +40,6 @@ public final class ReportEngine: Sendable {
         }
     }
 
-    /// Private member statement pages, when `statements.enabled` is on; otherwise none.
-    public func statementFiles(site: Site, templates: TemplateSet) -> ([OutputFile], [Diagnostic]) {
-        guard let statements, statements.enabled else { return ([], []) }
-        return MemberStatements(config: statements, store: store, format: format, site: site).files(templates: templates)
-    }
-
     /// For `MarkdownRenderer.renderFencedBlock`: the block parsed and drawn at once.
     /// Diagnostics about the block carry an empty file name, which the renderer fills in
     /// with the Markdown file's.
@@ -135,7 +129,9 @@ public final class ReportEngine: Sendable {
         if let warning = view.limitWarning(table) { warnings.append(.warning(warning, at: spec.location)) }
         if let span = table.unfilledSpan {
             let day = Date.ISO8601FormatStyle().year().month().day()
-            warnings.append(.warning("x: the dates run from \(span.lowerBound.formatted(day)) to \(span.upperBound.formatted(day)), too many \(table.bucket?.rawValue ?? "bucket")s to show the empty ones; is a year mistyped in \(spec.source)?",
+            let bucket = table.bucket?.rawValue ?? "bucket"
+            warnings.append(.warning("x: the dates run from \(span.lowerBound.formatted(day)) to \(span.upperBound.formatted(day)), "
+                                     + "too many \(bucket)s to show the empty ones; is a year mistyped in \(spec.source)?",
                                      at: spec.x?.location ?? spec.location))
         }
         switch spec.kind {
@@ -165,7 +161,8 @@ public final class ReportEngine: Sendable {
             let declared = config.catalogs.map(\.name)
             let message = declared.contains(name)
                 ? "x.catalog: the catalog '\(name)' has errors, so its titles are not available"
-                : "x.catalog: unknown catalog '\(name)'\(Suggestion.didYouMean(name, in: declared)) (catalogs: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))"
+                : "x.catalog: unknown catalog '\(name)'\(Suggestion.didYouMean(name, in: declared)) "
+                    + "(catalogs: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))"
             diagnostics.append(.error(message, at: spec.x?.catalogLocation ?? spec.location))
         }
         guard !diagnostics.hasErrors else { return .failure(Problems(diagnostics: diagnostics)) }
@@ -185,8 +182,10 @@ public final class ReportEngine: Sendable {
         case .success(let found): return .success(found)
         case .failure(let diagnostic):
             if let dataset = store.datasets.first(where: { $0.name == spec.source }), dataset.join != nil,
-               diagnostic.file == SiteConfigLoader.path, spec.sourceLocation.file != SiteConfigLoader.path || spec.sourceLocation.line != diagnostic.line {
-                return .failure(Problems(diagnostics: [.error("source: the dataset '\(spec.source)' cannot be used until its declaration in \(SiteConfigLoader.path) is fixed", at: spec.sourceLocation)]))
+               diagnostic.file == SiteConfigLoader.path,
+               spec.sourceLocation.file != SiteConfigLoader.path || spec.sourceLocation.line != diagnostic.line {
+                let message = "source: the dataset '\(spec.source)' cannot be used until its declaration in \(SiteConfigLoader.path) is fixed"
+                return .failure(Problems(diagnostics: [.error(message, at: spec.sourceLocation)]))
             }
             return .failure(Problems(diagnostics: [diagnostic]))
         }

@@ -64,22 +64,26 @@ final class StatsStore: Sendable {
         self.catalogs = catalogs
         self.declaredCatalogs = declaredCatalogs
         var ignored: [Diagnostic] = []
-        statsFiles = ContentLoader.files(in: "Content/stats", siteDirectory: siteDirectory, diagnostics: &ignored)
+        statsFiles = ContentLoader.files(in: SiteFolders.stats, siteDirectory: siteDirectory, diagnostics: &ignored)
             .filter { StatsFormat(fileName: $0) != nil }
-        knownNames = datasets.map(\.name) + statsFiles.map { String($0.dropFirst("Content/".count)) }
+        knownNames = datasets.map(\.name) + statsFiles.map(SiteFolders.relativeToContent)
     }
 
     /// The source a block names: a declared dataset, or a file under Content/.
     func source(named name: String, at location: SourceLocation) -> Result<StatsSource, Diagnostic> {
         let dataset = datasets.first { $0.name == name }
-        var relative = name.hasPrefix("/") ? String(name.dropFirst()) : name
-        if relative.hasPrefix("Content/") { relative = String(relative.dropFirst("Content/".count)) }
-        let file = dataset?.file ?? "Content/" + relative
+        let relative = SiteFolders.relativeToContent(name.hasPrefix("/") ? String(name.dropFirst()) : name)
+        let file = dataset?.file ?? SiteFolders.inContent(relative)
         let url = siteDirectory.appendingPathComponent(file)
-        guard dataset != nil || (!relative.contains("..") && StatsFormat(fileName: relative) != nil && FileManager.default.fileExists(atPath: url.path)) else {
-            let known = knownNames.isEmpty ? " (no files under Content/stats and no datasets in site.yml)" : " (known: \(knownNames.prefix(12).joined(separator: ", ")))"
+        guard dataset != nil
+                || (!relative.contains("..") && StatsFormat(fileName: relative) != nil && FileManager.default.fileExists(atPath: url.path)) else {
+            let known = knownNames.isEmpty
+                ? " (no files under \(SiteFolders.stats) and no datasets in site.yml)"
+                : " (known: \(knownNames.prefix(12).joined(separator: ", ")))"
             let hint = Suggestion.didYouMean(name, in: knownNames)
-            return .failure(.error("source: unknown statistics source '\(name)'\(hint.isEmpty ? known : hint); name a .csv, .jsonl or .json file under Content/, or a dataset declared in site.yml", at: location))
+            return .failure(.error("source: unknown statistics source '\(name)'\(hint.isEmpty ? known : hint); "
+                                   + "name a .csv, .jsonl or .json file under \(SiteFolders.content)/, or a dataset declared in site.yml",
+                                   at: location))
         }
         // A join adds columns: the dataset is then a source of its own, not just its file.
         let cacheKey = dataset.flatMap { $0.join == nil ? nil : "dataset:\($0.name)" } ?? file
@@ -92,16 +96,20 @@ final class StatsStore: Sendable {
         }
     }
 
-    private func loadSource(name: String, file: String, url: URL, schema: [String: FieldType], declaredAt: SourceLocation?, join: DatasetJoin?) -> Result<StatsSource, Diagnostic> {
+    private func loadSource(name: String, file: String, url: URL, schema: [String: FieldType], declaredAt: SourceLocation?,
+                            join: DatasetJoin?) -> Result<StatsSource, Diagnostic> {
         if let problem = SiteFiles(siteDirectory: siteDirectory).problem(at: file) { return .failure(problem) }
         guard FileManager.default.fileExists(atPath: url.path), let format = StatsFormat(fileName: file) else {
-            return .failure(.error("datasets.\(name): the file \(file) does not exist", at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
+            return .failure(.error("datasets.\(name): the file \(file) does not exist",
+                                   at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
         }
         let reader = StatsRowReader(url: url, path: file, format: format)
         do throws(Diagnostic) {
             let names = try reader.columnNames(sampleRows: StatsSource.inferenceRows)
             for declared in schema.keys.sorted() where !names.contains(declared) {
-                return .failure(.error("datasets.\(name).schema: the field '\(declared)' is not in \(file)\(Suggestion.didYouMean(declared, in: names))", at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
+                let hint = Suggestion.didYouMean(declared, in: names)
+                return .failure(.error("datasets.\(name).schema: the field '\(declared)' is not in \(file)\(hint)",
+                                       at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
             }
             var samples = [[String]](repeating: [], count: names.count)
             var count = 0
@@ -115,14 +123,16 @@ final class StatsStore: Sendable {
             }
             var resolvedJoin: ResolvedJoin?
             if let join {
-                switch ResolvedJoin.resolve(join, dataset: name, fileColumns: names, catalogs: catalogs, declared: declaredCatalogs, timeZone: timeZone) {
+                switch ResolvedJoin.resolve(join, dataset: name, fileColumns: names, catalogs: catalogs, declared: declaredCatalogs,
+                                            timeZone: timeZone) {
                 case .success(let (resolved, added)):
                     resolvedJoin = resolved
                     columns += added
                 case .failure(let problem): return .failure(problem)
                 }
             }
-            return .success(StatsSource(name: name, file: file, format: format, columns: columns, fileColumnCount: names.count, join: resolvedJoin, cacheKey: file))
+            return .success(StatsSource(name: name, file: file, format: format, columns: columns, fileColumnCount: names.count,
+                                        join: resolvedJoin, cacheKey: file))
         } catch {
             return .failure(error)
         }
@@ -204,7 +214,8 @@ final class StatsStore: Sendable {
 
     /// The rows passing `filters`, each cut to `columns`, in file order, at most `limit`
     /// of them; with the number of rows that passed. For charts drawing one mark per row.
-    func matchingRows(_ source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)], columns: [Int], limit: Int) -> Result<(rows: [[DataValue]], total: Int), Diagnostic> {
+    func matchingRows(_ source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)], columns: [Int],
+                      limit: Int) -> Result<(rows: [[DataValue]], total: Int), Diagnostic> {
         var kept: [[DataValue]] = []
         var total = 0
         func add(_ row: [DataValue]) {
@@ -246,7 +257,8 @@ final class StatsStore: Sendable {
         case .integer: return Int(text).map(DataValue.integer)
         case .decimal:
             guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 48 && first <= 57),
-                  let value = Double(text), value.isFinite, text.utf8.allSatisfy({ $0 < 65 || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return nil }
+                  let value = Double(text), value.isFinite,
+                  text.utf8.allSatisfy({ $0 < 65 || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return nil }
             return .decimal(value)
         default: return nil
         }

@@ -77,14 +77,16 @@ enum ReportsConfigReader {
                     diagnostics += reader.diagnostics
                 }
             } else {
-                diagnostics.append(.error("datasets: expected a mapping from dataset name to { file, schema }, got \(datasets.kindName)", at: datasets.location))
+                diagnostics.append(.error("datasets: expected a mapping from dataset name to { file, schema }, got \(datasets.kindName)",
+                                          at: datasets.location))
             }
         }
         if let charts, !charts.isNull {
             if let entries = charts.entries {
                 config.charts = entries.map { NamedChart(name: $0.key, node: $0.value) }
             } else {
-                diagnostics.append(.error("charts: expected a mapping from chart name to a chart (type, source, x, y ...), got \(charts.kindName)", at: charts.location))
+                diagnostics.append(.error("charts: expected a mapping from chart name to a chart (type, source, x, y ...), got \(charts.kindName)",
+                                          at: charts.location))
             }
         }
         if let statements, !statements.isNull {
@@ -116,9 +118,10 @@ enum ReportsConfigReader {
     private static func readDataset(_ name: String, _ reader: inout YAMLReader, location: SourceLocation) -> DatasetDeclaration? {
         reader.warnAboutUnknownKeys(datasetKeys, what: "dataset")
         guard let fileValue = reader.string("file", required: true) else { return nil }
-        let fileName = fileValue.hasPrefix("Content/") ? String(fileValue.dropFirst("Content/".count)) : fileValue
+        let fileName = SiteFolders.relativeToContent(fileValue)
         if fileName.contains("..") || fileName.hasPrefix("/") {
-            reader.error("file: expected a path inside Content/, like stats/\(name).csv, got \"\(fileValue)\"", at: reader.locationOf("file"))
+            reader.error("file: expected a path inside \(SiteFolders.content)/, like stats/\(name).csv, got \"\(fileValue)\"",
+                         at: reader.locationOf("file"))
             return nil
         }
         guard extensions.contains(fileName.lowercasedPathExtension) else {
@@ -132,7 +135,9 @@ enum ReportsConfigReader {
                 for entry in entries {
                     let typeNode = entry.value.entries != nil ? (entry.value["type"] ?? entry.value) : entry.value
                     guard let typeName = typeNode.string, let type = FieldType(rawValue: typeName) else {
-                        reader.error("schema.\(entry.key): unknown type \(typeNode.kindName) (one of \(typeNames.joined(separator: ", ")))\(Suggestion.didYouMean(typeNode.string ?? "", in: typeNames))", at: typeNode.location)
+                        let hint = Suggestion.didYouMean(typeNode.string ?? "", in: typeNames)
+                        reader.error("schema.\(entry.key): unknown type \(typeNode.kindName) (one of \(typeNames.joined(separator: ", ")))\(hint)",
+                                     at: typeNode.location)
                         continue
                     }
                     schema[entry.key] = type
@@ -155,7 +160,8 @@ enum ReportsConfigReader {
                         }
                     }
                 } else {
-                    join.error("join.defaults: expected a mapping from field to the value used when the item's field is empty, got \(node.kindName)", at: node.location)
+                    join.error("join.defaults: expected a mapping from field to the value used when the item's field is empty, got \(node.kindName)",
+                               at: node.location)
                 }
             }
             guard let catalog, let on else { return nil }
@@ -164,6 +170,6 @@ enum ReportsConfigReader {
                                location: join.location, catalogLocation: join.locationOf("catalog"), onLocation: join.locationOf("on"),
                                fieldsLocation: join.locationOf("fields"))
         }
-        return DatasetDeclaration(name: name, file: "Content/" + fileName, schema: schema, location: location, join: join)
+        return DatasetDeclaration(name: name, file: SiteFolders.inContent(fileName), schema: schema, location: location, join: join)
     }
 }

@@ -101,7 +101,7 @@ public struct CatalogOrderConfig: Sendable {
 /// with `{key}`, `{title}` and `{FIELD}` replaced by the item's values.
 public struct CatalogBlockConfig: Sendable {
     public var name: String
-    public var kind: BlockSpec.Kind
+    public var kind: BlockKind
     /// The block's keys as written, without `kind:`.
     public var node: YAMLNode
     public var location: SourceLocation

@@ -15,7 +15,8 @@ enum CatalogConfigReader {
         var diagnostics: [Diagnostic] = []
         for entry in entries {
             var reader = YAMLReader(entry.value, context: "catalogs.\(entry.key)")
-            if entry.value.entries != nil, let catalog = readCatalog(entry.key, &reader, keyLocation: entry.keyLocation, defaultPageSize: defaultPageSize, extra: &diagnostics) {
+            if entry.value.entries != nil,
+               let catalog = readCatalog(entry.key, &reader, keyLocation: entry.keyLocation, defaultPageSize: defaultPageSize, extra: &diagnostics) {
                 catalogs.append(catalog)
             }
             diagnostics += reader.diagnostics
@@ -34,10 +35,11 @@ enum CatalogConfigReader {
             return nil
         }
         guard let fileValue = reader.string("file", required: true), let key = reader.string("key", required: true) else { return nil }
-        let fileName = fileValue.hasPrefix("Content/") ? String(fileValue.dropFirst("Content/".count)) : fileValue
+        let fileName = SiteFolders.relativeToContent(fileValue)
         let fileExtension = fileName.lowercasedPathExtension
         if fileName.contains("..") || fileName.hasPrefix("/") {
-            reader.error("file: expected a path inside Content/, like catalogs/\(name).csv, got \"\(fileValue)\"", at: reader.locationOf("file"))
+            reader.error("file: expected a path inside \(SiteFolders.content)/, like catalogs/\(name).csv, got \"\(fileValue)\"",
+                         at: reader.locationOf("file"))
             return nil
         }
         guard extensions.contains(fileExtension) else {
@@ -59,7 +61,7 @@ enum CatalogConfigReader {
         }
         let indexTemplate = templates.index ?? "catalog-index"
         var catalog = CatalogConfig(
-            name: name, file: "Content/" + fileName, location: keyLocation, key: key, titleField: titleField, fields: fields,
+            name: name, file: SiteFolders.inContent(fileName), location: keyLocation, key: key, titleField: titleField, fields: fields,
             sort: sort, permalink: permalink, indexPath: indexPath(of: permalink, name: slug),
             pageSize: reader.integer("pageSize", minimum: 1) ?? defaultPageSize,
             indexTemplate: indexTemplate, itemTemplate: templates.item ?? "catalog-item", facetTemplate: templates.facet ?? indexTemplate,
@@ -115,15 +117,18 @@ enum CatalogConfigReader {
                 typeNode = type
             }
             guard let typeName = typeNode.string, let type = FieldType(rawValue: typeName) else {
-                reader.error("schema.\(entry.key): unknown type \(typeNode.kindName) (one of \(typeNames.joined(separator: ", ")))\(Suggestion.didYouMean(typeNode.string ?? "", in: typeNames))",
+                reader.error("schema.\(entry.key): unknown type \(typeNode.kindName) (one of \(typeNames.joined(separator: ", ")))"
+                             + Suggestion.didYouMean(typeNode.string ?? "", in: typeNames),
                              at: typeNode.location)
                 continue
             }
             if references != nil, type != .string, type != .integer, type != .list {
-                reader.error("schema.\(entry.key): references: needs a string, integer or list field, not \(type.rawValue)", at: references?.location ?? typeNode.location)
+                reader.error("schema.\(entry.key): references: needs a string, integer or list field, not \(type.rawValue)",
+                             at: references?.location ?? typeNode.location)
                 references = nil
             }
-            fields.append(CatalogField(name: entry.key, type: type, required: required, references: references?.name, referencesLocation: references?.location))
+            fields.append(CatalogField(name: entry.key, type: type, required: required, references: references?.name,
+                                       referencesLocation: references?.location))
         }
         return fields
     }
@@ -142,7 +147,8 @@ enum CatalogConfigReader {
             if key == "atMost" { facet.atMost = thresholds } else { facet.atLeast = thresholds }
             if let labels = reader.strings("labels") {
                 if labels.count != thresholds.count {
-                    reader.error("labels: expected one label per threshold (\(thresholds.count)), got \(labels.count)", at: reader.locationOf("labels"))
+                    reader.error("labels: expected one label per threshold (\(thresholds.count)), got \(labels.count)",
+                                 at: reader.locationOf("labels"))
                 } else {
                     facet.labels = labels
                 }
@@ -180,7 +186,8 @@ enum CatalogConfigReader {
     /// `atMost: [300, 400]` or `atLeast: [1, 2]`: increasing numbers.
     private static func readThresholds(_ key: String, _ reader: inout YAMLReader) -> [Double]? {
         guard let node = reader.node[key], let items = node.items, !items.isEmpty else {
-            reader.error("\(key): expected a list of numbers like [300, 400, 500], got \(reader.node[key]?.kindName ?? "nothing")", at: reader.locationOf(key))
+            reader.error("\(key): expected a list of numbers like [300, 400, 500], got \(reader.node[key]?.kindName ?? "nothing")",
+                         at: reader.locationOf(key))
             return nil
         }
         var thresholds: [Double] = []
@@ -219,7 +226,8 @@ enum CatalogConfigReader {
                 return nil
             }
             guard seen.insert(slug).inserted else {
-                order.error("orders: the slug '\(slug)' is used twice; give each order its own slug:", at: order.locationOf(order.has("slug") ? "slug" : "sort"))
+                order.error("orders: the slug '\(slug)' is used twice; give each order its own slug:",
+                            at: order.locationOf(order.has("slug") ? "slug" : "sort"))
                 return nil
             }
             return CatalogOrderConfig(sort: sort, slug: slug, label: order.string("label") ?? slug, location: order.locationOf("sort"))
@@ -237,14 +245,17 @@ enum CatalogConfigReader {
         var blocks: [CatalogBlockConfig] = []
         for entry in entries {
             guard let blockEntries = entry.value.entries else {
-                reader.error("blocks.\(entry.key): expected a mapping of block keys (kind, type, source, ...), got \(entry.value.kindName)", at: entry.value.location)
+                reader.error("blocks.\(entry.key): expected a mapping of block keys (kind, type, source, ...), got \(entry.value.kindName)",
+                             at: entry.value.location)
                 continue
             }
-            var kind = BlockSpec.Kind.chart
+            var kind = BlockKind.chart
             if let kindNode = entry.value["kind"], !kindNode.isNull {
                 let names = ["chart", "kpi", "table"]
-                guard let name = kindNode.string, let found = BlockSpec.Kind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                    reader.error("blocks.\(entry.key).kind: expected one of \(names.joined(separator: ", ")), got \(kindNode.kindName)\(Suggestion.didYouMean(kindNode.string ?? "", in: names))", at: kindNode.location)
+                guard let name = kindNode.string, let found = BlockKind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                    let hint = Suggestion.didYouMean(kindNode.string ?? "", in: names)
+                    reader.error("blocks.\(entry.key).kind: expected one of \(names.joined(separator: ", ")), got \(kindNode.kindName)\(hint)",
+                                 at: kindNode.location)
                     continue
                 }
                 kind = found
@@ -306,12 +317,14 @@ enum CatalogConfigReader {
         var paths: [String: String] = [:]
         for catalog in catalogs {
             if let other = schemes[catalog.linkScheme] {
-                diagnostics.append(.error("catalogs.\(catalog.name): link scheme '\(catalog.linkScheme)' is also used by '\(other)'; set link: to tell them apart", at: catalog.location))
+                let message = "link scheme '\(catalog.linkScheme)' is also used by '\(other)'; set link: to tell them apart"
+                diagnostics.append(.error("catalogs.\(catalog.name): \(message)", at: catalog.location))
             } else {
                 schemes[catalog.linkScheme] = catalog.name
             }
             if let other = paths[catalog.indexPath] {
-                diagnostics.append(.error("catalogs.\(catalog.name): its pages would live under \(catalog.indexPath), like '\(other)''s; give it another permalink", at: catalog.location))
+                let message = "its pages would live under \(catalog.indexPath), like '\(other)''s; give it another permalink"
+                diagnostics.append(.error("catalogs.\(catalog.name): \(message)", at: catalog.location))
             } else {
                 paths[catalog.indexPath] = catalog.name
             }
