@@ -12,7 +12,7 @@ import Glibc
 /// every file's size, modification time and inode. Which paths changed is kept until the
 /// builder takes it (`takeChanges`), so a burst arriving during a build is not lost.
 final class SourceWatcher: Sendable {
-    static let watchedFolders = ["Content", "Templates"]
+    static let watchedFolders = [SiteFolders.content, SiteFolders.templates]
 
     let siteDirectory: URL
     /// A burst ends when nothing has changed for this long.

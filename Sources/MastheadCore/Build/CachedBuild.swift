@@ -21,7 +21,7 @@ public enum CachedBuild {
         defer { lock?.release() }
         var timer = PhaseTimer()
         let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
-        let key = BuildCache.key(options: options, output: output)
+        let key = cache.key(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, baseURL: options.baseURL)
         let previous = useCache ? cache.loadManifest() : nil
         let sameKey = previous?.key == key
         // Inputs are read before the build: a file edited while it runs makes the next build redo it.

@@ -10,7 +10,7 @@ import Foundation
 /// changed. Otherwise it returns nil and the caller builds in full.
 enum SitePatch {
     static func run(_ options: BuildOptions, changedPaths: Set<String>, memory: RebuildMemory) -> BuildResult? {
-        guard var kept = memory.site.take(), kept.suits(options) else { return nil }
+        guard var kept = memory.site.take(), suits(kept, options) else { return nil }
         // Load: the saved sources read again, the saved static files to be read again.
         guard let saved = load(changedPaths, kept: kept) else { return nil }
         // Parse.
@@ -47,6 +47,12 @@ enum SitePatch {
         result.work.reusedPages = site.routes.count - work.renderedPages
         result.work.reusedDocuments = site.articles.count + site.pages.count - work.parsedDocuments
         return result
+    }
+
+    /// Whether a build with these options may start from the kept build.
+    private static func suits(_ kept: SiteMemory.State, _ options: BuildOptions) -> Bool {
+        kept.siteDirectory == options.siteDirectory && kept.includeDrafts == options.includeDrafts
+            && kept.includeFuture == options.includeFuture && kept.baseURL == options.baseURL && options.now < kept.validUntil
     }
 
     /// The saved files: sources read again and static files to copy; nil when a save needs a full build.

@@ -26,16 +26,16 @@ public struct BuildCache: Sendable {
     }
 
     /// The cache key: everything besides the input files that decides the output.
-    public static func key(options: BuildOptions, output: URL) -> String {
+    public func key(includeDrafts: Bool, includeFuture: Bool, baseURL: String?) -> String {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
         let binary = FileStatus(path: executable).map { "\($0.size)-\($0.modified)" } ?? "unknown"
         let parts = [
             "masthead \(executable) \(binary)",
-            "site \(options.siteDirectory.standardizedFileURL.path)",
-            "output \(output.standardizedFileURL.path)",
-            "drafts \(options.includeDrafts)",
-            "future \(options.includeFuture)",
-            "baseURL \(options.baseURL ?? "-")",
+            "site \(siteDirectory.path)",
+            "output \(output.path)",
+            "drafts \(includeDrafts)",
+            "future \(includeFuture)",
+            "baseURL \(baseURL ?? "-")",
         ]
         return StableHash.digest(parts.joined(separator: "\n"))
     }

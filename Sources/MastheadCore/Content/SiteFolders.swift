@@ -1,17 +1,17 @@
 /// The folders and files of a site, relative to the site folder: named once here
 /// (docs/content.md shows the layout).
-enum SiteFolders {
+public enum SiteFolders {
     /// Everything a site is made of except its templates.
-    static let content = "Content"
-    static let articles = "Content/articles"
-    static let pages = "Content/pages"
-    static let reports = "Content/reports"
+    public static let content = "Content"
+    public static let articles = "Content/articles"
+    public static let pages = "Content/pages"
+    public static let reports = "Content/reports"
     /// Copied to the output as they are.
-    static let staticFiles = "Content/static"
+    public static let staticFiles = "Content/static"
     /// Statistics files a block may name without a `datasets:` declaration.
-    static let stats = "Content/stats"
-    static let siteConfig = "Content/site.yml"
-    static let templates = "Templates"
+    public static let stats = "Content/stats"
+    public static let siteConfig = "Content/site.yml"
+    public static let templates = "Templates"
 
     /// The site-relative path of a file named relative to `Content/` (`stats/a.csv`).
     static func inContent(_ path: String) -> String {

@@ -26,12 +26,6 @@ public final class SiteMemory: Sendable {
         var diagnosedFiles: Set<String>
         /// The build's warnings, shown again in the terminal after a patch.
         var diagnostics: [Diagnostic]
-
-        /// Whether a build with these options may start from this state.
-        func suits(_ options: BuildOptions) -> Bool {
-            siteDirectory == options.siteDirectory && includeDrafts == options.includeDrafts && includeFuture == options.includeFuture
-                && baseURL == options.baseURL && options.now < validUntil
-        }
     }
 
     private let state = Mutex<State?>(nil)

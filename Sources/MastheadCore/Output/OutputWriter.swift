@@ -23,7 +23,7 @@ public enum OutputWriter {
         for folder in protected.dropFirst() where out.hasPrefix(folder + "/") {
             return "refusing to write the site inside \(folder): it holds the site's sources"
         }
-        if FileManager.default.fileExists(atPath: out + "/.git") || FileManager.default.fileExists(atPath: out + "/Content/site.yml") {
+        if FileManager.default.fileExists(atPath: out + "/.git") || FileManager.default.fileExists(atPath: out + "/" + SiteFolders.siteConfig) {
             return "refusing to replace \(out): it looks like a project folder, not a built site"
         }
         let target = output.standardizedFileURL.path

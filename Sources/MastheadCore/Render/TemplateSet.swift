@@ -5,7 +5,7 @@ import Mustache
 /// column, partials that do not exist, partials that include themselves, and nesting deeper
 /// than `maxNesting`.
 public struct TemplateSet: Sendable {
-    public static let folder = "Templates"
+    public static let folder = SiteFolders.templates
 
     public let library: MustacheLibrary
     public let names: Set<String>

@@ -47,7 +47,7 @@ public struct SiteResolver {
         linkNeighbours(&articles, categories: categories)
 
         var site = Site(config: config, articles: articles, pages: pages, categories: categories, tags: tags, routes: [],
-                        staticFiles: staticPaths.map { StaticFile(sourcePath: $0, outputPath: String($0.dropFirst("Content/static/".count))) })
+                        staticFiles: staticPaths.map { StaticFile(sourcePath: $0, outputPath: String($0.dropFirst(SiteFolders.staticFiles.count + 1))) })
         site.catalogs = catalogs
         site.routes = routes(for: site)
         diagnostics += duplicateURLs(site)
