@@ -43,16 +43,16 @@ public struct SiteRenderer: Sendable {
         let format = context.format
         switch route.subject {
         case .siteFeed:
-            return FeedWriter(site: site, format: format).feed(title: site.config.title, subtitle: site.config.description,
+            return FeedRenderer(site: site, format: format).feed(title: site.config.title, subtitle: site.config.description,
                                                                path: route.path, articles: Array(site.articles.indices))
         case .categoryFeed(let index):
             let category = site.categories[index]
-            return FeedWriter(site: site, format: format).feed(title: "\(category.config.name) · \(site.config.title)",
+            return FeedRenderer(site: site, format: format).feed(title: "\(category.config.name) · \(site.config.title)",
                                                                subtitle: category.config.description, path: route.path, articles: category.articles)
         case .sitemap:
-            return SitemapWriter(site: site, format: format).sitemap()
+            return SitemapRenderer(site: site, format: format).sitemap()
         case .robots:
-            return SitemapWriter(site: site, format: format).robots()
+            return SitemapRenderer(site: site, format: format).robots()
         default:
             guard let template = route.template else { return "" }
             return templates.render(context.context(for: route), template: template) ?? ""

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Atom feeds (RFC 4287): one for the site, one per category.
-struct FeedWriter {
+struct FeedRenderer {
     let site: Site
     let format: SiteFormatter
 

@@ -1,5 +1,5 @@
 /// `sitemap.xml` (sitemaps.org 0.9) and `robots.txt`.
-struct SitemapWriter {
+struct SitemapRenderer {
     let site: Site
     let format: SiteFormatter
 
