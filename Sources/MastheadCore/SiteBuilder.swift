@@ -21,6 +21,8 @@ public struct BuildOptions: Sendable {
     /// they are then not in `BuildResult.files`, so a large site is never in memory whole.
     /// An error it throws stops the build with that error.
     public var pageSink: (@Sendable ([OutputFile]) throws -> Void)?
+    /// Told each stage as it starts and each item done (the terminal's progress line); nil: nobody.
+    public var progress: (any BuildProgress)?
 
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
@@ -55,6 +57,7 @@ public enum SiteBuilder {
         let siteDirectory = options.siteDirectory
         var diagnostics: [Diagnostic] = []
         var timer = PhaseTimer()
+        options.progress?.begin(.reading, total: nil)
         // A failed build leaves nothing to patch: the next change needs a full build.
         options.keptBuild?.forget()
         guard FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent("Content").path) else {
@@ -86,6 +89,7 @@ public enum SiteBuilder {
         let staticPaths = ContentLoader.files(in: "Content/static", siteDirectory: siteDirectory, diagnostics: &staticDiagnostics)
         diagnostics += staticDiagnostics
         timer.lap("config, templates and content read")
+        options.progress?.begin(.parsing, total: articleFiles.count + pageFiles.count + reportFiles.count)
 
         // Catalogs come before articles so `prize:KEY` links resolve while Markdown renders.
         let (catalogs, catalogDiagnostics) = CatalogLoader(config: config, siteDirectory: siteDirectory, staticPaths: staticPaths, now: options.now).load()
@@ -106,6 +110,7 @@ public enum SiteBuilder {
         let parsed = parallelMap(articleFiles.map { ($0, Document.Kind.article) } + pageFiles.map { ($0, Document.Kind.page) }
                                  + reportFiles.map { ($0, Document.Kind.report) }) { file, kind in
             let (document, problems) = parse(file, kind: kind, parser: parser, cache: cache)
+            options.progress?.advance(by: 1)
             return ParsedDocument(document: document, diagnostics: problems)
         }
         cache?.endBuild()
@@ -113,6 +118,7 @@ public enum SiteBuilder {
         let documents = parsed.compactMap(\.document)
         timer.lap("documents parsed")
 
+        options.progress?.begin(.resolving, total: nil)
         var resolver = SiteResolver(config: config, now: options.now)
         resolver.includeDrafts = options.includeDrafts
         resolver.includeFuture = options.includeFuture
@@ -129,7 +135,8 @@ public enum SiteBuilder {
         let (namedCharts, chartDiagnostics) = reports.renderNamedCharts()
         site.charts = namedCharts
         diagnostics += chartDiagnostics
-        let renderer = SiteRenderer(site: site, templates: templates, siteDirectory: siteDirectory)
+        var renderer = SiteRenderer(site: site, templates: templates, siteDirectory: siteDirectory)
+        renderer.progress = options.progress
         diagnostics += renderer.missingTemplates()
         // Private member pages (off by default): files only, never routes, so never linked or listed.
         let (statementFiles, statementDiagnostics) = reports.statementFiles(site: site, templates: templates)
@@ -144,6 +151,7 @@ public enum SiteBuilder {
             : "\(options.includeDrafts) \(options.includeFuture)\n"
                 + (contextKey ?? DocumentCache.contextKey(siteDirectory: siteDirectory, baseURL: options.baseURL))
         let rendered: [OutputFile]
+        options.progress?.begin(.rendering, total: site.routes.count)
         do {
             rendered = try renderer.render(memo: options.renderMemo, inputs: inputs, deliver: options.pageSink)
         } catch {

@@ -29,6 +29,8 @@ final class PreviewBuilder: @unchecked Sendable {
     let includeFuture: Bool
     /// Set once the port is known: links in pages and feeds point at the preview.
     var baseURL: String?
+    /// Told the stages of the next builds (the first build's progress line in the terminal).
+    var progress: (any BuildProgress)?
     /// Reuse parsed documents between builds. Off only to compare with a full build.
     var incremental = true
 
@@ -58,6 +60,7 @@ final class PreviewBuilder: @unchecked Sendable {
         options.renderMemo = incremental ? pages : nil
         options.resolveMemo = incremental ? resolved : nil
         options.keptBuild = incremental ? kept : nil
+        options.progress = progress
         return options
     }
 

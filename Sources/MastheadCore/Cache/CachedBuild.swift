@@ -20,6 +20,7 @@ public enum CachedBuild {
         let lock = try BuildLock.acquire(siteDirectory: options.siteDirectory, wait: lockWait)
         defer { lock?.release() }
         var timer = PhaseTimer()
+        options.progress?.begin(.reading, total: nil)
         let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
         let key = BuildCache.key(options: options, output: output)
         let previous = useCache ? cache.loadManifest() : nil
@@ -46,8 +47,10 @@ public enum CachedBuild {
             return .failed(result)
         }
         let report: OutputWriter.Report
+        options.progress?.begin(.writing, total: result.files.count)
         do {
             try staging.add(result.files)
+            options.progress?.advance(by: result.files.count)
             report = try staging.commit()
         } catch {
             staging.discard()

@@ -6,6 +6,8 @@ public struct SiteRenderer: Sendable {
     public let site: Site
     public let templates: TemplateSet
     public let siteDirectory: URL
+    /// Told each page rendered (for `masthead build`, once its batch is written).
+    public var progress: (any BuildProgress)?
 
     public init(site: Site, templates: TemplateSet, siteDirectory: URL) {
         self.site = site
@@ -44,12 +46,14 @@ public struct SiteRenderer: Sendable {
             for start in stride(from: 0, to: site.routes.count, by: Self.batchSize) {
                 let batch = Array(site.routes[start..<min(start + Self.batchSize, site.routes.count)])
                 try deliver(renderPages(batch, context: context))
+                progress?.advance(by: batch.count)
             }
             return statics
         }
         let context = PageContext(site: site)
         let fingerprints = memo.map { _ in RouteFingerprints(site: site, templates: templates, inputs: inputs) }
         let pages = parallelMap(site.routes) { route -> RenderedPage in
+            defer { progress?.advance(by: 1) }
             let fingerprint = fingerprints?.fingerprint(of: route)
             if let fingerprint, let data = memo?.page(at: route.outputPath, fingerprint: fingerprint) {
                 var file = OutputFile(path: route.outputPath, contents: .bytes(data))
