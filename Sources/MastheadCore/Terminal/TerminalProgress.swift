@@ -4,8 +4,9 @@ import Foundation
 /// A build's progress as one line on the terminal, redrawn in place: the stage, how much of
 /// it is done, the rate and the time left. It appears only once the build has run for
 /// `delay` (half a second: a quick build shows nothing), is redrawn from a timer ten times a
-/// second whatever the build does, and is cleared by `finish()`. Counting is a lock and an
-/// addition: no system call per page.
+/// second whatever the build does (and when a stage starts, unless it was drawn in the last
+/// tenth of a second), and is cleared by `finish()`. Counting is a lock and an addition: no
+/// system call per page.
 public final class TerminalProgress: BuildProgress, @unchecked Sendable {
     /// How long a build runs before the line appears; `MASTHEAD_PROGRESS_AFTER` (seconds)
     /// changes it, for tests.
@@ -27,6 +28,7 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
     /// Orders drawing and `finish`: no line is drawn after it.
     private let drawing = NSLock()
     private var finished = false
+    private var lastDrawn: DispatchTime?
     private let timer: DispatchSourceTimer
 
     /// Starts the timer at once: the delay counts from here.
@@ -52,6 +54,7 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
 
     public func begin(_ stage: BuildStage, total: Int?) {
         counts.withLock { current = Counts(stage: stage, total: total) }
+        draw(unlessDrawnWithin: 0.1)
     }
 
     public func advance(by count: Int) {
@@ -68,13 +71,17 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
         }
     }
 
-    private func draw() {
+    /// Draws the line, once the delay has passed; `unlessDrawnWithin` seconds of the last
+    /// drawing, it is left as it is.
+    private func draw(unlessDrawnWithin recent: Double = 0) {
         drawing.withLock {
             let now = DispatchTime.now()
             let elapsed = Self.seconds(from: started, to: now)
             guard !finished, elapsed >= delay else { return }
+            if let lastDrawn, Self.seconds(from: lastDrawn, to: now) < recent { return }
             let snapshot = counts.withLock { current }
             guard let stage = snapshot.stage else { return }
+            lastDrawn = now
             let width = (TerminalDevice.standardErrorColumns() ?? 80) - 1
             StandardError.showStatus(Self.line(stage: stage, done: snapshot.done, total: snapshot.total, elapsed: elapsed,
                                                stageElapsed: Self.seconds(from: snapshot.stageStarted, to: now), width: width, style: style))
