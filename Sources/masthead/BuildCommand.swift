@@ -47,13 +47,14 @@ struct BuildCommand: ParsableCommand {
             outcome = try CachedBuild.run(options, output: outputDirectory, useCache: !noCache, force: force)
         } catch {
             let message = error is BuildLock.Busy ? "\(error)" : "writing \(folder): \(error)"
-            var summary = RunSummary(command: "build", status: "failed", seconds: Date().timeIntervalSince(started),
+            var summary = RunSummary(command: "build", status: .failed, seconds: Date().timeIntervalSince(started),
                                      diagnostics: [console.error(message)])
             summary.output = folder
-            console.emit(summary)
+            try console.emit(summary)
             throw ExitCode(1)
         }
-        let seconds = { String(format: "%.2f", Date().timeIntervalSince(started)) }
+        let seconds = Date().timeIntervalSince(started)
+        let time = String(format: "%.2f s", seconds)
         var summary: RunSummary
         switch outcome {
         case .upToDate(let manifest):
@@ -62,18 +63,17 @@ struct BuildCommand: ParsableCommand {
             console.report(warnings)
             console.summary([
                 "Built \(manifest.summary)",
-                "Nothing changed since the last build (\(seconds()) s; --no-cache rebuilds it): up to date in \(folder)",
+                "Nothing changed since the last build (\(time); --no-cache rebuilds it): up to date in \(folder)",
             ])
-            summary = RunSummary(command: "build", status: "upToDate", pages: RunSummary.pages(fromSummary: manifest.summary),
-                                 seconds: Date().timeIntervalSince(started), diagnostics: warnings)
+            summary = RunSummary(command: "build", status: .upToDate, pages: RunSummary.pages(fromSummary: manifest.summary),
+                                 seconds: seconds, diagnostics: warnings)
             summary.files = .init(written: 0, unchanged: manifest.outputs.count, removed: 0)
             summary.bytes = manifest.outputs.values.reduce(0) { $0 + $1.size }
         case .failed(let failed):
             console.report(failed.diagnostics)
             let count = failed.diagnostics.errors.count
             console.failure("build failed: \(count) error\(count == 1 ? "" : "s"); \(folder) left as it was")
-            summary = RunSummary(command: "build", status: "failed", pages: failed.pagesByKind,
-                                 seconds: Date().timeIntervalSince(started), diagnostics: failed.diagnostics)
+            summary = RunSummary(command: "build", status: .failed, pages: failed.pagesByKind, seconds: seconds, diagnostics: failed.diagnostics)
             summary.files = .init(written: 0, unchanged: 0, removed: 0)
         case .built(let result, let report):
             console.report(result.diagnostics)
@@ -81,16 +81,15 @@ struct BuildCommand: ParsableCommand {
             let warnings = result.diagnostics.warnings.count
             let kept = report.unchanged > 0 ? " (\(report.unchanged) unchanged kept)" : ""
             console.summary([
-                "Built \(pages) in \(seconds()) s" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""),
+                "Built \(pages) in \(time)" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""),
                 "Wrote \(report.written) files\(kept) to \(folder)",
             ])
-            summary = RunSummary(command: "build", status: "built", pages: result.pagesByKind,
-                                 seconds: Date().timeIntervalSince(started), diagnostics: result.diagnostics)
+            summary = RunSummary(command: "build", status: .built, pages: result.pagesByKind, seconds: seconds, diagnostics: result.diagnostics)
             summary.files = .init(written: report.written, unchanged: report.unchanged, removed: report.removed)
             summary.bytes = report.records.values.reduce(0) { $0 + $1.size }
         }
         summary.output = folder
-        console.emit(summary)
-        if summary.status == "failed" { throw ExitCode(1) }
+        try console.emit(summary)
+        if summary.status == .failed { throw ExitCode(1) }
     }
 }

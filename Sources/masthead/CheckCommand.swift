@@ -21,7 +21,7 @@ struct CheckCommand: ParsableCommand {
         let result = SiteBuilder.build(options)
         guard result.succeeded, let site = result.site else {
             console.report(result.diagnostics)
-            console.emit(RunSummary(command: "check", status: "failed", pages: result.pagesByKind,
+            try console.emit(RunSummary(command: "check", status: .failed, pages: result.pagesByKind,
                                     seconds: Date().timeIntervalSince(started), diagnostics: result.diagnostics))
             throw ExitCode(1)
         }
@@ -31,10 +31,10 @@ struct CheckCommand: ParsableCommand {
         let all = (result.diagnostics + problems).sortedByPosition()
         console.report(all)
         console.summary(["Checked \(pages) pages: \(all.errors.count) errors, \(all.warnings.count) warnings"])
-        var summary = RunSummary(command: "check", status: all.hasErrors ? "failed" : "checked", pages: result.pagesByKind,
+        var summary = RunSummary(command: "check", status: all.hasErrors ? .failed : .checked, pages: result.pagesByKind,
                                  seconds: Date().timeIntervalSince(started), diagnostics: all)
         summary.checkedPages = pages
-        console.emit(summary)
+        try console.emit(summary)
         if all.hasErrors { throw ExitCode(1) }
     }
 }

@@ -62,9 +62,9 @@ struct Console: Sendable {
     }
 
     /// The JSON object, alone on standard output, with `--format json`.
-    func emit(_ summary: @autoclosure () -> RunSummary) {
+    func emit(_ summary: RunSummary) throws {
         endProgress()
         guard json else { return }
-        FileHandle.standardOutput.write(Data((summary().json() + "\n").utf8))
+        FileHandle.standardOutput.write(Data((try summary.json() + "\n").utf8))
     }
 }

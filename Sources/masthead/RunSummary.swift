@@ -10,10 +10,16 @@ struct RunSummary: Encodable {
         var removed: Int
     }
 
+    enum Status: String, Encodable {
+        /// Build: the site was built and written; nothing changed since the last build; errors.
+        case built, upToDate, failed
+        /// Check: the built site was checked without errors (it may have warnings).
+        case checked
+    }
+
     /// `build` or `check`.
     var command: String
-    /// `built`, `upToDate` or `failed` for build; `checked` or `failed` for check.
-    var status: String
+    var status: Status
     /// Pages by kind, as in the summary line (`"article": 24`).
     var pages: [String: Int]
     /// Build only: the output folder's files this build wrote, kept and removed.
@@ -29,7 +35,7 @@ struct RunSummary: Encodable {
     var warnings: Int
     var diagnostics: [Diagnostic]
 
-    init(command: String, status: String, pages: [String: Int] = [:], seconds: Double, diagnostics: [Diagnostic]) {
+    init(command: String, status: Status, pages: [String: Int] = [:], seconds: Double, diagnostics: [Diagnostic]) {
         self.command = command
         self.status = status
         self.pages = pages
@@ -49,12 +55,10 @@ struct RunSummary: Encodable {
         return pages
     }
 
-    func json() -> String {
+    func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Every value here encodes: a failure would be a bug, and says so in the output.
-        guard let data = try? encoder.encode(self) else { return "{\"status\":\"failed\",\"errors\":1}" }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 }
 

@@ -23,7 +23,7 @@ struct SourceExcerptTests {
         let shown = try excerpt("date: someday", column: 7).rendered(style: .plain, severity: .error)
         #expect(shown == " 7 | date: someday\n   |       ^\n")
         let coloured = try excerpt("date: someday", column: 7).rendered(style: TerminalStyle(colors: true), severity: .warning)
-        #expect(coloured == "\u{1B}[1;34m 7 |\u{1B}[0m date: someday\n\u{1B}[1;34m   |\u{1B}[0m       \u{1B}[1;33m^\u{1B}[0m\n")
+        #expect(coloured == "\u{1B}[1;94m 7 |\u{1B}[0m date: someday\n\u{1B}[1;94m   |\u{1B}[0m       \u{1B}[1;33m^\u{1B}[0m\n")
         #expect(try excerpt("date: someday", column: nil).rendered(style: .plain, severity: .error) == " 7 | date: someday\n")
     }
 

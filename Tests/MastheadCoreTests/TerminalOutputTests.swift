@@ -53,7 +53,8 @@ struct TerminalOutputTests {
         #expect(screen.contains("reading"), "\(screen)")
         #expect(screen.contains("\(Self.escape)[K"))
         #expect(screen.contains("\r\(Self.escape)[K\(Self.escape)[1mContent/articles/"), "the line is cleared before the diagnostics: \(screen)")
-        #expect(screen.contains("\(Self.escape)[1mContent/articles/broken.md:3:7:\(Self.escape)[0m \(Self.escape)[1;31merror:\(Self.escape)[0m date:"))
+        let escape = Self.escape
+        #expect(screen.contains("\(escape)[1mContent/articles/broken.md:3:7:\(escape)[0m \(escape)[1;31merror:\(escape)[0m date:"))
         #expect(screen.contains("\(Self.escape)[1;33mwarning:\(Self.escape)[0m unknown front matter key 'subtitel'"))
     }
 
@@ -105,7 +106,8 @@ struct TerminalOutputTests {
         let site = try TestSite()
         try site.write("Content/static/a.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
         // é is two bytes and one column, 日 and 本 three bytes and two columns each, 🙂 four bytes and two columns.
-        try site.article("wide.md", "title: Wide\ndate: 2026-01-01\ncategory: coffee-culture\ncover: { alt: \"日本🙂é\tx\", src: /a.svg, size: 3 }")
+        try site.article("wide.md", "title: Wide\ndate: 2026-01-01\ncategory: coffee-culture\n"
+                         + "cover: { alt: \"日本🙂é\tx\", src: /a.svg, size: 3 }")
         let run = try MastheadCommand.run(["build", "--site", site.root.path])
         // 'size' is the 38th character of the line: the diagnostic counts characters, not bytes.
         #expect(run.errors.contains("Content/articles/wide.md:5:38: warning: unknown cover key 'size'"), "\(run.errors)")
@@ -121,7 +123,8 @@ struct TerminalOutputTests {
     @Test("in a CSV file the caret sits under the field the diagnostic names, on the line where it starts")
     func caretUnderCSVField() throws {
         // Row 3 starts on line 4: the title of row 2 holds a line break.
-        let site = try CatalogFixture.site(csv: "key,title,category,points\nmoka,\"Moka\nda 3 tazze\",caffè,1200\ncup,\"Tazza 日本\",caffè,molti\n")
+        let csv = "key,title,category,points\nmoka,\"Moka\nda 3 tazze\",caffè,1200\ncup,\"Tazza 日本\",caffè,molti\n"
+        let site = try CatalogFixture.site(csv: csv)
         let run = try MastheadCommand.run(["build", "--site", site.root.path])
         #expect(run.status == 1)
         let headline = try #require(Self.headlines(run.errors).first { $0.contains("Content/catalogs/prizes.csv:3:4:") }, "\(run.errors)")
@@ -131,6 +134,19 @@ struct TerminalOutputTests {
             \(headline)
              4 | cup,"Tazza 日本",caffè,molti
                | \(String(repeating: " ", count: 23))^
+
+            """), "\(run.errors)")
+    }
+
+    @Test("in a Markdown body too the column counts characters, and the caret sits under the link")
+    func caretUnderMarkdownLink() throws {
+        let site = try CatalogFixture.site(csv: "key,title,category,points\nmoka,Moka,caffè,1200\n")
+        try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture", body: "Caffè è [la moka](prize:nothing-here).")
+        let run = try MastheadCommand.run(["build", "--site", site.root.path])
+        #expect(run.errors.contains("""
+            Content/articles/a.md:6:9: error: unknown prize 'nothing-here'
+             6 | Caffè è [la moka](prize:nothing-here).
+               |         ^
 
             """), "\(run.errors)")
     }
@@ -210,7 +226,8 @@ struct TerminalOutputTests {
         #expect(files["written"] ?? 0 > 0)
         #expect(built["bytes"] as? Int ?? 0 > 0)
         #expect(built["seconds"] is Double || built["seconds"] is Int)
-        #expect((built["diagnostics"] as? [[String: Any]])?.first?["message"] as? String == "unknown front matter key 'subtitel'; did you mean 'subtitle'?")
+        let warning = (built["diagnostics"] as? [[String: Any]])?.first
+        #expect(warning?["message"] as? String == "unknown front matter key 'subtitel'; did you mean 'subtitle'?")
 
         let second = try MastheadCommand.run(["build", "--site", site.root.path, "--format", "json"])
         let upToDate = try #require(try JSONSerialization.jsonObject(with: Data(second.output.utf8)) as? [String: Any])

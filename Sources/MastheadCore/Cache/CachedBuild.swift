@@ -47,7 +47,8 @@ public enum CachedBuild {
             return .failed(result)
         }
         let report: OutputWriter.Report
-        options.progress?.begin(.writing, total: result.files.count)
+        // No total: putting the site in place (and removing the old one) is most of the stage.
+        options.progress?.begin(.writing, total: nil)
         do {
             try staging.add(result.files)
             options.progress?.advance(by: result.files.count)

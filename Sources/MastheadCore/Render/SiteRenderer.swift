@@ -6,7 +6,7 @@ public struct SiteRenderer: Sendable {
     public let site: Site
     public let templates: TemplateSet
     public let siteDirectory: URL
-    /// Told each page rendered (for `masthead build`, once its batch is written).
+    /// Told each page rendered.
     public var progress: (any BuildProgress)?
 
     public init(site: Site, templates: TemplateSet, siteDirectory: URL) {
@@ -46,7 +46,6 @@ public struct SiteRenderer: Sendable {
             for start in stride(from: 0, to: site.routes.count, by: Self.batchSize) {
                 let batch = Array(site.routes[start..<min(start + Self.batchSize, site.routes.count)])
                 try deliver(renderPages(batch, context: context))
-                progress?.advance(by: batch.count)
             }
             return statics
         }
@@ -71,7 +70,8 @@ public struct SiteRenderer: Sendable {
     func renderPages(_ routes: [Route], context: PageContext? = nil) -> [OutputFile] {
         let context = context ?? PageContext(site: site)
         return parallelMap(routes) { route in
-            OutputFile(path: route.outputPath, contents: .bytes(Data(renderRoute(route, context: context).utf8)))
+            defer { progress?.advance(by: 1) }
+            return OutputFile(path: route.outputPath, contents: .bytes(Data(renderRoute(route, context: context).utf8)))
         }
     }
 

@@ -105,10 +105,12 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
             let filled = Int(fraction * 20)
             bar = "[" + String(repeating: "=", count: filled) + (filled < 20 ? ">" + String(repeating: " ", count: 19 - filled) : "") + "]"
             parts.append("\(grouped(shown))/\(grouped(total)) \(stage.unit)")
-            if shown > 0, stageElapsed >= 0.2 {
+            // A stage whose count is complete may still be finishing (putting the site in place):
+            // its rate would only fall from there, so none is shown.
+            if shown > 0, shown < total, stageElapsed >= 0.2 {
                 let rate = Double(shown) / stageElapsed
                 parts.append("\(grouped(Int(rate.rounded())))/s")
-                if shown < total { parts.append("about \(duration(Double(total - shown) / rate)) left") }
+                parts.append("about \(duration(Double(total - shown) / rate)) left")
             }
         } else if done > 0 {
             parts.append("\(grouped(done)) \(stage.unit)")

@@ -20,7 +20,8 @@ public struct TerminalStyle: Sendable {
     public func bold(_ text: String) -> String { styled(text, "1") }
     func red(_ text: String) -> String { styled(text, "1;31") }
     func yellow(_ text: String) -> String { styled(text, "1;33") }
-    func blue(_ text: String) -> String { styled(text, "1;34") }
+    /// Bright blue: readable on dark and light backgrounds alike, where plain blue is not on dark ones.
+    func blue(_ text: String) -> String { styled(text, "1;94") }
     func cyan(_ text: String) -> String { styled(text, "1;36") }
     func dim(_ text: String) -> String { styled(text, "2") }
 
