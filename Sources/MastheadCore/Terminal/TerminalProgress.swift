@@ -88,12 +88,13 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
         }
     }
 
+    /// Zero when `start` is later: a stage may begin on another thread after `end` was read.
     private static func seconds(from start: DispatchTime, to end: DispatchTime) -> Double {
-        Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        end.uptimeNanoseconds > start.uptimeNanoseconds ? Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 : 0
     }
 
     /// The line for one moment of the build, at most `width` columns:
-    /// `  4.2 s  rendering [=====>      ] 4,096/10,021 pages  2,310/s  about 3 s left`.
+    /// `  4.2 s  rendering [=======>            ]  4,096/10,021 pages  2,310/s  about 3 s left`.
     static func line(stage: BuildStage, done: Int, total: Int?, elapsed: Double, stageElapsed: Double, width: Int,
                      style: TerminalStyle) -> String {
         let clock = String(format: "%5.1f s", elapsed)
