@@ -34,6 +34,7 @@ final class PreviewBuilder: Sendable {
     private struct State: Sendable {
         var baseURL: String?
         var incremental = true
+        var progress: (any BuildProgress)?
         /// Static files' bytes by source path, with the status they were read at.
         var staticFiles: [String: (status: FileStatus?, data: Data)] = [:]
         var previous = PreviewState.Value(site: .empty, problems: [])
@@ -56,6 +57,12 @@ final class PreviewBuilder: Sendable {
         set { state.withLock { $0.baseURL = newValue } }
     }
 
+    /// Told the stages of the next builds (the first build's progress line in the terminal).
+    var progress: (any BuildProgress)? {
+        get { state.withLock { $0.progress } }
+        set { state.withLock { $0.progress = newValue } }
+    }
+
     /// Reuse parsed documents between builds. Off only to compare with a full build.
     var incremental: Bool {
         get { state.withLock { $0.incremental } }
@@ -72,6 +79,7 @@ final class PreviewBuilder: Sendable {
         options.includeFuture = includeFuture
         options.baseURL = state.baseURL
         options.memory = state.incremental ? memory : nil
+        options.progress = state.progress
         return options
     }
 

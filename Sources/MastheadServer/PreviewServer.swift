@@ -24,6 +24,8 @@ public struct PreviewServer: Sendable {
         public var requestTimeout: Duration = .seconds(30)
         /// How often open event streams get a comment line, so a dead page is noticed.
         public var heartbeat: Duration = .seconds(15)
+        /// Told the stages of the first build, the long one (the terminal's progress line).
+        public var firstBuildProgress: (any BuildProgress)?
 
         public init(siteDirectory: URL) {
             self.siteDirectory = siteDirectory
@@ -81,7 +83,8 @@ public struct PreviewServer: Sendable {
             logger: logger)
 
         let rebuilds = RebuildService(state: state, events: events, builder: builder, failures: failures, watcher: watcher,
-                                      ports: ports, host: host, heartbeat: configuration.heartbeat, onReady: onReady, onRebuild: onRebuild)
+                                      ports: ports, host: host, heartbeat: configuration.heartbeat,
+                                      firstBuildProgress: configuration.firstBuildProgress, onReady: onReady, onRebuild: onRebuild)
         let group = ServiceGroup(configuration: .init(
             services: [.init(service: app), .init(service: rebuilds)],
             gracefulShutdownSignals: handlesSignals ? [.sigint, .sigterm] : [],
@@ -142,6 +145,7 @@ struct RebuildService: Service {
     let ports: AsyncStream<Int>
     let host: String
     let heartbeat: Duration
+    let firstBuildProgress: (any BuildProgress)?
     let onReady: @Sendable (String) -> Void
     let onRebuild: @Sendable (PreviewServer.RebuildReport) -> Void
 
@@ -153,7 +157,9 @@ struct RebuildService: Service {
             let address = "http://\(shown):\(port)/"
             builder.baseURL = address
             let changes = watcher.changes()
+            builder.progress = firstBuildProgress
             await rebuild()
+            builder.progress = nil
             guard !Task.isShuttingDownGracefully else { return }
             onReady(address)
             let pings = Task { [heartbeat] in

@@ -21,6 +21,10 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .customLong("no-cache"), help: "Build and write every file, even when nothing changed since the last build.")
     var noCache = false
 
+    @OptionGroup var terminalOptions: TerminalOptions
+
+    @OptionGroup var formatOption: FormatOption
+
     func run() throws {
         let started = Date()
         var options = siteOptions.buildOptions()
@@ -35,41 +39,57 @@ struct BuildCommand: ParsableCommand {
             throw ValidationError(output == nil ? problem : "--output: \(problem)")
         }
 
+        let console = Console(terminalOptions, format: formatOption.format, siteDirectory: options.siteDirectory)
+        options.progress = console.progress
+        let folder = outputDirectory.path
         let outcome: CachedBuild.Outcome
         do {
             outcome = try CachedBuild.run(options, output: outputDirectory, useCache: !noCache, force: force)
-        } catch let busy as BuildLock.Busy {
-            FileHandle.standardError.write(Data("error: \(busy)\n".utf8))
-            throw ExitCode(1)
         } catch {
-            FileHandle.standardError.write(Data("error: writing \(outputDirectory.path): \(error)\n".utf8))
+            let message = error is BuildLock.Busy ? "\(error)" : "writing \(folder): \(error)"
+            var summary = RunSummary(command: "build", status: .failed, seconds: Date().timeIntervalSince(started),
+                                     diagnostics: [console.error(message)])
+            summary.output = folder
+            try console.emit(summary)
             throw ExitCode(1)
         }
-        let result: BuildResult
-        let report: OutputWriter.Report
+        let seconds = Date().timeIntervalSince(started)
+        let time = String(format: "%.2f s", seconds)
+        var summary: RunSummary
         switch outcome {
         case .upToDate(let manifest):
-            if !manifest.warnings.isEmpty { FileHandle.standardError.write(Data((manifest.warnings.joined(separator: "\n") + "\n").utf8)) }
-            let seconds = Date().timeIntervalSince(started)
-            print("Built \(manifest.summary)")
-            print("Nothing changed since the last build: \(outputDirectory.path) is up to date (\(String(format: "%.2f", seconds)) s; --no-cache rebuilds it)")
-            return
+            // The last build's warnings, kept as text by the build cache.
+            let warnings = manifest.warnings.map { Diagnostic(description: $0) ?? Diagnostic(.warning, $0, file: "masthead") }
+            console.report(warnings)
+            console.summary([
+                "Built \(manifest.summary)",
+                "Nothing changed since the last build (\(time); --no-cache rebuilds it): up to date in \(folder)",
+            ])
+            summary = RunSummary(command: "build", status: .upToDate, pages: RunSummary.pages(fromSummary: manifest.summary),
+                                 seconds: seconds, diagnostics: warnings)
+            summary.files = .init(written: 0, unchanged: manifest.outputs.count, removed: 0)
+            summary.bytes = manifest.outputs.values.reduce(0) { $0 + $1.size }
         case .failed(let failed):
-            DiagnosticPrinter.print(failed.diagnostics)
+            console.report(failed.diagnostics)
             let count = failed.diagnostics.errors.count
-            FileHandle.standardError.write(Data("build failed: \(count) error\(count == 1 ? "" : "s"); \(outputDirectory.path) left as it was\n".utf8))
-            throw ExitCode(1)
-        case .built(let built, let writeReport):
-            DiagnosticPrinter.print(built.diagnostics)
-            result = built
-            report = writeReport
+            console.failure("build failed: \(count) error\(count == 1 ? "" : "s"); \(folder) left as it was")
+            summary = RunSummary(command: "build", status: .failed, pages: failed.pagesByKind, seconds: seconds, diagnostics: failed.diagnostics)
+            summary.files = .init(written: 0, unchanged: 0, removed: 0)
+        case .built(let result, let report):
+            console.report(result.diagnostics)
+            let pages = result.pageCounts.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
+            let warnings = result.diagnostics.warnings.count
+            let kept = report.unchanged > 0 ? " (\(report.unchanged) unchanged kept)" : ""
+            console.summary([
+                "Built \(pages) in \(time)" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""),
+                "Wrote \(report.written) files\(kept) to \(folder)",
+            ])
+            summary = RunSummary(command: "build", status: .built, pages: result.pagesByKind, seconds: seconds, diagnostics: result.diagnostics)
+            summary.files = .init(written: report.written, unchanged: report.unchanged, removed: report.removed)
+            summary.bytes = report.records.values.reduce(0) { $0 + $1.size }
         }
-        let written = report.written
-        let pages = result.pageCounts.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
-        let seconds = Date().timeIntervalSince(started)
-        let warnings = result.diagnostics.warnings.count
-        print("Built \(pages)")
-        let kept = report.unchanged > 0 ? " (\(report.unchanged) unchanged kept)" : ""
-        print("Wrote \(written) files to \(outputDirectory.path)\(kept) in \(String(format: "%.2f", seconds)) s" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""))
+        summary.output = folder
+        try console.emit(summary)
+        if summary.status == .failed { throw ExitCode(1) }
     }
 }

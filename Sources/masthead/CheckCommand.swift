@@ -9,18 +9,32 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var siteOptions: SiteOptions
 
+    @OptionGroup var terminalOptions: TerminalOptions
+
+    @OptionGroup var formatOption: FormatOption
+
     func run() throws {
-        let options = siteOptions.buildOptions()
+        let started = Date()
+        var options = siteOptions.buildOptions()
+        let console = Console(terminalOptions, format: formatOption.format, siteDirectory: options.siteDirectory)
+        options.progress = console.progress
         let result = SiteBuilder.build(options)
         guard result.succeeded, let site = result.site else {
-            DiagnosticPrinter.print(result.diagnostics)
+            console.report(result.diagnostics)
+            try console.emit(RunSummary(command: "check", status: .failed, pages: result.pagesByKind,
+                                    seconds: Date().timeIntervalSince(started), diagnostics: result.diagnostics))
             throw ExitCode(1)
         }
+        let pages = result.files.filter { $0.path.hasSuffix(".html") }.count
+        console.progress?.begin(.checking, total: nil)
         let problems = SiteChecker(site: site, files: result.files, siteDirectory: options.siteDirectory).check()
         let all = (result.diagnostics + problems).sortedByPosition()
-        DiagnosticPrinter.print(all)
-        let pages = result.files.filter { $0.path.hasSuffix(".html") }.count
-        print("Checked \(pages) pages: \(all.errors.count) errors, \(all.warnings.count) warnings")
+        console.report(all)
+        console.summary(["Checked \(pages) pages: \(all.errors.count) errors, \(all.warnings.count) warnings"])
+        var summary = RunSummary(command: "check", status: all.hasErrors ? .failed : .checked, pages: result.pagesByKind,
+                                 seconds: Date().timeIntervalSince(started), diagnostics: all)
+        summary.checkedPages = pages
+        try console.emit(summary)
         if all.hasErrors { throw ExitCode(1) }
     }
 }

@@ -52,12 +52,3 @@ struct SiteOptions: ParsableArguments {
         return options
     }
 }
-
-/// Prints diagnostics the way editors and IDEs read them.
-enum DiagnosticPrinter {
-    static func print(_ diagnostics: [Diagnostic]) {
-        guard !diagnostics.isEmpty else { return }
-        let text = diagnostics.map(\.description).joined(separator: "\n") + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
-    }
-}

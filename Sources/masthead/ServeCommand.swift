@@ -16,6 +16,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port = 8080
 
+    @OptionGroup var terminalOptions: TerminalOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: expected 0 to 65535, got \(port)") }
         var isFolder: ObjCBool = false
@@ -30,32 +32,35 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.port = port
         configuration.includeDrafts = siteOptions.drafts
         configuration.includeFuture = siteOptions.future
+        let console = Console(terminalOptions, siteDirectory: configuration.siteDirectory)
+        configuration.firstBuildProgress = console.progress
         let server = PreviewServer(configuration: configuration)
         let folder = configuration.siteDirectory.path
+        defer { console.endProgress() }
         do {
             try await server.run(onReady: { address in
-                // The address alone on its line, so scripts can read it (--port 0).
-                FileHandle.standardOutput.write(Data("\(address)\nWatching Content/ and Templates/ in \(folder); Ctrl-C stops.\n".utf8))
-            }, onRebuild: Self.report)
+                // The address alone on its line, so scripts can read it (--port 0), even with --quiet.
+                let watching = console.quiet ? "" : "Watching Content/ and Templates/ in \(folder); Ctrl-C stops.\n"
+                FileHandle.standardOutput.write(Data("\(address)\n\(watching)".utf8))
+            }, onRebuild: { Self.report($0, on: console) })
         } catch {
-            FileHandle.standardError.write(Data("error: cannot serve on \(host):\(port): \(error)\n".utf8))
+            _ = console.error("cannot serve on \(host):\(port): \(error)")
             throw ExitCode(1)
         }
     }
 
-    /// One line per build in the terminal, with its problems in the form editors read.
-    @Sendable static func report(_ report: PreviewServer.RebuildReport) {
-        DiagnosticPrinter.print(report.diagnostics)
+    /// One line per build in the terminal, after its problems in the form editors read.
+    static func report(_ report: PreviewServer.RebuildReport, on console: Console) {
+        console.report(report.diagnostics)
         let milliseconds = Int((report.seconds * 1000).rounded())
-        let line: String
-        if report.succeeded {
-            line = "build \(report.build) in \(milliseconds) ms: \(report.changed.count) file\(report.changed.count == 1 ? "" : "s") changed"
-                + " (\(report.parsedDocuments) document\(report.parsedDocuments == 1 ? "" : "s") parsed, \(report.reusedDocuments) reused;"
-                + " \(report.renderedPages) page\(report.renderedPages == 1 ? "" : "s") rendered, \(report.reusedPages) kept)\n"
-        } else {
-            let errors = report.diagnostics.filter { $0.severity == .error }.count
-            line = "build failed in \(milliseconds) ms with \(errors) error\(errors == 1 ? "" : "s"): still serving build \(report.build)\n"
+        guard report.succeeded else {
+            let errors = report.diagnostics.errors.count
+            console.failure("build failed in \(milliseconds) ms with \(errors) error\(errors == 1 ? "" : "s"): still serving build \(report.build)")
+            return
         }
-        FileHandle.standardError.write(Data(line.utf8))
+        guard !console.quiet else { return }
+        StandardError.write("build \(report.build) in \(milliseconds) ms: \(report.changed.count) file\(report.changed.count == 1 ? "" : "s") changed"
+            + " (\(report.parsedDocuments) document\(report.parsedDocuments == 1 ? "" : "s") parsed, \(report.reusedDocuments) reused;"
+            + " \(report.renderedPages) page\(report.renderedPages == 1 ? "" : "s") rendered, \(report.reusedPages) kept)\n")
     }
 }

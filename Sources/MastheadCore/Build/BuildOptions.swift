@@ -13,6 +13,8 @@ public struct BuildOptions: Sendable {
     public var memory: RebuildMemory?
     /// Where rendered pages go: into `BuildResult.files`, or to a sink as they are made.
     public var pageDelivery: PageDelivery = .collected
+    /// Told each stage as it starts and each item done (the terminal's progress line); nil: nobody.
+    public var progress: (any BuildProgress)?
 
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory

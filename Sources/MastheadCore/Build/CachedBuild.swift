@@ -20,6 +20,7 @@ public enum CachedBuild {
         let lock = try BuildLock.acquire(siteDirectory: options.siteDirectory, wait: lockWait)
         defer { lock?.release() }
         var timer = PhaseTimer()
+        options.progress?.begin(.reading, total: nil)
         let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
         let key = cache.key(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, baseURL: options.baseURL)
         let previous = useCache ? cache.loadManifest() : nil
@@ -46,8 +47,11 @@ public enum CachedBuild {
             return .failed(result)
         }
         let report: OutputWriter.Report
+        // No total: putting the site in place (and removing the old one) is most of the stage.
+        options.progress?.begin(.writing, total: nil)
         do {
             try staging.add(result.files)
+            options.progress?.advance(by: result.files.count)
             report = try staging.commit()
         } catch {
             staging.discard()

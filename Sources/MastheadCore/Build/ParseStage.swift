@@ -29,7 +29,8 @@ enum ParseStage {
         let parser = DocumentParser(config: config, markdown: markdown)
         let memory = options.memory?.documents
         memory?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
-        let documents = parse(inputs.documentFiles, parser: parser, reports: reports, memory: memory, diagnostics: &diagnostics, work: &work)
+        let documents = parse(inputs.documentFiles, parser: parser, reports: reports, memory: memory, progress: options.progress,
+                              diagnostics: &diagnostics, work: &work)
         memory?.endBuild()
         return ParsedContent(catalogs: catalogs, reports: reports, parser: parser, documents: documents)
     }
@@ -38,8 +39,10 @@ enum ParseStage {
     /// unchanged, then draws the report blocks of those parsed anew. A full build parses
     /// every file through here, a patch only the saved ones.
     static func parse(_ files: [(file: SourceFile, kind: Document.Kind)], parser: DocumentParser, reports: ReportEngine,
-                      memory: DocumentMemory?, diagnostics: inout [Diagnostic], work: inout BuildResult.Work) -> [Document] {
+                      memory: DocumentMemory?, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
+                      work: inout BuildResult.Work) -> [Document] {
         var parsed = parallelMap(files) { file, kind -> ParsedDocument in
+            defer { progress?.advance(by: 1) }
             if let remembered = memory?.document(for: file, kind: kind) {
                 return ParsedDocument(document: remembered.document, diagnostics: remembered.diagnostics, reused: true)
             }

@@ -10,7 +10,8 @@ enum RenderStage {
     /// and the memory then keeps this render's pages (all of them when `complete`). Pages
     /// handed to a `.streamed` delivery are not returned.
     static func run(_ renderer: SiteRenderer, routes: [Route], fingerprints: RouteFingerprints?, memory: PageMemory?,
-                    complete: Bool, delivery: PageDelivery, work: inout BuildResult.Work) throws -> [OutputFile] {
+                    complete: Bool, delivery: PageDelivery, progress: (any BuildProgress)? = nil,
+                    work: inout BuildResult.Work) throws -> [OutputFile] {
         let context = PageContext(site: renderer.site)
         let fingerprints = memory == nil ? nil : fingerprints
         var collected: [OutputFile] = []
@@ -18,6 +19,7 @@ enum RenderStage {
         for start in stride(from: 0, to: routes.count, by: batchSize) {
             let batch = Array(routes[start..<min(start + batchSize, routes.count)])
             let pages = parallelMap(batch) { route -> RenderedPage in
+                defer { progress?.advance(by: 1) }
                 let fingerprint = fingerprints?.fingerprint(of: route)
                 if let fingerprint, let data = memory?.page(at: route.outputPath, fingerprint: fingerprint) {
                     var file = OutputFile(path: route.outputPath, contents: .bytes(data))

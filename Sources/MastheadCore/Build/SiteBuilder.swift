@@ -17,13 +17,16 @@ public enum SiteBuilder {
         var diagnostics: [Diagnostic] = []
         var work = BuildResult.Work()
         var timer = PhaseTimer()
-
+        let progress = options.progress
+        progress?.begin(.reading, total: nil)
         guard let inputs = LoadStage.run(options, diagnostics: &diagnostics) else {
             return BuildResult(site: nil, diagnostics: diagnostics.sortedByPosition())
         }
         timer.lap("config, templates and content read")
+        progress?.begin(.parsing, total: inputs.documentFiles.count)
         let parsed = ParseStage.run(inputs, options: options, diagnostics: &diagnostics, work: &work)
         timer.lap("documents parsed")
+        progress?.begin(.resolving, total: nil)
         let resolved = ResolveStage.run(inputs, parsed, options: options, diagnostics: &diagnostics)
         timer.lap("site resolved")
         // One bad cell read by several blocks is one problem, reported once.
@@ -41,9 +44,10 @@ public enum SiteBuilder {
         } ?? ""
         let fingerprints = options.memory.map { _ in RouteFingerprints(site: site, templates: inputs.templates, inputs: fingerprintInputs) }
         let pages: [OutputFile]
+        progress?.begin(.rendering, total: site.routes.count)
         do {
             pages = try RenderStage.run(renderer, routes: site.routes, fingerprints: fingerprints, memory: options.memory?.pages,
-                                        complete: true, delivery: options.pageDelivery, work: &work)
+                                        complete: true, delivery: options.pageDelivery, progress: progress, work: &work)
         } catch {
             return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
         }

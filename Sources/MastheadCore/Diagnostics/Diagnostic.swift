@@ -8,8 +8,11 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     /// Path relative to the site folder, e.g. `Content/articles/moka.md`.
     public var file: String
-    /// 1-based; nil when the problem concerns the whole file.
+    /// 1-based; nil when the problem concerns the whole file. In a CSV file, the row
+    /// (`CSVRecordStream`: the header is row 1; a line break inside quotes is not a new row).
     public var line: Int?
+    /// 1-based, counted in characters (Unicode scalars, as libyaml counts them), a tab being
+    /// one: `é` or `日` before the place count one each. In a CSV file, the field's number.
     public var column: Int?
     public var message: String
 
@@ -39,7 +42,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A place in a source file. Lines and columns are 1-based.
+/// A place in a source file. Lines and columns are 1-based, as in `Diagnostic`.
 public struct SourceLocation: Sendable, Hashable {
     public var file: String
     public var line: Int?

@@ -96,7 +96,8 @@ public struct MarkdownRenderer: Sendable {
         }
         if let problem = MarkdownWorkload.firstProblem(in: bytes) {
             return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, headings: [], diagnostics: [
-                Diagnostic(.error, problem.message, file: file, line: problem.line + lineOffset, column: problem.column),
+                Diagnostic(.error, problem.message, file: file, line: problem.line + lineOffset,
+                           column: Self.characterColumn(problem.column, line: problem.line, in: bytes)),
             ])
         }
         cmark_gfm_core_extensions_ensure_registered()
@@ -126,8 +127,8 @@ public struct MarkdownRenderer: Sendable {
                     Diagnostic(.error, "Markdown: the parser could not start", file: file),
                 ])
             }
-            render(parsed.document, parser: parsed.parser, cmarkOptions: cmarkOptions, file: file, lineOffset: lineOffset + linesBefore,
-                   into: &progress)
+            render(parsed.document, parser: parsed.parser, text: UnsafeBufferPointer(rebasing: bytes[start..<end]),
+                   cmarkOptions: cmarkOptions, file: file, lineOffset: lineOffset + linesBefore, into: &progress)
             cmark_parser_free(parsed.parser)
             linesBefore += bytes[start..<end].lazy.filter { $0 == UInt8(ascii: "\n") }.count
             start = end
@@ -163,7 +164,8 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// Renders one parsed part and frees it.
-    private func render(_ document: OpaquePointer, parser: OpaquePointer, cmarkOptions: Int32, file: String, lineOffset: Int,
+    private func render(_ document: OpaquePointer, parser: OpaquePointer, text: UnsafeBufferPointer<UInt8>, cmarkOptions: Int32,
+                        file: String, lineOffset: Int,
                         into progress: inout Progress) {
         progress.wordCount += PlainText.of(document).wordCount
         var headingNodes: [OpaquePointer] = []
@@ -183,7 +185,8 @@ public struct MarkdownRenderer: Sendable {
                 if let problem = rewriteDestination(of: node) {
                     progress.diagnostics.append(Diagnostic(.error, problem, file: file,
                                                            line: Int(cmark_node_get_start_line(node)) + lineOffset,
-                                                           column: Int(cmark_node_get_start_column(node))))
+                                                           column: Self.characterColumn(Int(cmark_node_get_start_column(node)),
+                                                                                        line: Int(cmark_node_get_start_line(node)), in: text)))
                 }
             case CMARK_NODE_CODE_BLOCK:
                 var length: Int32 = 0, offset: Int32 = 0
@@ -215,6 +218,20 @@ public struct MarkdownRenderer: Sendable {
         cmark_node_free(document)
         progress.html.append(labelForScreenReaders(rendered.map { String(cString: $0) } ?? ""))
         free(rendered)
+    }
+
+    /// The column in characters of a column in bytes (what cmark-gfm and `MarkdownWorkload` give)
+    /// on line `line` of `text`: diagnostics count characters, so `é` before a link counts one.
+    static func characterColumn(_ byteColumn: Int, line: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = 0
+        for _ in 1..<max(line, 1) {
+            guard let newline = text[start...].firstIndex(of: UInt8(ascii: "\n")) else { return byteColumn }
+            start = newline + 1
+        }
+        let end = min(start + byteColumn - 1, text.count)
+        guard start <= end else { return byteColumn }
+        // Every byte but a UTF-8 continuation byte starts a character.
+        return text[start..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
     }
 
     /// Whether `needle` (two bytes) occurs in `bytes`.

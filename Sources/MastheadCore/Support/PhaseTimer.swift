@@ -12,7 +12,7 @@ struct PhaseTimer {
         guard Self.isEnabled else { return }
         let now = DispatchTime.now()
         let seconds = Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9
-        FileHandle.standardError.write(Data("masthead: \(name) \(String(format: "%.3f", seconds)) s\n".utf8))
+        StandardError.write("masthead: \(name) \(String(format: "%.3f", seconds)) s\n")
         last = now
     }
 }

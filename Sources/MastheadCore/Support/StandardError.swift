@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Standard error, shared by whole lines (diagnostics, stage timings) and the one status line
+/// that a terminal's progress redraws in place. A line written while the status line shows
+/// clears it first, so the two never mix on screen; the next redraw puts the status back.
+/// Each call is one `write(2)`, under one lock.
+public enum StandardError {
+    private static let state = State()
+
+    /// Writes `text` as it is (it should end with a newline).
+    public static func write(_ text: String) {
+        state.lock.withLock {
+            let clear = state.statusShown ? "\r\u{1B}[K" : ""
+            state.statusShown = false
+            send(clear + text)
+        }
+    }
+
+    /// Draws `line` over the current status line (it must fit the terminal's width: a wrapped
+    /// line cannot be redrawn in place). Only for a terminal.
+    static func showStatus(_ line: String) {
+        state.lock.withLock {
+            state.statusShown = true
+            send("\r" + line + "\u{1B}[K")
+        }
+    }
+
+    /// Clears the status line, if one shows.
+    static func clearStatus() {
+        state.lock.withLock {
+            guard state.statusShown else { return }
+            state.statusShown = false
+            send("\r\u{1B}[K")
+        }
+    }
+
+    private static func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                Darwin.write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+            }
+            if written < 0 && errno == EINTR { continue }
+            // A closed or broken standard error: nothing more can be said.
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    private final class State: @unchecked Sendable {
+        let lock = NSLock()
+        var statusShown = false
+    }
+}
