@@ -4,26 +4,8 @@ import Testing
 
 @Suite("masthead build, as a user runs it")
 struct CommandLineTests {
-    static let binary = repositoryRoot.appendingPathComponent(".build/debug/masthead")
-
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self), errors: String(decoding: errData, as: UTF8.self))
+    func run(_ arguments: [String]) throws -> MastheadCommand.Run {
+        try MastheadCommand.run(arguments)
     }
 
     @Test("a good site builds into SITE/public with a summary")

@@ -5,43 +5,6 @@ import Foundation
 import Testing
 @testable import MastheadCore
 
-/// The built `masthead` binary run as a user runs it, with its exit status and output.
-enum MastheadProcess {
-    static let binary = repositoryRoot.appendingPathComponent(".build/debug/masthead")
-
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    static func run(_ arguments: [String], in folder: URL? = nil) throws -> Run {
-        let process = try start(arguments, in: folder)
-        return finish(process)
-    }
-
-    /// Starts the binary; `finish` waits for it.
-    static func start(_ arguments: [String], in folder: URL? = nil) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return (process, out, err)
-    }
-
-    static func finish(_ started: (Process, Pipe, Pipe)) -> Run {
-        let (process, out, err) = started
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                   errors: String(decoding: errData, as: UTF8.self))
-    }
-}
 
 /// A folder of the user's beside the site, holding a file that must survive every refusal.
 final class UserFolder {
@@ -88,7 +51,7 @@ struct HostileOutputTests {
         try FileManager.default.createDirectory(at: keep.appendingPathComponent("notes"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: keep) }
         try Data("precious".utf8).write(to: keep.appendingPathComponent("notes/todo.txt"))
-        let run = try MastheadProcess.run(["build", "--site", ".", "--output", "../" + keep.lastPathComponent], in: site.root)
+        let run = try MastheadCommand.run(["build", "--site", ".", "--output", "../" + keep.lastPathComponent], in: site.root)
         #expect(run.status == 2)
         #expect(run.errors.contains("--output: refusing to replace \(keep.path): it is not empty and was not written by masthead build"
             + " (it has no .masthead-output file). Choose a new or an empty folder, or pass --force to replace it and everything in it"),
@@ -102,7 +65,7 @@ struct HostileOutputTests {
         let site = try site()
         let user = try UserFolder()
         try user.write("thesis.tex", "chapter one")
-        let run = try MastheadProcess.run(["build", "--site", site.root.path, "--output", ""], in: user.root)
+        let run = try MastheadCommand.run(["build", "--site", site.root.path, "--output", ""], in: user.root)
         #expect(run.status == 2)
         #expect(run.errors.contains("--output: the path is empty; name the folder to write the site to, like --output public"), "\(run.errors)")
         #expect(user.text("thesis.tex") == "chapter one")
@@ -113,7 +76,7 @@ struct HostileOutputTests {
     func sourcesFolderRefused() throws {
         let site = try site()
         try site.write("Sources/App/main.swift", "print(1)\n")
-        let run = try MastheadProcess.run(["build", "--site", ".", "--output", "Sources"], in: site.root)
+        let run = try MastheadCommand.run(["build", "--site", ".", "--output", "Sources"], in: site.root)
         #expect(run.status == 2)
         #expect(run.errors.contains("refusing to replace \(site.root.path)/Sources: it is not empty"), "\(run.errors)")
         #expect(try String(contentsOf: site.root.appendingPathComponent("Sources/App/main.swift"), encoding: .utf8) == "print(1)\n")
@@ -131,7 +94,7 @@ struct HostileOutputTests {
         for (target, reason) in [("notes.txt", "it is a file, not a folder"),
                                  ("photos", "it is not empty and was not written by masthead build"),
                                  ("alias", "it is a symbolic link, not a folder masthead build wrote")] {
-            let run = try MastheadProcess.run(["build", "--site", site.root.path, "--output", user.root.appendingPathComponent(target).path])
+            let run = try MastheadCommand.run(["build", "--site", site.root.path, "--output", user.root.appendingPathComponent(target).path])
             #expect(run.status == 2, "\(target)")
             #expect(run.errors.contains("refusing to replace \(user.root.path)/\(target): \(reason)"), "\(target): \(run.errors)")
         }
@@ -146,14 +109,14 @@ struct HostileOutputTests {
         let user = try UserFolder()
         try user.write("out/old.html", "old")
         let output = user.root.appendingPathComponent("out")
-        let run = try MastheadProcess.run(["build", "--site", site.root.path, "--output", output.path, "--force"])
+        let run = try MastheadCommand.run(["build", "--site", site.root.path, "--output", output.path, "--force"])
         #expect(run.status == 0, "\(run.errors)")
         #expect(user.text("out/old.html") == nil)
         #expect(user.text("out/articles/a/index.html") != nil)
         let marker = "masthead-output\nWritten by masthead build from the site folder \"\(site.root.lastPathComponent)\""
         #expect(user.text("out/.masthead-output")?.hasPrefix(marker) == true)
         // Marked: the next build needs no --force.
-        #expect(try MastheadProcess.run(["build", "--site", site.root.path, "--output", output.path, "--no-cache"]).status == 0)
+        #expect(try MastheadCommand.run(["build", "--site", site.root.path, "--output", output.path, "--no-cache"]).status == 0)
     }
 
     @Test("--force never replaces the site, its sources or a folder holding them")
@@ -161,7 +124,7 @@ struct HostileOutputTests {
         let site = try site()
         for target in [site.root.path, site.root.appendingPathComponent("Content").path, site.root.appendingPathComponent("Templates").path,
                        site.root.deletingLastPathComponent().path, "/"] {
-            let run = try MastheadProcess.run(["build", "--site", site.root.path, "--output", target, "--force"])
+            let run = try MastheadCommand.run(["build", "--site", site.root.path, "--output", target, "--force"])
             #expect(run.status == 2, "\(target)")
             #expect(run.errors.contains("refusing to"), "\(target): \(run.errors)")
         }
@@ -174,7 +137,7 @@ struct HostileOutputTests {
         let user = try UserFolder()
         try FileManager.default.createDirectory(at: user.root.appendingPathComponent("empty"), withIntermediateDirectories: true)
         for target in ["new/site", "empty"] {
-            let run = try MastheadProcess.run(["build", "--site", site.root.path, "--output", user.root.appendingPathComponent(target).path])
+            let run = try MastheadCommand.run(["build", "--site", site.root.path, "--output", user.root.appendingPathComponent(target).path])
             #expect(run.status == 0, "\(target): \(run.errors)")
             #expect(run.output.contains("Wrote 13 files"), "\(run.output)")
             #expect(user.text("\(target)/.masthead-output")?.hasPrefix("masthead-output\n") == true)
@@ -182,7 +145,7 @@ struct HostileOutputTests {
                 #expect(user.text("\(target)/\(file)")?.contains("masthead-output") == false, "\(file)")
             }
         }
-        let check = try MastheadProcess.run(["check", "--site", site.root.path])
+        let check = try MastheadCommand.run(["check", "--site", site.root.path])
         #expect(check.status == 0, "\(check.errors)")
         #expect(!check.errors.contains("masthead-output"))
     }
@@ -190,12 +153,12 @@ struct HostileOutputTests {
     @Test("SITE/public written by a Masthead from before the marker counts as Masthead's while the cache lists every file in it")
     func outputOfAnEarlierVersion() throws {
         let site = try site()
-        #expect(try MastheadProcess.run(["build", "--site", site.root.path]).status == 0)
+        #expect(try MastheadCommand.run(["build", "--site", site.root.path]).status == 0)
         let public_ = site.root.appendingPathComponent("public")
         // What an earlier version left: the same files and cache, no marker.
         try FileManager.default.removeItem(at: public_.appendingPathComponent(".masthead-output"))
         try site.article("b.md", "title: B\ndate: 2026-01-02\ncategory: coffee-culture")
-        let upgraded = try MastheadProcess.run(["build", "--site", site.root.path])
+        let upgraded = try MastheadCommand.run(["build", "--site", site.root.path])
         #expect(upgraded.status == 0, "\(upgraded.errors)")
         #expect(FileManager.default.fileExists(atPath: public_.appendingPathComponent(".masthead-output").path))
         #expect(FileManager.default.fileExists(atPath: public_.appendingPathComponent("articles/b/index.html").path))
@@ -204,7 +167,7 @@ struct HostileOutputTests {
         try FileManager.default.removeItem(at: public_.appendingPathComponent(".masthead-output"))
         try Data("www.example.org".utf8).write(to: public_.appendingPathComponent("CNAME"))
         try site.article("c.md", "title: C\ndate: 2026-01-03\ncategory: coffee-culture")
-        let refused = try MastheadProcess.run(["build", "--site", site.root.path])
+        let refused = try MastheadCommand.run(["build", "--site", site.root.path])
         #expect(refused.status == 2)
         #expect(refused.errors.contains("refusing to replace \(public_.path): it holds CNAME, which masthead build did not write"
             + " (and no .masthead-output file). Choose a new or an empty folder, or pass --force"), "\(refused.errors)")
@@ -218,7 +181,7 @@ struct HostileOutputTests {
         let output = user.root.appendingPathComponent("out")
         for suffix in [".masthead-new", ".masthead-old"] {
             try user.write("out\(suffix)/mine.txt", "mine")
-            let run = try MastheadProcess.run(["build", "--site", site.root.path, "--output", output.path])
+            let run = try MastheadCommand.run(["build", "--site", site.root.path, "--output", output.path])
             #expect(run.status == 2, "\(suffix)")
             #expect(run.errors.contains("refusing to use \(output.path)\(suffix) while writing \(output.path): it is not empty and was not written"
                 + " by masthead build (it has no .masthead-output file). Move or delete it"), "\(run.errors)")
@@ -226,10 +189,10 @@ struct HostileOutputTests {
             try FileManager.default.removeItem(at: user.root.appendingPathComponent("out\(suffix)"))
         }
         // A staging folder a crashed build left behind is Masthead's: it goes.
-        #expect(try MastheadProcess.run(["build", "--site", site.root.path, "--output", output.path]).status == 0)
+        #expect(try MastheadCommand.run(["build", "--site", site.root.path, "--output", output.path]).status == 0)
         try user.write("out.masthead-new/.masthead-output", "masthead-output\n")
         try user.write("out.masthead-new/articles/half/index.html", "half")
-        #expect(try MastheadProcess.run(["build", "--site", site.root.path, "--output", output.path, "--no-cache"]).status == 0)
+        #expect(try MastheadCommand.run(["build", "--site", site.root.path, "--output", output.path, "--no-cache"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: output.path + ".masthead-new"))
     }
 
@@ -256,10 +219,10 @@ struct HostileOutputTests {
     func secondBuildFails() throws {
         let site = try site()
         let output = site.root.appendingPathComponent("public")
-        let run: MastheadProcess.Run
+        let run: MastheadCommand.Run
         do {
             let held = try HeldLock(site: site.root)
-            run = try MastheadProcess.run(["build", "--site", site.root.path])
+            run = try MastheadCommand.run(["build", "--site", site.root.path])
             withExtendedLifetime(held) {}
         }
         #expect(run.status == 1)
@@ -268,19 +231,19 @@ struct HostileOutputTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
         #expect(!FileManager.default.fileExists(atPath: output.path + ".masthead-new"))
         // Released (the holder is gone): the next build runs.
-        #expect(try MastheadProcess.run(["build", "--site", site.root.path]).status == 0)
+        #expect(try MastheadCommand.run(["build", "--site", site.root.path]).status == 0)
     }
 
     @Test("a lock file left by a dead build is taken over")
     func staleLockTakenOver() throws {
         let site = try site()
-        let finished = try MastheadProcess.start(["--help"])
-        _ = MastheadProcess.finish(finished)
-        try site.write(".masthead/build.lock", "\(finished.0.processIdentifier)\n")
-        let run = try MastheadProcess.run(["build", "--site", site.root.path])
+        let finished = try MastheadCommand.start(["--help"])
+        _ = MastheadCommand.finish(finished)
+        try site.write(".masthead/build.lock", "\(finished.process.processIdentifier)\n")
+        let run = try MastheadCommand.run(["build", "--site", site.root.path])
         #expect(run.status == 0, "\(run.errors)")
         let lock = try String(contentsOf: site.root.appendingPathComponent(".masthead/build.lock"), encoding: .utf8)
-        #expect(lock != "\(finished.0.processIdentifier)\n")
+        #expect(lock != "\(finished.process.processIdentifier)\n")
     }
 
     @Test("three builds of one site at once: each finishes or names the one it waited for, and the output is whole", .timeLimit(.minutes(2)))
@@ -291,8 +254,8 @@ struct HostileOutputTests {
         }
         let output = site.root.appendingPathComponent("public")
         let expected = Set(site.build(now: "2026-11-23").paths + [".masthead-output"])
-        let started = try (0..<3).map { _ in try MastheadProcess.start(["build", "--site", site.root.path, "--no-cache"]) }
-        let runs = started.map(MastheadProcess.finish)
+        let started = try (0..<3).map { _ in try MastheadCommand.start(["build", "--site", site.root.path, "--no-cache"]) }
+        let runs = started.map(MastheadCommand.finish)
         for run in runs {
             #expect(run.status == 0 || run.errors.contains("another masthead build of this site is running (process "), "\(run.status) \(run.errors)")
         }
@@ -350,11 +313,11 @@ struct HostileOutputTests {
     @Test("the collision through the CLI: exit 1, Masthead's own sentence, no staging path, the old output intact")
     func collisionThroughTheCLI() throws {
         let site = try site()
-        #expect(try MastheadProcess.run(["build", "--site", site.root.path]).status == 0)
+        #expect(try MastheadCommand.run(["build", "--site", site.root.path]).status == 0)
         let page = site.root.appendingPathComponent("public/articles/a/index.html")
         let before = try Data(contentsOf: page)
         try site.write("Content/static/tags", "oops")
-        let run = try MastheadProcess.run(["build", "--site", site.root.path])
+        let run = try MastheadCommand.run(["build", "--site", site.root.path])
         #expect(run.status == 1)
         #expect(run.errors.contains("Content/static/tags: error: the static file Content/static/tags is written as the file tags,"), "\(run.errors)")
         #expect(!run.errors.contains("NSCocoaErrorDomain"))

@@ -41,13 +41,13 @@ struct HostileSymlinkTests {
     func staticLinkToPasswdThroughTheCLI() throws {
         let site = try site()
         try link(site, "Content/static/p.txt", to: "/etc/passwd")
-        let run = try MastheadProcess.run(["build", "--site", site.root.path])
+        let run = try MastheadCommand.run(["build", "--site", site.root.path])
         #expect(run.status == 1)
         #expect(run.errors.contains("Content/static/p.txt: error: \(Self.outside)"), "\(run.errors)")
         #expect(!run.errors.contains("/etc/passwd"))
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("public").path))
 
-        let check = try MastheadProcess.run(["check", "--site", site.root.path])
+        let check = try MastheadCommand.run(["check", "--site", site.root.path])
         #expect(check.status == 1)
         #expect(check.errors.contains("Content/static/p.txt: error: \(Self.outside)"), "\(check.errors)")
     }
@@ -111,7 +111,7 @@ struct HostileSymlinkTests {
         try site.write("notes/shared.txt", "shared from the site folder")
         try link(site, "Content/static/alias.txt", to: "real.txt")
         try link(site, "Content/static/shared.txt", to: "../../notes/shared.txt")
-        let run = try MastheadProcess.run(["build", "--site", site.root.path])
+        let run = try MastheadCommand.run(["build", "--site", site.root.path])
         #expect(run.status == 0, "\(run.errors)")
         for (name, text) in [("alias.txt", "inside"), ("shared.txt", "shared from the site folder")] {
             let output = site.root.appendingPathComponent("public/\(name)").path

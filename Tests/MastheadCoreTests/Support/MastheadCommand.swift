@@ -21,23 +21,38 @@ enum MastheadCommand {
         return result.merging(environment) { _, new in new }
     }
 
-    /// Standard output and standard error through pipes.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    /// Standard output and standard error through pipes; `folder` is the working folder.
+    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Run {
+        finish(try start(arguments, in: folder, environment: environment))
+    }
+
+    /// A run started and not yet waited for (`finish`).
+    struct Started {
+        var process: Process
+        var output: Pipe
+        /// Standard error is read on another thread, so neither pipe can fill up and stall the run.
+        var errors: ErrorsReader
+    }
+
+    static func start(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Started {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.environment = Self.environment(environment)
+        if let folder { process.currentDirectoryURL = folder }
         let out = Pipe(), err = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Standard error is read on another thread, so neither pipe can fill up and stall the run.
-        let errors = ErrorsReader(err.fileHandleForReading)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.wait()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+        return Started(process: process, output: out, errors: ErrorsReader(err.fileHandleForReading))
+    }
+
+    static func finish(_ started: Started) -> Run {
+        let outData = started.output.fileHandleForReading.readDataToEndOfFile()
+        let errData = started.errors.wait()
+        started.process.waitUntilExit()
+        return Run(status: started.process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
                    errors: String(decoding: errData, as: UTF8.self))
     }
 
@@ -72,8 +87,9 @@ enum MastheadCommand {
     }
 }
 
-/// Reads a pipe to its end on a thread of its own.
-private final class ErrorsReader: @unchecked Sendable {
+/// Reads a pipe to its end on a thread of its own. `@unchecked`: `data` is written by that
+/// thread before it signals `done`, and read only after `wait` has seen the signal.
+final class ErrorsReader: @unchecked Sendable {
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
