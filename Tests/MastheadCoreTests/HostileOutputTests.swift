@@ -272,42 +272,35 @@ struct HostileOutputTests {
 
     // MARK: a file where a folder must be
 
-    @Test("a static file named like the articles folder is an error naming both, before anything is written")
-    func staticFileOverArticlesFolder() throws {
-        let site = try site()
-        try site.write("Content/static/articles", "not a folder")
-        let result = site.build()
-        #expect(result.messages.contains("Content/static/articles: error: the static file Content/static/articles is written as the file articles,"
-            + " but Content/articles/a.md needs articles/ to be a folder (for articles/a/index.html): rename or move one of them"),
-                "\(result.messages)")
+    /// Files written into the test site, and the error they must give.
+    struct Collision: Sendable, CustomTestStringConvertible {
+        var files: [(path: String, text: String)]
+        var expected: String
+        var testDescription: String { files.map(\.path).joined(separator: " + ") }
     }
 
-    @Test("a static folder named like a generated file is an error naming both")
-    func staticFolderOverFeed() throws {
-        let site = try site()
-        try site.write("Content/static/feed.xml/style.xsl", "<xsl/>")
-        let result = site.build()
-        #expect(result.messages.contains("Content/static/feed.xml/style.xsl: error: a feed is written as the file feed.xml, but the static file"
-            + " Content/static/feed.xml/style.xsl needs feed.xml/ to be a folder (for feed.xml/style.xsl): rename or move one of them"),
-                "\(result.messages)")
-    }
+    static let about = (path: "Content/pages/about.md", text: "---\ntitle: About\ndate: 2026-01-01\n---\nUs.\n")
 
-    @Test("a page whose URL needs a folder where a static file is, and the reverse, are errors naming both")
-    func pageAgainstStaticFile() throws {
+    @Test("a file where a folder must be is an error naming both, before anything is written", arguments: [
+        Collision(files: [("Content/static/articles", "not a folder")],
+                  expected: "Content/static/articles: error: the static file Content/static/articles is written as the file articles,"
+                      + " but Content/articles/a.md needs articles/ to be a folder (for articles/a/index.html): rename or move one of them"),
+        Collision(files: [("Content/static/feed.xml/style.xsl", "<xsl/>")],
+                  expected: "Content/static/feed.xml/style.xsl: error: a feed is written as the file feed.xml, but the static file"
+                      + " Content/static/feed.xml/style.xsl needs feed.xml/ to be a folder (for feed.xml/style.xsl): rename or move one of them"),
+        Collision(files: [about, ("Content/static/about", "a file")],
+                  expected: "Content/static/about: error: the static file Content/static/about is written as the file about,"
+                      + " but Content/pages/about.md needs about/ to be a folder (for about/index.html): rename or move one of them"),
+        Collision(files: [about, ("Content/static/about/index.html/map.png", "png")],
+                  expected: "Content/pages/about.md: error: Content/pages/about.md is written as the file about/index.html,"
+                      + " but the static file Content/static/about/index.html/map.png needs about/index.html/ to be a folder"
+                      + " (for about/index.html/map.png): rename or move one of them"),
+    ])
+    func fileWhereAFolderMustBe(_ collision: Collision) throws {
         let site = try site()
-        try site.write("Content/pages/about.md", "---\ntitle: About\ndate: 2026-01-01\n---\nUs.\n")
-        try site.write("Content/static/about", "a file")
+        for file in collision.files { try site.write(file.path, file.text) }
         let result = site.build()
-        #expect(result.messages.contains("Content/static/about: error: the static file Content/static/about is written as the file about,"
-            + " but Content/pages/about.md needs about/ to be a folder (for about/index.html): rename or move one of them"), "\(result.messages)")
-
-        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/static/about"))
-        try site.write("Content/static/about/index.html/map.png", "png")
-        let reverse = site.build()
-        #expect(reverse.messages.contains("Content/pages/about.md: error: Content/pages/about.md is written as the file about/index.html,"
-            + " but the static file Content/static/about/index.html/map.png needs about/index.html/ to be a folder"
-            + " (for about/index.html/map.png): rename or move one of them"),
-                "\(reverse.messages)")
+        #expect(result.messages.contains(collision.expected), "\(result.messages)")
     }
 
     @Test("the collision through the CLI: exit 1, Masthead's own sentence, no staging path, the old output intact")
