@@ -164,7 +164,7 @@ struct HostileMarkdownTests {
                 if file.pathExtension == "md" { texts.append(String(decoding: try Data(contentsOf: file), as: UTF8.self)) }
             }
         }
-        cmark_gfm_core_extensions_ensure_registered()
+        _ = MarkdownRenderer.extensionsRegistered
         var compared = 0
         for text in texts {
             guard let parser = cmark_parser_new(CMARK_OPT_FOOTNOTES | CMARK_OPT_SMART) else { continue }

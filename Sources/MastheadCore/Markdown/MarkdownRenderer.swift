@@ -39,6 +39,12 @@ public struct MarkdownRenderer: Sendable {
     /// Words the renderer adds for screen readers, in the site's language.
     public var labels: Labels
 
+    /// cmark-gfm's registration of its extensions, done once: it tests and sets a plain static
+    /// flag, and two first parses on two threads registered the extensions twice into a list
+    /// every parser then reads (a parse aborted in cmark-gfm's block finalizer, now and then,
+    /// at the start of a large build). A static `let` is initialised once, under a lock.
+    static let extensionsRegistered: Void = cmark_gfm_core_extensions_ensure_registered()
+
     /// Serialises `cmark_parser_finish`: see `parse`.
     static let inlineParsing = Mutex(())
 
@@ -100,7 +106,7 @@ public struct MarkdownRenderer: Sendable {
                            column: Self.characterColumn(problem.column, line: problem.line, in: bytes)),
             ])
         }
-        cmark_gfm_core_extensions_ensure_registered()
+        _ = Self.extensionsRegistered
         // Style attributes rather than HTML5's obsolete `align` on table cells.
         var cmarkOptions = CMARK_OPT_FOOTNOTES | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
         if options.smartPunctuation { cmarkOptions |= CMARK_OPT_SMART }
