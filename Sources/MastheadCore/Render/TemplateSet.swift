@@ -104,8 +104,9 @@ public struct TemplateSet: Sendable {
         return result
     }
 
-    public func render(_ context: [String: Any], template name: String) -> String? {
-        library.render(context, withTemplate: name)
+    /// `values`: a page's `PageValues` (docs/templates.md).
+    func render(_ values: any MustacheParent, template name: String) -> String? {
+        library.render(values, withTemplate: name)
     }
 
     static func describe(_ error: Error) -> String {
