@@ -228,12 +228,6 @@ extension DataValue {
         }
     }
 
-    /// For `data-` attributes and scripts: numbers unformatted, dates `2026-03-14`, lists joined by `;`.
-    func rawText(_ timeZone: TimeZone) -> String {
-        if case .list(let elements) = self { return elements.joined(separator: ";") }
-        return plainText(timeZone) ?? ""
-    }
-
     /// Text without surrounding white space, nil when nothing is left. Most cells have none to trim.
     static func trimmed(_ text: String) -> String? {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return nil }
