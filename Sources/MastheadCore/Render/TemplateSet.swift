@@ -104,8 +104,9 @@ public struct TemplateSet: Sendable {
         return result
     }
 
-    /// `values`: a page's `PageValues` (docs/templates.md).
-    func render(_ values: any MustacheParent, template name: String) -> String? {
+    /// `values`: a page's `PageValues` (docs/templates.md), or any value swift-mustache reads
+    /// (the fuzz targets render dictionaries).
+    public func render(_ values: Any, template name: String) -> String? {
         library.render(values, withTemplate: name)
     }
 

@@ -150,12 +150,13 @@ struct MemberStatements {
                 problems.append(.error("statements: the page for member \(statement.id) would overwrite \(route.path)", at: config.location))
                 continue
             }
-            var values = context.values(for: route)
-            values.page.title = "\(statement.id) · \(site.config.title)"
-            values.page.heading = statement.id
-            values.page.kind = "statement"
-            values.page.noindex = true
-            values.body = StatementPageValues(statement: self.values(statement))
+            let pageValues = context.values(for: route)
+            var page = pageValues.page
+            page.title = "\(statement.id) · \(site.config.title)"
+            page.heading = statement.id
+            page.kind = "statement"
+            page.noindex = true
+            let values = pageValues.replacing(page: page, body: StatementPageValues(statement: self.values(statement)))
             files.append(OutputFile(path: route.outputPath, contents: .bytes(Data((templates.render(values, template: "statement") ?? "").utf8))))
         }
         return (files, problems)

@@ -4,11 +4,21 @@ struct ArticleValues: TemplateValue {
         case content, tags, wordCount, related, previous, next, share, video, gallery, galleryCount, draft
     }
 
-    let card: CardValues
     /// For the cards of related and neighbouring articles.
     let context: PageContext
+    /// Into `site.articles`.
+    let index: Int
+    let formatted: FormattedDocument
 
-    private var article: ResolvedArticle { card.source.site.articles[card.index] }
+    /// Three words, so that swift-mustache copies it without allocating.
+    init(card: CardValues, context: PageContext) {
+        self.context = context
+        index = card.index
+        formatted = card.document.formatted
+    }
+
+    private var card: CardValues { CardValues(source: context.source, index: index, document: DocumentValues(formatted: formatted)) }
+    private var article: ResolvedArticle { context.site.articles[index] }
 
     func child(named name: String) -> Any? {
         Key(rawValue: name).flatMap(value(for:)) ?? card.child(named: name)
@@ -17,7 +27,7 @@ struct ArticleValues: TemplateValue {
     func value(for key: Key) -> Any? {
         let article = article
         let document = article.document
-        let source = card.source
+        let source = context.source
         switch key {
         case .content: return document.contentHTML
         case .tags: return article.tagSlugs.compactMap { source.tagsBySlug[$0].map { source.tags[$0] } }
@@ -28,7 +38,7 @@ struct ArticleValues: TemplateValue {
         case .share: return ShareValues(title: document.title, url: source.config.absoluteURL(forPath: article.path))
         case .video:
             // The cover, when there is one, keeps the page free of YouTube requests until the click.
-            return document.video.map { VideoValues($0, thumbnail: card.document.formatted.cover?.src ?? $0.thumbnailURL) }
+            return document.video.map { VideoValues($0, thumbnail: formatted.cover?.src ?? $0.thumbnailURL) }
         case .gallery:
             let count = document.gallery.count
             return count == 0 ? nil : document.gallery.indices.map {

@@ -117,7 +117,8 @@ final class PageContext: Sendable {
     }
 
     private func list(_ list: ListValues, members: [Int], pagination: Pagination, base: String) -> ListPageValues {
-        ListPageValues(list: list, articles: members[pagination.range].map(card), pagination: PaginationValues(pagination, base: base, config: config))
+        ListPageValues(list: list, articles: members[pagination.range].map(card),
+                       pagination: PaginationValues(pagination, base: base, config: config))
     }
 
     private func numbered(_ title: String, _ pagination: Pagination) -> String {
@@ -128,7 +129,8 @@ final class PageContext: Sendable {
     func card(_ index: Int) -> CardValues {
         cards.card(index) {
             let article = site.articles[index]
-            return CardValues(source: source, index: index, document: DocumentValues(formatted: FormattedDocument(article.document, path: article.path, source: source)))
+            let formatted = FormattedDocument(article.document, path: article.path, source: source)
+            return CardValues(source: source, index: index, document: DocumentValues(formatted: formatted))
         }
     }
 }

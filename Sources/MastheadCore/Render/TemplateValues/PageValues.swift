@@ -7,22 +7,46 @@ struct PageValues: TemplateValue {
         case site, page, catalogs, charts
     }
 
-    let source: TemplateSource
-    var page: PageInfoValues
-    let catalogs: CatalogsByName
-    /// The values of the page's kind, looked at first: an extra order's page has its own `catalogs`.
-    var body: any MustacheParent
+    /// One reference: swift-mustache copies a value each time it looks a name up in it,
+    /// and nearly every name is looked up here.
+    private let parts: Parts
+
+    init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any MustacheParent) {
+        parts = Parts(source: source, page: page, catalogs: catalogs, body: body)
+    }
+
+    var page: PageInfoValues { parts.page }
+
+    /// The same page with other `page` values and other values of its kind (a member statement).
+    func replacing(page: PageInfoValues, body: any MustacheParent) -> PageValues {
+        PageValues(source: parts.source, page: page, catalogs: parts.catalogs, body: body)
+    }
 
     func child(named name: String) -> Any? {
-        body.child(named: name) ?? Key(rawValue: name).flatMap(value(for:))
+        // The values of the page's kind first: an extra order's page has its own `catalogs`.
+        parts.body.child(named: name) ?? Key(rawValue: name).flatMap(value(for:))
     }
 
     func value(for key: Key) -> Any? {
         switch key {
-        case .site: SiteValues(source: source)
-        case .page: page
-        case .catalogs: catalogs
-        case .charts: source.site.charts.isEmpty ? nil : NamedChartValues(charts: source.site.charts)
+        case .site: SiteValues(source: parts.source)
+        case .page: parts.page
+        case .catalogs: parts.catalogs
+        case .charts: parts.source.site.charts.isEmpty ? nil : NamedChartValues(charts: parts.source.site.charts)
+        }
+    }
+
+    private final class Parts {
+        let source: TemplateSource
+        let page: PageInfoValues
+        let catalogs: CatalogsByName
+        let body: any MustacheParent
+
+        init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any MustacheParent) {
+            self.source = source
+            self.page = page
+            self.catalogs = catalogs
+            self.body = body
         }
     }
 }
