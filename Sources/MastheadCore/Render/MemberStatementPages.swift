@@ -29,14 +29,13 @@ extension MemberStatements {
                 problems.append(.error("statements: the page for member \(statement.id) would overwrite \(route.path)", at: config.location))
                 continue
             }
-            var values = context.context(for: route)
-            var page = values["page"] as? [String: Any] ?? [:]
-            page["title"] = "\(statement.id) · \(site.config.title)"
-            page["heading"] = statement.id
-            page["kind"] = "statement"
-            page["noindex"] = true
-            values["page"] = page
-            values["statement"] = self.values(statement)
+            let pageValues = context.values(for: route)
+            var page = pageValues.page
+            page.title = "\(statement.id) · \(site.config.title)"
+            page.heading = statement.id
+            page.kind = "statement"
+            page.noindex = true
+            let values = pageValues.replacing(page: page, body: StatementPageValues(statement: self.values(statement)))
             files.append(OutputFile(path: route.outputPath, contents: .bytes(Data((templates.render(values, template: "statement") ?? "").utf8))))
         }
         return (files, problems)

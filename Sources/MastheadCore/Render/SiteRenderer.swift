@@ -55,7 +55,7 @@ public struct SiteRenderer: Sendable {
             return SitemapRenderer(site: site, format: format).robots()
         default:
             guard let template = route.template else { return "" }
-            return templates.render(context.context(for: route), template: template) ?? ""
+            return templates.render(context.values(for: route), template: template) ?? ""
         }
     }
 }

@@ -104,8 +104,10 @@ public struct TemplateSet: Sendable {
         return result
     }
 
-    public func render(_ context: [String: Any], template name: String) -> String? {
-        library.render(context, withTemplate: name)
+    /// `values`: a page's `PageValues` (docs/templates.md), or any value swift-mustache reads
+    /// (the fuzz targets render dictionaries).
+    public func render(_ values: Any, template name: String) -> String? {
+        library.render(values, withTemplate: name)
     }
 
     static func describe(_ error: Error) -> String {

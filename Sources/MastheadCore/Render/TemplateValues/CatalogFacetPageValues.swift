@@ -1,0 +1,21 @@
+/// The values of a page of a facet value or band.
+struct CatalogFacetPageValues: TemplateValue, Sendable {
+    enum Key: String, CaseIterable {
+        case catalog, facet, items, pagination
+    }
+
+    let catalog: CatalogValues
+    let facet: CatalogFacetEntryValues
+    /// This page's.
+    let items: [CatalogItemValues]
+    let pagination: PaginationValues?
+
+    func value(for key: Key) -> Any? {
+        switch key {
+        case .catalog: catalog
+        case .facet: facet
+        case .items: items
+        case .pagination: pagination
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// The values of a page of a catalog's extra order: its `catalog` and `catalogs` mark that order `current`.
+struct CatalogOrderPageValues: TemplateValue, Sendable {
+    enum Key: String, CaseIterable {
+        case catalog, catalogs, items, order, pagination
+    }
+
+    let catalog: CatalogValues
+    let catalogs: CatalogsByName
+    /// This page's, in that order.
+    let items: [CatalogItemValues]
+    /// Without `current`.
+    let order: CatalogOrderValues
+    let pagination: PaginationValues?
+
+    func value(for key: Key) -> Any? {
+        switch key {
+        case .catalog: catalog
+        case .catalogs: catalogs
+        case .items: items
+        case .order: order
+        case .pagination: pagination
+        }
+    }
+}

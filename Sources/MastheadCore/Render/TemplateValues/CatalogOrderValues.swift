@@ -1,0 +1,21 @@
+/// An extra order of a catalog: an entry of `catalogs.NAME.orders`, or `order` on its own pages.
+struct CatalogOrderValues: TemplateValue, Sendable {
+    enum Key: String, CaseIterable {
+        case label, slug, url, current
+    }
+
+    let label: String
+    let slug: String
+    let url: String
+    /// In `orders` only: whether the page is one of this order's.
+    var current: Bool?
+
+    func value(for key: Key) -> Any? {
+        switch key {
+        case .label: label
+        case .slug: slug
+        case .url: url
+        case .current: current
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// A standalone page's or report's values: its document's, and `content`.
+struct DocumentPageValues: TemplateValue, Sendable {
+    enum Key: String, CaseIterable {
+        case content
+    }
+
+    let document: DocumentValues
+
+    func child(named name: String) -> Any? {
+        Key(rawValue: name).flatMap(value(for:)) ?? document.child(named: name)
+    }
+
+    func value(for key: Key) -> Any? {
+        switch key {
+        case .content: document.formatted.document.contentHTML
+        }
+    }
+
+    static var keys: [String] { Key.allCases.map(\.rawValue) + DocumentValues.keys }
+}

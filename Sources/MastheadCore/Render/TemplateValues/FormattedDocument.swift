@@ -1,0 +1,21 @@
+import Foundation
+
+/// An article's or page's links and dates, formatted once: a card is shown on many pages
+/// (about ten times per article on a large site), and formatting is the costly part.
+final class FormattedDocument: Sendable {
+    let document: Document
+    let url: String
+    let permalink: String
+    let date: String
+    let dateISO: String
+    let cover: CoverValues?
+
+    init(_ document: Document, path: String, source: TemplateSource) {
+        self.document = document
+        url = source.config.link(forPath: path)
+        permalink = source.config.absoluteURL(forPath: path)
+        date = source.format.longDate(document.date)
+        dateISO = source.format.rfc3339(document.date)
+        cover = document.cover.map { CoverValues(src: source.imageLink($0.src), alt: $0.alt) }
+    }
+}

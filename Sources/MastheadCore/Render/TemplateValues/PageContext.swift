@@ -1,0 +1,161 @@
+import Foundation
+import Mustache
+
+/// Builds the values each page's template receives (see docs/templates.md, "Templates and
+/// the values they receive"): one `PageValues` per route, from typed values that compute
+/// their keys when a template reads them. Shared by the render workers.
+final class PageContext: Sendable {
+    let source: TemplateSource
+    /// `catalogs.NAME...` and the catalog pages' values.
+    let catalogValues: CatalogTemplateValues
+    /// Every article's card, built the first time a page shows it: lists, related articles
+    /// and neighbours show the same cards many times over (about ten times per article on a
+    /// large site), and a preview rebuild that renders a few pages needs only a few cards.
+    private let cards: CardCache
+
+    var site: Site { source.site }
+    var format: SiteFormatter { source.format }
+    private var config: SiteConfig { source.config }
+    private var labels: Labels { source.labels }
+
+    init(site: Site) {
+        source = TemplateSource(site: site)
+        catalogValues = CatalogTemplateValues(site: site, format: source.format)
+        cards = CardCache(count: site.articles.count)
+    }
+
+    func values(for route: Route) -> PageValues {
+        var page = PageInfoValues(url: config.link(forPath: route.path), permalink: config.absoluteURL(forPath: route.path),
+                                  kind: route.kind.rawValue)
+        func setTitle(_ title: String, description: String?) {
+            page.title = title == config.title ? title : "\(title) · \(config.title)"
+            page.heading = title
+            page.description = (description?.isEmpty == false ? description : nil) ?? config.description
+        }
+        let body: any MustacheParent
+        switch route.subject {
+        case .home:
+            setTitle(config.title, description: config.description)
+            body = HomePageValues(sections: homeSections())
+            page.feedURL = source.siteFeedURL
+        case .article(let index):
+            let article = site.articles[index]
+            setTitle(article.document.title, description: article.document.summary)
+            body = ArticlePageValues(article: ArticleValues(card: card(index), context: self))
+            if let cover = article.document.cover { page.image = source.absoluteImage(cover.src) }
+            if let category = source.articleCategory[index] { page.feedURL = source.categories[category].feedURL }
+        case .archive(let pagination):
+            setTitle(numbered(labels.articles, pagination), description: config.description)
+            body = list(ListValues(title: labels.articles, kind: "archive", description: config.description),
+                        members: Array(site.articles.indices), pagination: pagination, base: SiteResolver.archivePath)
+            page.feedURL = source.siteFeedURL
+        case .category(let index, let pagination):
+            let category = site.categories[index]
+            setTitle(numbered(category.config.name, pagination), description: category.config.description)
+            body = list(ListValues(title: category.config.name, kind: "category", description: category.config.description,
+                                   category: source.categories[index]),
+                        members: category.articles, pagination: pagination, base: category.path)
+            page.feedURL = source.categories[index].feedURL
+        case .tag(let index, let pagination):
+            let tag = site.tags[index]
+            setTitle(numbered("#\(tag.name)", pagination), description: "\(labels.articles): \(tag.name)")
+            body = list(ListValues(title: "#\(tag.name)", kind: "tag", tag: source.tags[index]),
+                        members: tag.articles, pagination: pagination, base: tag.path)
+        case .categoryIndex:
+            setTitle(labels.categories, description: config.description)
+            body = TermsPageValues(terms: TermsValues(title: labels.categories, items: .categories(source.categories)))
+        case .tagIndex:
+            setTitle(labels.tags, description: config.description)
+            body = TermsPageValues(terms: TermsValues(title: labels.tags, items: .tags(source.tags)))
+        case .page(let index):
+            let document = site.pages[index].document
+            setTitle(document.title, description: document.summary)
+            body = DocumentPageValues(document: DocumentValues(formatted: FormattedDocument(document, path: site.pages[index].path, source: source)))
+            if let cover = document.cover { page.image = source.absoluteImage(cover.src) }
+        case .notFound:
+            setTitle(labels.notFound, description: config.description)
+            body = NoPageValues()
+        case .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder:
+            if let catalogPage = catalogValues.page(for: route.subject) {
+                setTitle(catalogPage.title, description: catalogPage.description)
+                body = catalogPage.values
+                if let image = catalogPage.image { page.image = source.absoluteImage(image) }
+            } else {
+                body = NoPageValues()
+            }
+        case .siteFeed, .categoryFeed, .sitemap, .robots:
+            body = NoPageValues()
+        }
+        return PageValues(source: source, page: page, catalogs: catalogValues.byName, body: body)
+    }
+
+    // MARK: - Lists
+
+    private func homeSections() -> [HomeSectionValues] {
+        var shown = Set<Int>()
+        var sections: [HomeSectionValues] = []
+        for section in config.homeSections {
+            let candidates: [Int]
+            var more: (url: String, title: String)?
+            switch section.show {
+            case .featured:
+                candidates = site.articles.indices.filter { site.articles[$0].document.featured }
+            case .category:
+                let category = site.categories.first { $0.config.slug == section.categorySlug }
+                candidates = category?.articles ?? []
+                if let category { more = (config.link(forPath: category.path), category.config.name) }
+            case .rest:
+                candidates = Array(site.articles.indices)
+                more = (config.link(forPath: SiteResolver.archivePath), labels.articles)
+            }
+            let chosen = candidates.filter { !shown.contains($0) }.prefix(section.limit)
+            shown.formUnion(chosen)
+            sections.append(HomeSectionValues(title: section.title, id: Slug.make(section.title), articles: chosen.map(card),
+                                              background: section.background, more: more))
+        }
+        return sections
+    }
+
+    private func list(_ list: ListValues, members: [Int], pagination: Pagination, base: String) -> ListPageValues {
+        ListPageValues(list: list, articles: members[pagination.range].map(card),
+                       pagination: PaginationValues(pagination, base: base, config: config))
+    }
+
+    private func numbered(_ title: String, _ pagination: Pagination) -> String {
+        pagination.number == 1 ? title : "\(title) (\(labels.page) \(pagination.number))"
+    }
+
+    /// What a list shows of an article.
+    func card(_ index: Int) -> CardValues {
+        cards.card(index) {
+            let article = site.articles[index]
+            let formatted = FormattedDocument(article.document, path: article.path, source: source)
+            return CardValues(source: source, index: index, document: DocumentValues(formatted: formatted))
+        }
+    }
+}
+
+/// Cards by article index, each built once by whichever render worker needs it first.
+/// The cards are immutable once stored.
+private final class CardCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cards: [CardValues?]
+
+    init(count: Int) {
+        cards = Array(repeating: nil, count: count)
+    }
+
+    func card(_ index: Int, make: () -> CardValues) -> CardValues {
+        lock.lock()
+        if let card = cards[index] {
+            lock.unlock()
+            return card
+        }
+        lock.unlock()
+        let card = make()
+        lock.lock()
+        cards[index] = card
+        lock.unlock()
+        return card
+    }
+}

@@ -1,0 +1,33 @@
+/// `page`: what every page says about itself (titles, links, kind), for `<head>` and headings.
+struct PageInfoValues: TemplateValue, Sendable {
+    enum Key: String, CaseIterable {
+        case title, heading, description, url, permalink, kind, feedURL, image, noindex
+    }
+
+    /// With the site's name (for `<title>`), unless the page's title is the site's.
+    var title = ""
+    var heading = ""
+    var description = ""
+    var url: String
+    var permalink: String
+    var kind: String
+    var feedURL: String?
+    /// Absolute, for social cards.
+    var image: String?
+    /// Member statements keep out of search engines.
+    var noindex = false
+
+    func value(for key: Key) -> Any? {
+        switch key {
+        case .title: title
+        case .heading: heading
+        case .description: description
+        case .url: url
+        case .permalink: permalink
+        case .kind: kind
+        case .feedURL: feedURL
+        case .image: image
+        case .noindex: noindex ? true : nil
+        }
+    }
+}

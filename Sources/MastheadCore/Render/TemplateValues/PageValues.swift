@@ -1,0 +1,59 @@
+import Mustache
+
+/// Everything one page's template receives: the values every page has (`site`, `page`,
+/// `catalogs`, `charts`) and those of its kind (`body`: `article`, `list`, `items`, ...).
+struct PageValues: TemplateValue {
+    enum Key: String, CaseIterable {
+        case site, page, catalogs, charts
+    }
+
+    /// One reference: swift-mustache copies a value each time it looks a name up in it,
+    /// and nearly every name is looked up here.
+    private let parts: Parts
+
+    init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any MustacheParent) {
+        parts = Parts(source: source, page: page, catalogs: catalogs, body: body)
+    }
+
+    var page: PageInfoValues { parts.page }
+
+    /// The same page with other `page` values and other values of its kind (a member statement).
+    func replacing(page: PageInfoValues, body: any MustacheParent) -> PageValues {
+        PageValues(source: parts.source, page: page, catalogs: parts.catalogs, body: body)
+    }
+
+    func child(named name: String) -> Any? {
+        // The values of the page's kind first: an extra order's page has its own `catalogs`.
+        parts.body.child(named: name) ?? Key(rawValue: name).flatMap(value(for:))
+    }
+
+    func value(for key: Key) -> Any? {
+        switch key {
+        case .site: SiteValues(source: parts.source)
+        case .page: parts.page
+        case .catalogs: parts.catalogs
+        case .charts: parts.source.site.charts.isEmpty ? nil : NamedChartValues(charts: parts.source.site.charts)
+        }
+    }
+
+    private final class Parts {
+        let source: TemplateSource
+        let page: PageInfoValues
+        let catalogs: CatalogsByName
+        let body: any MustacheParent
+
+        init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any MustacheParent) {
+            self.source = source
+            self.page = page
+            self.catalogs = catalogs
+            self.body = body
+        }
+    }
+}
+
+/// `charts.NAME`: the named charts of site.yml, as HTML.
+struct NamedChartValues: TemplateMap, Sendable {
+    let charts: [String: String]
+
+    func child(named name: String) -> Any? { charts[name] }
+}

@@ -1,0 +1,24 @@
+/// `site`: the site's words and links, the same on every page.
+struct SiteValues: TemplateValue, Sendable {
+    enum Key: String, CaseIterable {
+        case title, description, language, author, baseURL, home, feedURL, categories, menu, year
+    }
+
+    let source: TemplateSource
+
+    func value(for key: Key) -> Any? {
+        let config = source.config
+        return switch key {
+        case .title: config.title
+        case .description: config.description
+        case .language: config.language
+        case .author: config.author
+        case .baseURL: config.baseURL
+        case .home: source.home
+        case .feedURL: source.siteFeedURL
+        case .categories: source.categories
+        case .menu: source.menu
+        case .year: source.year
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// A member statement's page (docs/reports.md, "Member statements"): `statement`, as
+/// `MemberStatements` prepares it.
+struct StatementPageValues: TemplateValue, @unchecked Sendable {
+    enum Key: String, CaseIterable {
+        case statement
+    }
+
+    /// Strings, numbers, booleans and lists of them: immutable plain values.
+    let statement: [String: Any]
+
+    func value(for key: Key) -> Any? {
+        switch key {
+        case .statement: statement
+        }
+    }
+}

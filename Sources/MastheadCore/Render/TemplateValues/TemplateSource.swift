@@ -1,0 +1,57 @@
+import Foundation
+
+/// What the values of one build read and compute once: the site, its formatters, and the
+/// small lists every page repeats (site values, categories, tags). Values hold it; it holds
+/// no value that holds it, so nothing cycles. Immutable, so shared by the render workers.
+final class TemplateSource: Sendable {
+    let site: Site
+    let format: SiteFormatter
+    let labels: Labels
+    let siteFeedURL: String
+    let home: String
+    /// The year of the newest article: `site.year`.
+    let year: Int?
+    let menu: [MenuLinkValues]
+    /// `CategoryValues` by index into `site.categories`.
+    let categories: [CategoryValues]
+    /// `TagValues` by index into `site.tags`.
+    let tags: [TagValues]
+    /// For each article, the index of its category in `site.categories`.
+    let articleCategory: [Int?]
+    let tagsBySlug: [String: Int]
+
+    var config: SiteConfig { site.config }
+
+    init(site: Site) {
+        self.site = site
+        let config = site.config
+        format = SiteFormatter(language: config.language, timeZone: config.timeZone)
+        labels = Labels(language: config.language)
+        siteFeedURL = config.link(forPath: "/feed.xml")
+        home = config.basePath
+        year = site.articles.first.map { [format] in format.year($0.document.date) }
+        menu = config.menu.map { MenuLinkValues(title: $0.title, url: $0.url.hasPrefix("/") ? config.link(forPath: $0.url) : $0.url) }
+        categories = site.categories.map { CategoryValues($0, config: config) }
+        tags = site.tags.map { TagValues($0, config: config) }
+        let categoriesBySlug = Dictionary(site.categories.indices.map { (site.categories[$0].config.slug, $0) },
+                                          uniquingKeysWith: { first, _ in first })
+        articleCategory = site.articles.map { $0.category.flatMap { categoriesBySlug[$0.slug] } }
+        tagsBySlug = Dictionary(site.tags.indices.map { (site.tags[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Image paths from front matter as links: site paths get the base path, full URLs stay.
+    func imageLink(_ src: String) -> String {
+        Self.imageLink(src, config: config)
+    }
+
+    static func imageLink(_ src: String, config: SiteConfig) -> String {
+        if src.contains("://") || src.hasPrefix("//") || src.hasPrefix("data:") { return src }
+        return config.link(forPath: src.hasPrefix("/") ? src : "/" + src)
+    }
+
+    /// An absolute image URL, for social cards.
+    func absoluteImage(_ src: String) -> String {
+        if src.contains("://") { return src }
+        return config.absoluteURL(forPath: src.hasPrefix("/") ? src : "/" + src)
+    }
+}

@@ -1,0 +1,14 @@
+/// The values of the categories index and the tags index.
+struct TermsPageValues: TemplateValue, Sendable {
+    enum Key: String, CaseIterable {
+        case terms
+    }
+
+    let terms: TermsValues
+
+    func value(for key: Key) -> Any? {
+        switch key {
+        case .terms: terms
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+@testable import MastheadCore
+
+/// Tests/Fixtures/template-values/: a site on which every documented template value is
+/// present, built with templates a test writes.
+enum TemplateValuesFixture {
+    static let root = repositoryRoot.appendingPathComponent("Tests/Fixtures/template-values")
+
+    /// A copy of the fixture's content with `templates`, built with drafts (a draft article
+    /// has `draft`) on a fixed day.
+    static func build(templates: [String: String]) throws -> BuildResult {
+        let config = try String(contentsOf: root.appendingPathComponent("Content/site.yml"), encoding: .utf8)
+        let site = try TestSite(config: config, templates: templates)
+        let content = root.appendingPathComponent("Content")
+        let files = FileManager.default.enumerator(at: content, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = files?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            let path = String(url.standardizedFileURL.path.dropFirst(content.standardizedFileURL.path.count + 1))
+            guard path != "site.yml" else { continue }
+            try site.write("Content/" + path, String(contentsOf: url, encoding: .utf8))
+        }
+        return site.build(drafts: true)
+    }
+}
