@@ -7,14 +7,17 @@ import PackageDescription
 /// SwiftPM names a path dependency after its folder: whatever the clone is called.
 let masthead = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
 
-let fuzzTargets = ["FuzzFrontMatter", "FuzzSiteConfig", "FuzzMarkdown", "FuzzTemplate",
-                   "FuzzCatalogData", "FuzzStatsData", "FuzzReportBlock", "FuzzTemplateValues"]
+let fuzzTargets = [
+    "FuzzFrontMatter", "FuzzSiteConfig", "FuzzMarkdown", "FuzzTemplate",
+    "FuzzCatalogData", "FuzzStatsData", "FuzzReportBlock", "FuzzTemplateValues"
+]
 
 let package = Package(
     name: "MastheadFuzz",
     platforms: [.macOS(.v14)],
     dependencies: [.package(path: "..")],
-    targets: [.target(name: "FuzzDriver")] + fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["FuzzDriver", .product(name: "MastheadCore", package: masthead)])
-    }
+    targets: [.target(name: "FuzzDriver")]
+        + fuzzTargets.map { name in
+            .executableTarget(name: name, dependencies: ["FuzzDriver", .product(name: "MastheadCore", package: masthead)])
+        }
 )

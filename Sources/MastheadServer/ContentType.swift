@@ -9,7 +9,7 @@ enum ContentType {
         "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",
         "webp": "image/webp", "avif": "image/avif", "ico": "image/x-icon",
         "woff2": "font/woff2", "woff": "font/woff", "ttf": "font/ttf", "otf": "font/otf",
-        "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg", "pdf": "application/pdf",
+        "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg", "pdf": "application/pdf"
     ]
 
     /// `articles/moka/index.html` gives `text/html; charset=utf-8`; unknown types are bytes.

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import MastheadCore
+import Synchronization
 
 /// Runs builds for the preview, one at a time, and turns each result into the next
 /// `PreviewState.Value` and the news for pages. The builds share one `RebuildMemory`: saved
@@ -112,10 +112,11 @@ final class PreviewBuilder: Sendable {
         let reused = Set(result.succeeded ? result.files.lazy.filter(\.isReused).map(\.path) : [])
         let changed = Self.changedPaths(from: state.previous.site, to: value.site, skipping: reused)
         state.previous = value
-        return Outcome(value: value, changed: changed, failure: state.lastFailure, seconds: Self.seconds(since: started),
-                       reusedDocuments: result.work.reusedDocuments, parsedDocuments: result.work.parsedDocuments,
-                       renderedPages: result.succeeded ? result.work.renderedPages : 0, reusedPages: reused.count,
-                       diagnostics: diagnostics)
+        return Outcome(
+            value: value, changed: changed, failure: state.lastFailure, seconds: Self.seconds(since: started),
+            reusedDocuments: result.work.reusedDocuments, parsedDocuments: result.work.parsedDocuments,
+            renderedPages: result.succeeded ? result.work.renderedPages : 0, reusedPages: reused.count,
+            diagnostics: diagnostics)
     }
 
     /// The last site with the patch's pages and static files put in; only what changed is
@@ -139,10 +140,11 @@ final class PreviewBuilder: Sendable {
             changed.append(output.path)
         }
         state.previous = PreviewState.Value(site: PreviewSite(files: files, number: state.previous.site.number + 1), problems: [])
-        return Outcome(value: state.previous, changed: changed.sorted(), failure: 0, seconds: Self.seconds(since: started),
-                       reusedDocuments: patch.work.reusedDocuments, parsedDocuments: patch.work.parsedDocuments,
-                       renderedPages: patch.work.renderedPages, reusedPages: patch.work.reusedPages,
-                       diagnostics: patch.diagnostics + problems, patched: true)
+        return Outcome(
+            value: state.previous, changed: changed.sorted(), failure: 0, seconds: Self.seconds(since: started),
+            reusedDocuments: patch.work.reusedDocuments, parsedDocuments: patch.work.parsedDocuments,
+            renderedPages: patch.work.renderedPages, reusedPages: patch.work.reusedPages,
+            diagnostics: patch.diagnostics + problems, patched: true)
     }
 
     /// Every output file in memory, with copied files read (`readCopied`).
@@ -150,10 +152,11 @@ final class PreviewBuilder: Sendable {
         var files: [String: PreviewSite.File] = [:]
         var problems: [Diagnostic] = []
         let root = Self.realPath(siteDirectory.path) ?? siteDirectory.path
-        let copied = Set(outputs.compactMap { output -> String? in
-            if case .copy(let source) = output.contents { return source }
-            return nil
-        })
+        let copied = Set(
+            outputs.compactMap { output -> String? in
+                if case .copy(let source) = output.contents { return source }
+                return nil
+            })
         // Forget files no longer in the site, so memory follows it.
         state.staticFiles = state.staticFiles.filter { copied.contains($0.key) }
         for output in outputs {
@@ -170,7 +173,9 @@ final class PreviewBuilder: Sendable {
     }
 
     /// An output file's bytes: rendered ones as they are, copied ones read (`readCopied`).
-    private func contents(of output: OutputFile, root: String, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<Data, Diagnostic> {
+    private func contents(of output: OutputFile, root: String, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<
+        Data, Diagnostic
+    > {
         switch output.contents {
         case .bytes(let bytes): .success(bytes)
         case .copy(let source): readCopied(source, root: root, staticFiles: &staticFiles)
@@ -179,10 +184,13 @@ final class PreviewBuilder: Sendable {
 
     /// A copied file's bytes, read once per change of its size, modification time or inode;
     /// a link leading outside the site folder is not served.
-    private func readCopied(_ source: String, root: String, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<Data, Diagnostic> {
+    private func readCopied(_ source: String, root: String, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<
+        Data, Diagnostic
+    > {
         guard let real = Self.realPath(source), real.hasPrefix(root + "/") else {
             staticFiles[source] = nil
-            return .failure(Diagnostic(.warning, "not served: a symbolic link to outside the site folder", file: Self.relative(source, to: siteDirectory.path)))
+            return .failure(
+                Diagnostic(.warning, "not served: a symbolic link to outside the site folder", file: Self.relative(source, to: siteDirectory.path)))
         }
         let status = FileStatus(path: real)
         if let known = staticFiles[source], known.status == status, status != nil { return .success(known.data) }
@@ -200,8 +208,10 @@ final class PreviewBuilder: Sendable {
 
     static func changedPaths(from old: PreviewSite, to new: PreviewSite, skipping unchanged: Set<String> = []) -> [String] {
         var changed: [String] = []
-        for (path, file) in new.files where old.files[path]?.notice != file.notice
-            || (!unchanged.contains(path) && old.files[path]?.data != file.data) {
+        for (path, file) in new.files
+        where old.files[path]?.notice != file.notice
+            || (!unchanged.contains(path) && old.files[path]?.data != file.data)
+        {
             changed.append(path)
         }
         for path in old.files.keys where new.files[path] == nil { changed.append(path) }

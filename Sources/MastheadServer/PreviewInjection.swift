@@ -28,10 +28,10 @@ enum PreviewInjection {
     /// The page shown for every path while no build has succeeded yet.
     static func problemsPage(problems: [Diagnostic], failure: Int) -> Data {
         let html = """
-        <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Masthead preview: build failed</title></head>
-        <body style="font-family: system-ui, sans-serif; margin: 0;"><main style="padding: 6rem 2rem 2rem;"><h1>The site could not be built yet</h1>
-        <p>Fix the problems listed above and save: this page reloads by itself.</p></main></body></html>
-        """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Masthead preview: build failed</title></head>
+            <body style="font-family: system-ui, sans-serif; margin: 0;"><main style="padding: 6rem 2rem 2rem;"><h1>The site could not be built yet</h1>
+            <p>Fix the problems listed above and save: this page reloads by itself.</p></main></body></html>
+            """
         return inject(into: Data(html.utf8), servedPath: "", build: 0, failure: failure, notice: nil, problems: problems)
     }
 
@@ -71,14 +71,14 @@ enum PreviewInjection {
                 + "<span class=\"masthead-problem-message\">\(escape(problem.message))</span></li>"
         }.joined()
         return """
-        <div id="masthead-preview-overlay" role="alert" style="position:fixed;left:0;right:0;top:0;max-height:70vh;overflow:auto;\
-        z-index:2147483647;background:rgba(24,24,28,.96);color:#eee;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;\
-        padding:1rem 1.5rem;box-shadow:0 4px 16px rgba(0,0,0,.5)">\
-        <button type="button" onclick="this.parentNode.remove()" style="float:right;font:inherit;background:#444;color:#eee;\
-        border:0;border-radius:4px;padding:.2rem .6rem;cursor:pointer">Hide</button>\
-        <p style="margin:0 0 .5rem;font:700 16px system-ui,sans-serif;color:#ff8a80">Build failed with \(errors) error\(errors == 1 ? "" : "s"): \
-        showing the last good version of the site</p><ul style="margin:0;padding-left:1.2rem">\(items)</ul></div>
-        """
+            <div id="masthead-preview-overlay" role="alert" style="position:fixed;left:0;right:0;top:0;max-height:70vh;overflow:auto;\
+            z-index:2147483647;background:rgba(24,24,28,.96);color:#eee;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;\
+            padding:1rem 1.5rem;box-shadow:0 4px 16px rgba(0,0,0,.5)">\
+            <button type="button" onclick="this.parentNode.remove()" style="float:right;font:inherit;background:#444;color:#eee;\
+            border:0;border-radius:4px;padding:.2rem .6rem;cursor:pointer">Hide</button>\
+            <p style="margin:0 0 .5rem;font:700 16px system-ui,sans-serif;color:#ff8a80">Build failed with \(errors) error\(errors == 1 ? "" : "s"): \
+            showing the last good version of the site</p><ul style="margin:0;padding-left:1.2rem">\(items)</ul></div>
+            """
     }
 
     /// Reloads the page when a rebuild changed it (or the build started or stopped failing);
@@ -87,35 +87,35 @@ enum PreviewInjection {
         let served = servedPath.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "<", with: "\\u003c")
         return """
-        <script id="masthead-live-reload">(function () {
-          var served = "\(served)", build = \(build), failure = \(failure);
-          if (!window.EventSource) return;
-          var source = new EventSource("\(eventsPath)");
-          function swapStyles(paths, number) {
-            document.querySelectorAll('link[rel~="stylesheet"]').forEach(function (link) {
-              var url = new URL(link.getAttribute("href"), location.href);
-              if (url.origin !== location.origin) return;
-              if (paths.indexOf(decodeURIComponent(url.pathname).replace(/^\\//, "")) < 0) return;
-              url.searchParams.set("masthead", number);
-              var next = link.cloneNode();
-              next.href = url.toString();
-              next.onload = function () { link.remove(); };
-              link.after(next);
-            });
-          }
-          source.addEventListener("hello", function (event) {
-            var info = JSON.parse(event.data);
-            if (info.build !== build || info.failure !== failure) location.reload();
-          });
-          source.addEventListener("rebuild", function (event) {
-            var info = JSON.parse(event.data);
-            if (info.failure !== failure || info.changed.indexOf(served) >= 0) { location.reload(); return; }
-            build = info.build;
-            var styles = info.changed.filter(function (path) { return /\\.css$/i.test(path); });
-            if (styles.length) swapStyles(styles, info.build);
-            window.mastheadLastRebuild = info;
-          });
-        })();</script>
-        """
+            <script id="masthead-live-reload">(function () {
+              var served = "\(served)", build = \(build), failure = \(failure);
+              if (!window.EventSource) return;
+              var source = new EventSource("\(eventsPath)");
+              function swapStyles(paths, number) {
+                document.querySelectorAll('link[rel~="stylesheet"]').forEach(function (link) {
+                  var url = new URL(link.getAttribute("href"), location.href);
+                  if (url.origin !== location.origin) return;
+                  if (paths.indexOf(decodeURIComponent(url.pathname).replace(/^\\//, "")) < 0) return;
+                  url.searchParams.set("masthead", number);
+                  var next = link.cloneNode();
+                  next.href = url.toString();
+                  next.onload = function () { link.remove(); };
+                  link.after(next);
+                });
+              }
+              source.addEventListener("hello", function (event) {
+                var info = JSON.parse(event.data);
+                if (info.build !== build || info.failure !== failure) location.reload();
+              });
+              source.addEventListener("rebuild", function (event) {
+                var info = JSON.parse(event.data);
+                if (info.failure !== failure || info.changed.indexOf(served) >= 0) { location.reload(); return; }
+                build = info.build;
+                var styles = info.changed.filter(function (path) { return /\\.css$/i.test(path); });
+                if (styles.length) swapStyles(styles, info.build);
+                window.mastheadLastRebuild = info;
+              });
+            })();</script>
+            """
     }
 }

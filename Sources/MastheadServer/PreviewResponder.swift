@@ -25,8 +25,9 @@ struct PreviewResponder: HTTPResponder {
             return eventStream(value)
         }
         guard value.hasSite else {
-            return Self.send(PreviewInjection.problemsPage(problems: value.problems, failure: failure()),
-                             status: .internalServerError, contentType: "text/html; charset=utf-8", head: isHead)
+            return Self.send(
+                PreviewInjection.problemsPage(problems: value.problems, failure: failure()),
+                status: .internalServerError, contentType: "text/html; charset=utf-8", head: isHead)
         }
         guard case .file(let key) = RequestPath.resolve(target) else {
             return Self.plain(.badRequest, "Bad request path.\n", head: isHead)
@@ -52,7 +53,9 @@ struct PreviewResponder: HTTPResponder {
         }
         guard !allowedHosts.allows(authority) else { return nil }
         let shown = String(authority.unicodeScalars.prefix(200).filter { $0.value >= 0x20 && $0.value < 0x7f }.map(Character.init))
-        return Self.plain(.forbidden, """
+        return Self.plain(
+            .forbidden,
+            """
             Refused: the Host "\(shown)" does not name this preview server, which answers to \(allowedHosts.summary). \
             Another name could be a web site reading the preview through DNS rebinding.\n
             """, head: head)
@@ -61,8 +64,9 @@ struct PreviewResponder: HTTPResponder {
     private func serve(_ file: PreviewSite.File, path: String, status: HTTPResponse.Status, value: PreviewState.Value, head: Bool) -> Response {
         var data = file.data
         if ContentType.isHTML(path) {
-            data = PreviewInjection.inject(into: data, servedPath: path, build: value.site.number, failure: value.problems.isEmpty ? 0 : failure(),
-                                           notice: file.notice, problems: value.problems)
+            data = PreviewInjection.inject(
+                into: data, servedPath: path, build: value.site.number, failure: value.problems.isEmpty ? 0 : failure(),
+                notice: file.notice, problems: value.problems)
         }
         return Self.send(data, status: status, contentType: file.contentType, head: head)
     }
@@ -71,13 +75,15 @@ struct PreviewResponder: HTTPResponder {
         let stream = events.subscribe()
         let hello = "event: hello\ndata: {\"build\":\(value.site.number),\"failure\":\(value.problems.isEmpty ? 0 : failure())}\n\n"
         let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store", .init("X-Accel-Buffering")!: "no"]
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            try await writer.write(ByteBuffer(string: "retry: 500\n\n" + hello))
-            for await message in stream {
-                try await writer.write(ByteBuffer(string: message))
-            }
-            try await writer.finish(nil)
-        })
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: "retry: 500\n\n" + hello))
+                for await message in stream {
+                    try await writer.write(ByteBuffer(string: message))
+                }
+                try await writer.finish(nil)
+            })
     }
 
     static func send(_ data: Data, status: HTTPResponse.Status, contentType: String, extra: HTTPFields = [:], head: Bool) -> Response {

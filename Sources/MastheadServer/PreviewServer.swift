@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
 import Hummingbird
 import Logging
 import MastheadCore
 import NIOCore
 import ServiceLifecycle
+import Synchronization
 
 /// `masthead serve`: builds the site into memory, serves it, watches the sources, rebuilds
 /// on every change and tells open pages to reload.
@@ -56,13 +56,16 @@ public struct PreviewServer: Sendable {
     /// address once the port is bound and the first build is done; `onRebuild` every build.
     /// `handlesSignals` false leaves SIGINT and SIGTERM alone; `stopper` stops the server
     /// gracefully from code (tests).
-    public func run(handlesSignals: Bool = true, stopper: Stopper? = nil,
-                    onReady: @escaping @Sendable (String) -> Void,
-                    onRebuild: @escaping @Sendable (RebuildReport) -> Void = { _ in }) async throws {
+    public func run(
+        handlesSignals: Bool = true, stopper: Stopper? = nil,
+        onReady: @escaping @Sendable (String) -> Void,
+        onRebuild: @escaping @Sendable (RebuildReport) -> Void = { _ in }
+    ) async throws {
         let state = PreviewState()
         let events = ReloadEvents()
-        let builder = PreviewBuilder(siteDirectory: configuration.siteDirectory,
-                                     includeDrafts: configuration.includeDrafts, includeFuture: configuration.includeFuture)
+        let builder = PreviewBuilder(
+            siteDirectory: configuration.siteDirectory,
+            includeDrafts: configuration.includeDrafts, includeFuture: configuration.includeFuture)
         let failures = FailureCounter()
         let watcher = SourceWatcher(siteDirectory: configuration.siteDirectory, quietPeriod: configuration.quietPeriod)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
@@ -73,8 +76,10 @@ public struct PreviewServer: Sendable {
         logger.logLevel = .warning
         let app = Application(
             responder: PreviewResponder(state: state, events: events, allowedHosts: AllowedHosts(listeningOn: host), failure: { failures.value }),
-            server: .http1(configuration: .init(additionalChannelHandlers: [RequestDeadline(limit: requestTimeout)],
-                                                idleTimeout: TimeAmount(requestTimeout))),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [RequestDeadline(limit: requestTimeout)],
+                    idleTimeout: TimeAmount(requestTimeout))),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
@@ -82,13 +87,15 @@ public struct PreviewServer: Sendable {
             },
             logger: logger)
 
-        let rebuilds = RebuildService(state: state, events: events, builder: builder, failures: failures, watcher: watcher,
-                                      ports: ports, host: host, heartbeat: configuration.heartbeat,
-                                      firstBuildProgress: configuration.firstBuildProgress, onReady: onReady, onRebuild: onRebuild)
-        let group = ServiceGroup(configuration: .init(
-            services: [.init(service: app), .init(service: rebuilds)],
-            gracefulShutdownSignals: handlesSignals ? [.sigint, .sigterm] : [],
-            logger: logger))
+        let rebuilds = RebuildService(
+            state: state, events: events, builder: builder, failures: failures, watcher: watcher,
+            ports: ports, host: host, heartbeat: configuration.heartbeat,
+            firstBuildProgress: configuration.firstBuildProgress, onReady: onReady, onRebuild: onRebuild)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: app), .init(service: rebuilds)],
+                gracefulShutdownSignals: handlesSignals ? [.sigint, .sigterm] : [],
+                logger: logger))
         await stopper?.attach(group)
         try await group.run()
     }
@@ -198,10 +205,11 @@ struct RebuildService: Service {
         state.replace(outcome.value)
         let changed = outcome.changed.map { "\"\(PreviewInjection.jsonEscape($0))\"" }.joined(separator: ",")
         events.send(event: "rebuild", data: "{\"build\":\(outcome.value.site.number),\"failure\":\(outcome.failure),\"changed\":[\(changed)]}")
-        onRebuild(PreviewServer.RebuildReport(
-            build: outcome.value.site.number, succeeded: outcome.failure == 0, changed: outcome.changed, seconds: outcome.seconds,
-            reusedDocuments: outcome.reusedDocuments, parsedDocuments: outcome.parsedDocuments,
-            renderedPages: outcome.renderedPages, reusedPages: outcome.reusedPages, diagnostics: outcome.diagnostics))
+        onRebuild(
+            PreviewServer.RebuildReport(
+                build: outcome.value.site.number, succeeded: outcome.failure == 0, changed: outcome.changed, seconds: outcome.seconds,
+                reusedDocuments: outcome.reusedDocuments, parsedDocuments: outcome.parsedDocuments,
+                renderedPages: outcome.renderedPages, reusedPages: outcome.reusedPages, diagnostics: outcome.diagnostics))
     }
 }
 

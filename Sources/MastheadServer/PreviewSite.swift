@@ -27,7 +27,8 @@ struct PreviewSite: Sendable {
             if document.draft {
                 text = "Draft: not published. Shown because of --drafts."
             } else if (document.publishDate ?? document.date) > now {
-                text = "Scheduled: publishes on \(Self.day(document.publishDate ?? document.date, in: site.config.timeZone)). Shown because of --future."
+                text =
+                    "Scheduled: publishes on \(Self.day(document.publishDate ?? document.date, in: site.config.timeZone)). Shown because of --future."
             } else {
                 text = nil
             }

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import MastheadCore
+import Synchronization
 
 /// What requests are answered from: the last good site, and the problems of the last
 /// build when it failed. Read and replaced as one value under a lock, so a request sees

@@ -23,7 +23,8 @@ enum RequestPath: Equatable {
                 continue
             }
             guard decoded != ".", decoded != "..",
-                  !decoded.contains("/"), !decoded.contains("\\"), !decoded.contains("\0") else { return .refused }
+                !decoded.contains("/"), !decoded.contains("\\"), !decoded.contains("\0")
+            else { return .refused }
             segments.append(decoded)
         }
         let joined = segments.joined(separator: "/")

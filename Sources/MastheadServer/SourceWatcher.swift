@@ -1,6 +1,7 @@
 import Foundation
-import Synchronization
 import MastheadCore
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -177,8 +178,9 @@ final class InotifyWatch: @unchecked Sendable {
     private var folders: [Int32: String] = [:]
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
 
-    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE
-        | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+    private static let mask = UInt32(
+        IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE
+            | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
     init?(siteDirectory: URL) {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))

@@ -33,7 +33,8 @@ struct BuildCommand: ParsableCommand {
         if output?.isEmpty == true {
             throw ValidationError("--output: the path is empty; name the folder to write the site to, like --output public")
         }
-        let outputDirectory = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        let outputDirectory =
+            output.map { URL(fileURLWithPath: $0).standardizedFileURL }
             ?? options.siteDirectory.appendingPathComponent("public")
         if let problem = OutputWriter.checkSafe(output: outputDirectory, siteDirectory: options.siteDirectory, force: force) {
             throw ValidationError(output == nil ? problem : "--output: \(problem)")
@@ -47,8 +48,9 @@ struct BuildCommand: ParsableCommand {
             outcome = try CachedBuild.run(options, output: outputDirectory, useCache: !noCache, force: force)
         } catch {
             let message = error is BuildLock.Busy ? "\(error)" : "writing \(folder): \(error)"
-            var summary = RunSummary(command: "build", status: .failed, seconds: Date().timeIntervalSince(started),
-                                     diagnostics: [console.error(message)])
+            var summary = RunSummary(
+                command: "build", status: .failed, seconds: Date().timeIntervalSince(started),
+                diagnostics: [console.error(message)])
             summary.output = folder
             try console.emit(summary)
             throw ExitCode(1)
@@ -63,10 +65,11 @@ struct BuildCommand: ParsableCommand {
             console.report(warnings)
             console.summary([
                 "Built \(manifest.summary)",
-                "Nothing changed since the last build (\(time); --no-cache rebuilds it): up to date in \(folder)",
+                "Nothing changed since the last build (\(time); --no-cache rebuilds it): up to date in \(folder)"
             ])
-            summary = RunSummary(command: "build", status: .upToDate, pages: RunSummary.pages(fromSummary: manifest.summary),
-                                 seconds: seconds, diagnostics: warnings)
+            summary = RunSummary(
+                command: "build", status: .upToDate, pages: RunSummary.pages(fromSummary: manifest.summary),
+                seconds: seconds, diagnostics: warnings)
             summary.files = .init(written: 0, unchanged: manifest.outputs.count, removed: 0)
             summary.bytes = manifest.outputs.values.reduce(0) { $0 + $1.size }
         case .failed(let failed):
@@ -82,7 +85,7 @@ struct BuildCommand: ParsableCommand {
             let kept = report.unchanged > 0 ? " (\(report.unchanged) unchanged kept)" : ""
             console.summary([
                 "Built \(pages) in \(time)" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""),
-                "Wrote \(report.written) files\(kept) to \(folder)",
+                "Wrote \(report.written) files\(kept) to \(folder)"
             ])
             summary = RunSummary(command: "build", status: .built, pages: result.pagesByKind, seconds: seconds, diagnostics: result.diagnostics)
             summary.files = .init(written: report.written, unchanged: report.unchanged, removed: report.removed)

@@ -21,8 +21,10 @@ struct CheckCommand: ParsableCommand {
         let result = SiteBuilder.build(options)
         guard result.succeeded, let site = result.site else {
             console.report(result.diagnostics)
-            try console.emit(RunSummary(command: "check", status: .failed, pages: result.pagesByKind,
-                                    seconds: Date().timeIntervalSince(started), diagnostics: result.diagnostics))
+            try console.emit(
+                RunSummary(
+                    command: "check", status: .failed, pages: result.pagesByKind,
+                    seconds: Date().timeIntervalSince(started), diagnostics: result.diagnostics))
             throw ExitCode(1)
         }
         let pages = result.files.filter { $0.path.hasSuffix(".html") }.count
@@ -31,8 +33,9 @@ struct CheckCommand: ParsableCommand {
         let all = (result.diagnostics + problems).sortedByPosition()
         console.report(all)
         console.summary(["Checked \(pages) pages: \(all.errors.count) errors, \(all.warnings.count) warnings"])
-        var summary = RunSummary(command: "check", status: all.hasErrors ? .failed : .checked, pages: result.pagesByKind,
-                                 seconds: Date().timeIntervalSince(started), diagnostics: all)
+        var summary = RunSummary(
+            command: "check", status: all.hasErrors ? .failed : .checked, pages: result.pagesByKind,
+            seconds: Date().timeIntervalSince(started), diagnostics: all)
         summary.checkedPages = pages
         try console.emit(summary)
         if all.hasErrors { throw ExitCode(1) }

@@ -38,11 +38,12 @@ struct ServeCommand: AsyncParsableCommand {
         let folder = configuration.siteDirectory.path
         defer { console.endProgress() }
         do {
-            try await server.run(onReady: { address in
-                // The address alone on its line, so scripts can read it (--port 0), even with --quiet.
-                let watching = console.quiet ? "" : "Watching Content/ and Templates/ in \(folder); Ctrl-C stops.\n"
-                FileHandle.standardOutput.write(Data("\(address)\n\(watching)".utf8))
-            }, onRebuild: { Self.report($0, on: console) })
+            try await server.run(
+                onReady: { address in
+                    // The address alone on its line, so scripts can read it (--port 0), even with --quiet.
+                    let watching = console.quiet ? "" : "Watching Content/ and Templates/ in \(folder); Ctrl-C stops.\n"
+                    FileHandle.standardOutput.write(Data("\(address)\n\(watching)".utf8))
+                }, onRebuild: { Self.report($0, on: console) })
         } catch {
             _ = console.error("cannot serve on \(host):\(port): \(error)")
             throw ExitCode(1)
@@ -59,8 +60,9 @@ struct ServeCommand: AsyncParsableCommand {
             return
         }
         guard !console.quiet else { return }
-        StandardError.write("build \(report.build) in \(milliseconds) ms: \(report.changed.count) file\(report.changed.count == 1 ? "" : "s") changed"
-            + " (\(report.parsedDocuments) document\(report.parsedDocuments == 1 ? "" : "s") parsed, \(report.reusedDocuments) reused;"
-            + " \(report.renderedPages) page\(report.renderedPages == 1 ? "" : "s") rendered, \(report.reusedPages) kept)\n")
+        StandardError.write(
+            "build \(report.build) in \(milliseconds) ms: \(report.changed.count) file\(report.changed.count == 1 ? "" : "s") changed"
+                + " (\(report.parsedDocuments) document\(report.parsedDocuments == 1 ? "" : "s") parsed, \(report.reusedDocuments) reused;"
+                + " \(report.renderedPages) page\(report.renderedPages == 1 ? "" : "s") rendered, \(report.reusedPages) kept)\n")
     }
 }

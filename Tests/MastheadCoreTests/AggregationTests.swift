@@ -1,34 +1,35 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Aggregation over a small fixture whose results were worked out by hand.
 @Suite("Reports: aggregation")
 struct AggregationTests {
     static let events = """
-    date,member,event,points,score
-    2026-01-05,a,code,10,4
-    2026-01-20,b,code,20,5
-    2026-01-31,a,redemption,-50,
-    2026-02-02,c,mission,100,3
-    2026-02-15,a,code,30,2
-    2026-04-01,b,code,0,1
-    2026-04-10,b,questionnaire,25,5
-    2026-12-31,c,code,40,4
+        date,member,event,points,score
+        2026-01-05,a,code,10,4
+        2026-01-20,b,code,20,5
+        2026-01-31,a,redemption,-50,
+        2026-02-02,c,mission,100,3
+        2026-02-15,a,code,30,2
+        2026-04-01,b,code,0,1
+        2026-04-10,b,questionnaire,25,5
+        2026-12-31,c,code,40,4
 
-    """
+        """
 
     /// The same rows as JSON Lines (one with its keys in another order, one with a null).
     static let eventsJSONLines = """
-    {"date":"2026-01-05","member":"a","event":"code","points":10,"score":4}
-    {"date":"2026-01-20","member":"b","event":"code","points":20,"score":5}
-    {"member":"a","date":"2026-01-31","event":"redemption","points":-50,"score":null}
-    {"date":"2026-02-02","member":"c","event":"mission","points":100,"score":3}
-    {"date":"2026-02-15","member":"a","event":"code","points":30,"score":2}
-    {"date":"2026-04-01","member":"b","event":"code","points":0,"score":1}
-    {"date":"2026-04-10","member":"b","event":"questionnaire","points":25,"score":5}
-    {"date":"2026-12-31","member":"c","event":"code","points":40,"score":4}
-    """
+        {"date":"2026-01-05","member":"a","event":"code","points":10,"score":4}
+        {"date":"2026-01-20","member":"b","event":"code","points":20,"score":5}
+        {"member":"a","date":"2026-01-31","event":"redemption","points":-50,"score":null}
+        {"date":"2026-02-02","member":"c","event":"mission","points":100,"score":3}
+        {"date":"2026-02-15","member":"a","event":"code","points":30,"score":2}
+        {"date":"2026-04-01","member":"b","event":"code","points":0,"score":1}
+        {"date":"2026-04-10","member":"b","event":"questionnaire","points":25,"score":5}
+        {"date":"2026-12-31","member":"c","event":"code","points":40,"score":4}
+        """
 
     let site: TestSite
     let engine: ReportEngine
@@ -72,8 +73,11 @@ struct AggregationTests {
     @Test("count per month, with the empty months in between filled with zero")
     func countPerMonth() throws {
         let table = try table("x: { field: date, bucket: month }\ny: { count: true }")
-        #expect(months(table) == ["Jan 2026", "Feb 2026", "Mar 2026", "Apr 2026", "May 2026", "Jun 2026", "Jul 2026",
-                                  "Aug 2026", "Sep 2026", "Oct 2026", "Nov 2026", "Dec 2026"])
+        #expect(
+            months(table) == [
+                "Jan 2026", "Feb 2026", "Mar 2026", "Apr 2026", "May 2026", "Jun 2026", "Jul 2026",
+                "Aug 2026", "Sep 2026", "Oct 2026", "Nov 2026", "Dec 2026"
+            ])
         #expect(column(table) == [3, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 1])
     }
 
@@ -97,16 +101,16 @@ struct AggregationTests {
     func distinct() throws {
         let table = try table("x: { field: date, bucket: month }\ny: { distinct: member }")
         #expect(column(table).prefix(4) == [2, 2, 0, 1])
-        #expect(try self.table("y: { distinct: member }\nx: event").values.map { $0[0] } == [3, 1, 1, 1]) // code: a, b and c
+        #expect(try self.table("y: { distinct: member }\nx: event").values.map { $0[0] } == [3, 1, 1, 1])  // code: a, b and c
     }
 
     @Test("day, week (from Monday), quarter and year buckets")
     func buckets() throws {
         let days = try table("x: { field: date, bucket: day }\ny: { count: true }")
-        #expect(days.x.count == 361) // 5 January to 31 December
+        #expect(days.x.count == 361)  // 5 January to 31 December
         #expect(column(days).compactMap { $0?.double }.reduce(0, +) == 8)
         let weeks = try table("x: { field: date, bucket: week }\ny: { count: true }")
-        #expect(weeks.x.count == 52) // the weeks of Monday 5 January to Monday 28 December
+        #expect(weeks.x.count == 52)  // the weeks of Monday 5 January to Monday 28 December
         #expect(column(weeks).prefix(6) == [1, 0, 1, 1, 1, 1])
         let format = ChartFormatter(language: "en", timeZone: TimeZone(identifier: "UTC")!)
         if case .date(let start) = weeks.x[2] { #expect(format.bucketLabel(start, .week) == "Jan 19, 2026") }
@@ -132,7 +136,7 @@ struct AggregationTests {
     @Test("sort by x or y either way, then limit keeps the first N")
     func sortAndLimit() throws {
         let top = try table("x: event\ny: { count: true }\nsort: -y\nlimit: 2")
-        #expect(top.x == [.text("code"), .text("mission")]) // ties go by x
+        #expect(top.x == [.text("code"), .text("mission")])  // ties go by x
         #expect(column(top) == [5, 1])
         let ascending = try table("x: event\ny: { count: true }\nsort: y")
         #expect(ascending.x.last == .text("code"))
@@ -170,7 +174,7 @@ struct AggregationTests {
         engine.store.inMemoryLimit = 32 << 20
         let inMemory = try table("x: { field: date, bucket: quarter }\ny: { avg: score }", source: "stats/events.csv")
         #expect(streamed == inMemory)
-        #expect(column(inMemory) == [3.5, 3, nil, 4]) // (4 + 5 + 3 + 2) / 4: the empty score is left out
+        #expect(column(inMemory) == [3.5, 3, nil, 4])  // (4 + 5 + 3 + 2) / 4: the empty score is left out
     }
 
     @Test("a large file is read once for all the queries collected, with the same tables as in memory")
@@ -197,12 +201,14 @@ struct AggregationTests {
 
     /// Buckets are cached by 15-minute slot of time; the counts must be the calendar's,
     /// also across daylight-saving changes and in zones with half-hour offsets and shifts.
-    @Test("date buckets agree with the calendar in every time zone", arguments: ["Europe/Rome", "Asia/Kolkata", "Australia/Lord_Howe", "America/St_Johns"])
+    @Test(
+        "date buckets agree with the calendar in every time zone",
+        arguments: ["Europe/Rome", "Asia/Kolkata", "Australia/Lord_Howe", "America/St_Johns"])
     func bucketsAgreeWithTheCalendar(zoneName: String) throws {
         let zone = try #require(TimeZone(identifier: zoneName))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        calendar.firstWeekday = 2 // weeks start on Monday, as in reports
+        calendar.firstWeekday = 2  // weeks start on Monday, as in reports
         // Every 7 minutes 30 seconds over a year: each slot boundary, midnight and DST change is crossed.
         let dates = (0..<70_080).map { Date(timeIntervalSince1970: 1_767_225_600 + Double($0) * 450) }
         for bucket in [DateBucket.day, .week, .month] {
@@ -215,9 +221,10 @@ struct AggregationTests {
                 let unit: Calendar.Component = bucket == .day ? .day : bucket == .week ? .weekOfYear : .month
                 expected[try #require(calendar.dateInterval(of: unit, for: date)).start, default: 0] += 1
             }
-            let counted = Dictionary(uniqueKeysWithValues: zip(table.x, table.values.map { $0[0]?.double ?? 0 }).compactMap { key, count -> (Date, Double)? in
-                if case .date(let start) = key { return (start, count) } else { return nil }
-            })
+            let counted = Dictionary(
+                uniqueKeysWithValues: zip(table.x, table.values.map { $0[0]?.double ?? 0 }).compactMap { key, count -> (Date, Double)? in
+                    if case .date(let start) = key { return (start, count) } else { return nil }
+                })
             #expect(counted == expected, "\(zoneName) \(bucket)")
         }
     }
@@ -234,8 +241,10 @@ struct AggregationTests {
         for index in 0..<5000 { text += "{\"n\": \(index), \"label\": \"row \\\"\(index)\\\" ü\"}\n" }
         text += "{\"n\": 5000, \"label\": \"last\"}"
         try site.write("Content/stats/many.jsonl", text)
-        let reader = StatsRowReader(url: site.root.appendingPathComponent("Content/stats/many.jsonl"), path: "Content/stats/many.jsonl", format: .jsonLines)
-        var rows = 0, total = 0
+        let reader = StatsRowReader(
+            url: site.root.appendingPathComponent("Content/stats/many.jsonl"), path: "Content/stats/many.jsonl", format: .jsonLines)
+        var rows = 0
+        var total = 0
         var last = ""
         try reader.forEachRow(columns: ["n", "label"]) { row in
             rows += 1
@@ -247,7 +256,10 @@ struct AggregationTests {
         #expect(total == 5000 * 5001 / 2)
         #expect(last == "last")
         var first = ""
-        try reader.forEachRow(columns: ["label"]) { row in first = row.fields[0]; return false }
+        try reader.forEachRow(columns: ["label"]) { row in
+            first = row.fields[0]
+            return false
+        }
         #expect(first == "row \"0\" ü")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Hostile and broken input (Tests/Fixtures/bad/): a diagnostic, or a correct build;
@@ -65,7 +66,9 @@ struct BadInputTests {
         let site = try TestSite(templates: templates)
         let messages = site.build().messages
         #expect(messages.contains { $0.hasPrefix("Templates/list.mustache:1:") && $0.contains("error: template:") })
-        #expect(messages.contains("Templates/recursive.mustache:1:6: error: template: 'recursive' includes itself (recursive → recursive), which would never end"))
+        #expect(
+            messages.contains(
+                "Templates/recursive.mustache:1:6: error: template: 'recursive' includes itself (recursive → recursive), which would never end"))
     }
 
     @Test("a 5 MB single line builds")
@@ -79,16 +82,21 @@ struct BadInputTests {
     }
 
     // Lists and quotes nested past `markdown.maxNesting` are an error: HostileMarkdownTests.
-    @Test("pathological Markdown builds", arguments: [
-        ("open brackets", String(repeating: "[", count: 50_000) + "a"),
-        ("emphasis", String(repeating: "*a **a ", count: 20_000)),
-        ("backticks", (1...2_000).map { String(repeating: "`", count: $0) }.joined(separator: " a ")),
-        ("angle brackets", String(repeating: "<a", count: 50_000)),
-        ("link references", (0..<5_000).map { "[\($0)]: /u\($0)\n" }.joined() + String(repeating: "[0]", count: 20_000)),
-        // Wider or longer is an error (HostileMarkdownTests): Debian's cmark-gfm takes rows × columns² steps.
-        ("table columns", "|" + String(repeating: "a|", count: 2_000) + "\n|" + String(repeating: "-|", count: 2_000) + "\n"
-            + String(repeating: "|x\n", count: 200)),
-    ])
+    @Test(
+        "pathological Markdown builds",
+        arguments: [
+            ("open brackets", String(repeating: "[", count: 50_000) + "a"),
+            ("emphasis", String(repeating: "*a **a ", count: 20_000)),
+            ("backticks", (1...2_000).map { String(repeating: "`", count: $0) }.joined(separator: " a ")),
+            ("angle brackets", String(repeating: "<a", count: 50_000)),
+            ("link references", (0..<5_000).map { "[\($0)]: /u\($0)\n" }.joined() + String(repeating: "[0]", count: 20_000)),
+            // Wider or longer is an error (HostileMarkdownTests): Debian's cmark-gfm takes rows × columns² steps.
+            (
+                "table columns",
+                "|" + String(repeating: "a|", count: 2_000) + "\n|" + String(repeating: "-|", count: 2_000) + "\n"
+                    + String(repeating: "|x\n", count: 200)
+            )
+        ])
     func pathological(_ name: String, _ body: String) throws {
         let site = try TestSite()
         try site.article("p.md", "title: P\ndate: 2026-01-01\ncategory: coffee-culture", body: body)

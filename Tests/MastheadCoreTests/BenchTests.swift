@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// The speed work must not change what a site shows: these pin the behaviour of the
@@ -15,14 +16,19 @@ struct BenchTests {
             let category = generator.next() % 2 == 0 ? "coffee-culture" : "inspiring-cooking"
             let chosen = (0..<(Int(generator.next() % 4))).map { _ in tags[Int(generator.next() % 7)] }
             let related = index % 17 == 5 ? "\nrelated: [a\(index - 3)]" : ""
-            try site.article("a\(index).md", "title: A\(index)\ndate: 2026-01-01T\(String(format: "%02d", index % 24)):\(String(format: "%02d", index % 60)):00Z\ncategory: \(category)\ntags: [\(chosen.joined(separator: ", "))]\(related)")
+            try site.article(
+                "a\(index).md",
+                "title: A\(index)\ndate: 2026-01-01T\(String(format: "%02d", index % 24)):\(String(format: "%02d", index % 60)):00Z\ncategory: \(category)\ntags: [\(chosen.joined(separator: ", "))]\(related)"
+            )
         }
         let result = site.build()
         #expect(result.diagnostics.errors.isEmpty, "\(result.messages)")
         let articles = try #require(result.site).articles
         for (index, article) in articles.enumerated() {
             // The definition, comparing every pair.
-            var expected: [Int] = article.document.related.compactMap { slug in articles.firstIndex { $0.document.slug == slug } }.filter { $0 != index }
+            var expected: [Int] = article.document.related.compactMap { slug in articles.firstIndex { $0.document.slug == slug } }.filter {
+                $0 != index
+            }
             let tagSet = Set(article.tagSlugs)
             let scored = articles.indices.compactMap { other -> (Int, Int)? in
                 guard other != index, !expected.contains(other) else { return nil }
@@ -39,9 +45,10 @@ struct BenchTests {
     func parallelInlineExtensions() throws {
         let site = try TestSite()
         for index in 0..<120 {
-            try site.article("s\(index).md", "title: S\(index)\ndate: 2026-01-01\ncategory: coffee-culture",
-                             body: String(repeating: "Some *emphasis* and [links](https://example.org/) to parse. ", count: 20)
-                                 + "\n\nThis is ~~gone~~ and www.example.com is a link.\n")
+            try site.article(
+                "s\(index).md", "title: S\(index)\ndate: 2026-01-01\ncategory: coffee-culture",
+                body: String(repeating: "Some *emphasis* and [links](https://example.org/) to parse. ", count: 20)
+                    + "\n\nThis is ~~gone~~ and www.example.com is a link.\n")
         }
         let result = site.build()
         for index in 0..<120 {
@@ -85,7 +92,9 @@ struct LiteralTextTests {
     @Test("replacing and finding text byte for byte, as Foundation does for markup")
     func replacing() {
         let html = "<h2 id=\"a\">\nTitle\n<a class=\"x\">#</a></h2>\n<h2 id=\"a\">\n"
-        #expect(html.replacingLiteral("<h2 id=\"a\">\n", with: "<h2 id=\"a\">") == html.replacingOccurrences(of: "<h2 id=\"a\">\n", with: "<h2 id=\"a\">"))
+        #expect(
+            html.replacingLiteral("<h2 id=\"a\">\n", with: "<h2 id=\"a\">") == html.replacingOccurrences(of: "<h2 id=\"a\">\n", with: "<h2 id=\"a\">")
+        )
         #expect("aaaa".replacingLiteral("aa", with: "b") == "bb")
         #expect("caffè ~ caffè".replacingLiteral("è", with: "e") == "caffe ~ caffe")
         #expect("nothing".replacingLiteral("x", with: "y") == "nothing")
@@ -105,7 +114,8 @@ struct LiteralTextTests {
     func frontMatter() throws {
         let lf = "---\ntitle: A\ndate: 2026-01-01\n---\nBody\n\nMore\n"
         let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
-        let a = try #require(FrontMatter.split(lf)), b = try #require(FrontMatter.split(crlf))
+        let a = try #require(FrontMatter.split(lf))
+        let b = try #require(FrontMatter.split(crlf))
         #expect(a.yaml == b.yaml && a.body == b.body && a.bodyLineOffset == b.bodyLineOffset && a.yamlLineOffset == b.yamlLineOffset)
         #expect(a.yaml == "title: A\ndate: 2026-01-01" && a.body == "Body\n\nMore\n" && a.bodyLineOffset == 4)
         #expect(FrontMatter.split("---\n---")?.body == "")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 @Suite("Build cache: nothing changed, nothing done; changed files only")
@@ -37,8 +38,9 @@ struct CacheTests {
 
     func status(_ url: URL) -> (modified: Date, inode: Int)? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              let modified = attributes[.modificationDate] as? Date,
-              let inode = (attributes[.systemFileNumber] as? NSNumber)?.intValue else { return nil }
+            let modified = attributes[.modificationDate] as? Date,
+            let inode = (attributes[.systemFileNumber] as? NSNumber)?.intValue
+        else { return nil }
         return (modified, inode)
     }
 
@@ -55,7 +57,8 @@ struct CacheTests {
     @Test("a cached build and a clean build give the same files, byte for byte, before and after a change")
     func cachedEqualsClean() throws {
         let site = try sampleSite()
-        let cached = site.root.appendingPathComponent("cached"), clean = site.root.appendingPathComponent("clean")
+        let cached = site.root.appendingPathComponent("cached")
+        let clean = site.root.appendingPathComponent("clean")
         _ = try build(site, into: cached)
         #expect(isUpToDate(try build(site, into: cached)))
         _ = try build(site, into: clean, useCache: false)
@@ -66,7 +69,8 @@ struct CacheTests {
         try site.article("d.md", "title: D\ndate: 2026-01-04\ncategory: coffee-culture", body: "Delta.")
         _ = try build(site, into: cached)
         _ = try build(site, into: clean, useCache: false)
-        let cachedFiles = try contents(of: cached), cleanFiles = try contents(of: clean)
+        let cachedFiles = try contents(of: cached)
+        let cleanFiles = try contents(of: clean)
         #expect(cachedFiles.keys.sorted() == cleanFiles.keys.sorted())
         for (path, data) in cleanFiles {
             #expect(cachedFiles[path] == data, "\(path) differs")

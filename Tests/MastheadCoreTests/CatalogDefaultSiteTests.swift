@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 @Suite("The default site's catalogs: prizes, stores, the points landing")
@@ -21,10 +22,12 @@ struct CatalogDefaultSiteTests {
 
     @Test("the catalog pages exist: index, prizes, categories, bands, stores, landing")
     func pages() throws {
-        for path in ["prizes/index.html", "prizes/moka-3-tazze/index.html", "prizes/category/caffe/index.html",
-                     "prizes/category/buoni-e-digitale/index.html", "prizes/points/0-499/index.html", "prizes/points/500-999/index.html",
-                     "prizes/points/5000-plus/index.html", "stores/index.html", "stores/page/2/index.html", "stores/city/torino/index.html",
-                     "stores/bar-aurora/index.html", "punti-e-premi/index.html", "css/catalog.css", "js/catalog-filter.js"] {
+        for path in [
+            "prizes/index.html", "prizes/moka-3-tazze/index.html", "prizes/category/caffe/index.html",
+            "prizes/category/buoni-e-digitale/index.html", "prizes/points/0-499/index.html", "prizes/points/500-999/index.html",
+            "prizes/points/5000-plus/index.html", "stores/index.html", "stores/page/2/index.html", "stores/city/torino/index.html",
+            "stores/bar-aurora/index.html", "punti-e-premi/index.html", "css/catalog.css", "js/catalog-filter.js"
+        ] {
             #expect(result.paths.contains(path), "\(path) missing")
         }
     }
@@ -36,7 +39,9 @@ struct CatalogDefaultSiteTests {
         #expect(html.contains("aria-live=\"polite\""))
         #expect(html.contains("<input type=\"range\" id=\"points-min\"") && html.contains("<input type=\"range\" id=\"points-max\""))
         #expect(html.contains("<input type=\"date\" id=\"expiry-after\""))
-        #expect(html.contains("<li class=\"prize-card\" data-points=\"800\" data-category=\"Accessori\" data-expiry=\"2027-12-31\" data-kind=\"fisico\">"))
+        #expect(
+            html.contains("<li class=\"prize-card\" data-points=\"800\" data-category=\"Accessori\" data-expiry=\"2027-12-31\" data-kind=\"fisico\">")
+        )
         let site = try #require(result.site)
         let count = site.catalogs[0].items.count
         #expect(html.components(separatedBy: "class=\"prize-card\"").count - 1 == count)

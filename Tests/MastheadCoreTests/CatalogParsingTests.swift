@@ -1,22 +1,23 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 @Suite("Catalogs: typed fields and their errors, with positions")
 struct CatalogParsingTests {
     static let allTypes = """
-    file: catalogs/prizes.csv
-    key: key
-    schema:
-      key: { type: string, required: true }
-      points: integer
-      price: decimal
-      digital: boolean
-      expiry: date
-      site: url
-      image: image
-      tags: list
-    """
+        file: catalogs/prizes.csv
+        key: key
+        schema:
+          key: { type: string, required: true }
+          points: integer
+          price: decimal
+          digital: boolean
+          expiry: date
+          site: url
+          image: image
+          tags: list
+        """
 
     func build(_ csv: String, declaration: String = allTypes) throws -> BuildResult {
         let site = try CatalogFixture.site(csv: csv, declaration: declaration)
@@ -26,36 +27,40 @@ struct CatalogParsingTests {
 
     @Test("every field type parses and shows formatted, with its raw value beside it")
     func everyType() throws {
-        let result = try build("""
-        key,points,price,digital,expiry,site,image,tags
-        moka,1200,12.5,yes,2027-03-31,https://example.org/moka,/images/moka.svg,kitchen; gift
+        let result = try build(
+            """
+            key,points,price,digital,expiry,site,image,tags
+            moka,1200,12.5,yes,2027-03-31,https://example.org/moka,/images/moka.svg,kitchen; gift
 
-        """)
+            """)
         #expect(result.diagnostics.isEmpty, "\(result.messages)")
         let page = try #require(result.text("prizes/moka/index.html"))
-        for line in ["points: 1,200 [1200]", "price: 12.5 [12.5]", "digital: true [true]", "expiry: March 31, 2027 [2027-03-31]",
-                     "site: https://example.org/moka [https://example.org/moka]", "image: /images/moka.svg [/images/moka.svg]",
-                     "tags: kitchen, gift [kitchen;gift]"] {
+        for line in [
+            "points: 1,200 [1200]", "price: 12.5 [12.5]", "digital: true [true]", "expiry: March 31, 2027 [2027-03-31]",
+            "site: https://example.org/moka [https://example.org/moka]", "image: /images/moka.svg [/images/moka.svg]",
+            "tags: kitchen, gift [kitchen;gift]"
+        ] {
             #expect(page.contains("<p class=\"field\">\(line)</p>"), "\(line)")
         }
     }
 
     @Test("each bad value is an error at row:column, and every bad row is reported")
     func csvErrors() throws {
-        let result = try build("""
-        key,points,price,digital,expiry,site,image,tags
-        a,12a,1,true,2027-01-01,https://example.org,/images/moka.svg,x
-        b,1,1,2,2027-01-01,https://example.org,/images/moka.svg,x
-        c,1,abc,true,2027-01-01,https://example.org,/images/moka.svg,x
-        d,1,1,true,31/01/2027,https://example.org,/images/moka.svg,x
-        e,1,1,true,2027-01-01,example dot org,/images/moka.svg,x
-        f,1,1,true,2027-01-01,https://example.org,/images/missing.svg,x
-        ,1,1,true,2027-01-01,https://example.org,/images/moka.svg,x
-        g,1,1
-        h,1,1,true,2027-01-01,https://example.org,/images/moka.svg,x,extra
-        a,2,1,true,2027-01-01,https://example.org,/images/moka.svg,x
+        let result = try build(
+            """
+            key,points,price,digital,expiry,site,image,tags
+            a,12a,1,true,2027-01-01,https://example.org,/images/moka.svg,x
+            b,1,1,2,2027-01-01,https://example.org,/images/moka.svg,x
+            c,1,abc,true,2027-01-01,https://example.org,/images/moka.svg,x
+            d,1,1,true,31/01/2027,https://example.org,/images/moka.svg,x
+            e,1,1,true,2027-01-01,example dot org,/images/moka.svg,x
+            f,1,1,true,2027-01-01,https://example.org,/images/missing.svg,x
+            ,1,1,true,2027-01-01,https://example.org,/images/moka.svg,x
+            g,1,1
+            h,1,1,true,2027-01-01,https://example.org,/images/moka.svg,x,extra
+            a,2,1,true,2027-01-01,https://example.org,/images/moka.svg,x
 
-        """)
+            """)
         let file = "Content/catalogs/prizes.csv"
         for message in [
             "\(file):2:2: error: points: expected an integer, got \"12a\"",
@@ -67,7 +72,7 @@ struct CatalogParsingTests {
             "\(file):8:1: error: key: missing required value",
             "\(file):9:4: error: CSV: row 9 has 3 fields, the header has 8",
             "\(file):10:9: error: CSV: row 10 has 9 fields, the header has 8",
-            "\(file):11:1: error: key: duplicate key 'a' (also on row 2)",
+            "\(file):11:1: error: key: duplicate key 'a' (also on row 2)"
         ] {
             #expect(result.messages.contains(message), "missing: \(message)\n\(result.messages.joined(separator: "\n"))")
         }
@@ -77,41 +82,51 @@ struct CatalogParsingTests {
 
     @Test("a missing required value is an error; an optional one is simply absent")
     func requiredValues() throws {
-        let result = try build("""
-        key,title,category,points,expiry
-        a,A,,,2027-01-01
-        b,B,Cups,10,
+        let result = try build(
+            """
+            key,title,category,points,expiry
+            a,A,,,2027-01-01
+            b,B,Cups,10,
 
-        """, declaration: CatalogFixture.defaultDeclaration)
+            """, declaration: CatalogFixture.defaultDeclaration)
         #expect(result.messages == ["Content/catalogs/prizes.csv:2:4: error: points: missing required value"])
     }
 
     @Test("a column the schema does not know is a warning with a suggestion; a missing required column an error")
     func unknownAndMissingColumns() throws {
-        let result = try build("""
-        key,title,category,pionts,expiry
-        a,A,Cups,10,2027-01-01
+        let result = try build(
+            """
+            key,title,category,pionts,expiry
+            a,A,Cups,10,2027-01-01
 
-        """, declaration: CatalogFixture.defaultDeclaration)
-        #expect(result.messages.contains("Content/catalogs/prizes.csv:1:4: warning: unknown field 'pionts' (not in the schema, ignored); did you mean 'points'?"), "\(result.messages)")
-        #expect(result.messages.contains("Content/catalogs/prizes.csv:1:1: error: missing column 'points', required by the schema; did you mean 'pionts'?"), "\(result.messages)")
+            """, declaration: CatalogFixture.defaultDeclaration)
+        #expect(
+            result.messages.contains(
+                "Content/catalogs/prizes.csv:1:4: warning: unknown field 'pionts' (not in the schema, ignored); did you mean 'points'?"),
+            "\(result.messages)")
+        #expect(
+            result.messages.contains(
+                "Content/catalogs/prizes.csv:1:1: error: missing column 'points', required by the schema; did you mean 'pionts'?"),
+            "\(result.messages)")
     }
 
     @Test("JSON errors name line and column")
     func jsonErrors() throws {
         let declaration = CatalogFixture.defaultDeclaration.replacingOccurrences(of: "catalogs/prizes.csv", with: "catalogs/prizes.json")
         let site = try TestSite(config: CatalogFixture.config(declaration), templates: CatalogFixture.templates)
-        try site.write("Content/catalogs/prizes.json", """
-        [
-          {"key": "a", "title": "A", "points": "12a"},
-          {"key": "b", "title": "B", "points": 5, "expiry": "soon"},
-          {"key": "c", "title": "C", "colour": "red", "points": 1},
-          {"key": "d", "title": "D", "points": [1, 2]},
-          {"key": "a", "title": "A again", "points": 3},
-          {"title": "E", "points": 3}
-        ]
+        try site.write(
+            "Content/catalogs/prizes.json",
+            """
+            [
+              {"key": "a", "title": "A", "points": "12a"},
+              {"key": "b", "title": "B", "points": 5, "expiry": "soon"},
+              {"key": "c", "title": "C", "colour": "red", "points": 1},
+              {"key": "d", "title": "D", "points": [1, 2]},
+              {"key": "a", "title": "A again", "points": 3},
+              {"title": "E", "points": 3}
+            ]
 
-        """)
+            """)
         let result = site.build()
         let file = "Content/catalogs/prizes.json"
         for message in [
@@ -120,7 +135,7 @@ struct CatalogParsingTests {
             "\(file):4:30: warning: unknown field 'colour' (not in the schema, ignored)",
             "\(file):5:40: error: points: expected an integer, got a list",
             "\(file):6:11: error: key: duplicate key 'a' (also on line 2)",
-            "\(file):7:3: error: key: missing required value",
+            "\(file):7:3: error: key: missing required value"
         ] {
             #expect(result.messages.contains(message), "missing: \(message)\n\(result.messages.joined(separator: "\n"))")
         }
@@ -142,23 +157,25 @@ struct CatalogParsingTests {
     func yamlErrors() throws {
         let declaration = CatalogFixture.defaultDeclaration.replacingOccurrences(of: "catalogs/prizes.csv", with: "catalogs/prizes.yaml")
         let site = try TestSite(config: CatalogFixture.config(declaration), templates: CatalogFixture.templates)
-        try site.write("Content/catalogs/prizes.yaml", """
-        - key: a
-          title: A
-          points: 12a
-        - key: b
-          title: B
-          points: 2
-          expiry: { day: 1 }
-        - just text
+        try site.write(
+            "Content/catalogs/prizes.yaml",
+            """
+            - key: a
+              title: A
+              points: 12a
+            - key: b
+              title: B
+              points: 2
+              expiry: { day: 1 }
+            - just text
 
-        """)
+            """)
         let result = site.build()
         let file = "Content/catalogs/prizes.yaml"
         for message in [
             "\(file):3:11: error: points: expected an integer, got \"12a\"",
             "\(file):7:11: error: expiry: expected a date like 2026-03-14, got a mapping",
-            "\(file):8:3: error: expected a mapping for each item, got \"just text\"",
+            "\(file):8:3: error: expected a mapping for each item, got \"just text\""
         ] {
             #expect(result.messages.contains(message), "missing: \(message)\n\(result.messages.joined(separator: "\n"))")
         }
@@ -171,8 +188,15 @@ struct CatalogParsingTests {
             .replacingOccurrences(of: "sort: points", with: "sort: titel")
         let site = try CatalogFixture.site(csv: "key,title\na,A\n", declaration: declaration)
         let result = site.build()
-        #expect(result.messages.contains { $0.hasPrefix("Content/site.yml:") && $0.contains("error: schema.points: unknown type \"integr\"") && $0.hasSuffix("did you mean 'integer'?") }, "\(result.messages)")
-        #expect(result.messages.contains { $0.hasPrefix("Content/site.yml:") && $0.hasSuffix("error: sort: 'titel' is not in the schema; did you mean 'title'?") }, "\(result.messages)")
+        #expect(
+            result.messages.contains {
+                $0.hasPrefix("Content/site.yml:") && $0.contains("error: schema.points: unknown type \"integr\"")
+                    && $0.hasSuffix("did you mean 'integer'?")
+            }, "\(result.messages)")
+        #expect(
+            result.messages.contains {
+                $0.hasPrefix("Content/site.yml:") && $0.hasSuffix("error: sort: 'titel' is not in the schema; did you mean 'title'?")
+            }, "\(result.messages)")
     }
 
     @Test("a missing data file is an error naming it")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// `references:` between catalogs: the referenced item on the referencing page, the
@@ -7,61 +8,61 @@ import Testing
 @Suite("Catalogs: relations between catalogs")
 struct CatalogRelationsTests {
     static let catalogs = """
-    catalogs:
-      films:
-        file: catalogs/films.csv
-        key: key
-        title: title
-        schema:
-          key: { type: string, required: true }
-          title: string
-          year: integer
-        permalink: /films/:key/
-        templates: { item: film }
-      seasons:
-        file: catalogs/seasons.csv
-        key: key
-        title: title
-        schema:
-          key: { type: string, required: true }
-          title: string
-          series: { type: string, required: true, references: films }
-          number: integer
-        sort: number
-        permalink: /seasons/:key/
-        templates: { item: season }
-      members:
-        file: catalogs/members.csv
-        key: key
-        schema:
-          key: { type: string, required: true }
-          favourites: { type: list, references: films }
-        permalink: /members/:key/
-        templates: { item: member }
-    """
+        catalogs:
+          films:
+            file: catalogs/films.csv
+            key: key
+            title: title
+            schema:
+              key: { type: string, required: true }
+              title: string
+              year: integer
+            permalink: /films/:key/
+            templates: { item: film }
+          seasons:
+            file: catalogs/seasons.csv
+            key: key
+            title: title
+            schema:
+              key: { type: string, required: true }
+              title: string
+              series: { type: string, required: true, references: films }
+              number: integer
+            sort: number
+            permalink: /seasons/:key/
+            templates: { item: season }
+          members:
+            file: catalogs/members.csv
+            key: key
+            schema:
+              key: { type: string, required: true }
+              favourites: { type: list, references: films }
+            permalink: /members/:key/
+            templates: { item: member }
+        """
 
     static let films = """
-    key,title,year
-    breaking-bad,Breaking Bad,2008
-    the-wire,The Wire,2002
-    alien,Alien,1979
+        key,title,year
+        breaking-bad,Breaking Bad,2008
+        the-wire,The Wire,2002
+        alien,Alien,1979
 
-    """
+        """
 
     static let seasons = """
-    key,title,series,number
-    bb-2,Breaking Bad 2,breaking-bad,2
-    bb-1,Breaking Bad 1,breaking-bad,1
-    wire-1,The Wire 1,the-wire,1
+        key,title,series,number
+        bb-2,Breaking Bad 2,breaking-bad,2
+        bb-1,Breaking Bad 1,breaking-bad,1
+        wire-1,The Wire 1,the-wire,1
 
-    """
+        """
 
     static let members = """
-    key,favourites
-    anna,alien; breaking-bad
-    bruno,breaking-bad
+        key,favourites
+        anna,alien; breaking-bad
+        bruno,breaking-bad
 
-    """
+        """
 
     static let templates = TestSite.minimalTemplates.merging([
         "catalog-index": "{{<base}}{{$main}}{{#items}}<a href=\"{{url}}\">{{title}}</a>{{/items}}{{/main}}{{/base}}",
@@ -72,12 +73,17 @@ struct CatalogRelationsTests {
         <p class="nested">{{#referencedBy.seasons}}{{#refs}}nested refs!{{/refs}}{{/referencedBy.seasons}}</p>
         {{/item}}{{/main}}{{/base}}
         """,
-        "season": "{{<base}}{{$main}}{{#item}}<h1>{{title}}</h1><p class=\"series\">{{#refs.series}}<a href=\"{{url}}\">{{title}}</a> ({{year}}, {{raw.year}}){{/refs.series}}</p>{{/item}}{{/main}}{{/base}}",
-        "member": "{{<base}}{{$main}}{{#item}}<ul>{{#refs.favourites}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/refs.favourites}}</ul>{{/item}}{{/main}}{{/base}}",
-        "home": "{{<base}}{{$main}}{{#catalogs.seasons.items}}<p class=\"season\">{{key}} of {{refs.series.title}}</p>{{/catalogs.seasons.items}}{{/main}}{{/base}}",
+        "season":
+            "{{<base}}{{$main}}{{#item}}<h1>{{title}}</h1><p class=\"series\">{{#refs.series}}<a href=\"{{url}}\">{{title}}</a> ({{year}}, {{raw.year}}){{/refs.series}}</p>{{/item}}{{/main}}{{/base}}",
+        "member":
+            "{{<base}}{{$main}}{{#item}}<ul>{{#refs.favourites}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/refs.favourites}}</ul>{{/item}}{{/main}}{{/base}}",
+        "home":
+            "{{<base}}{{$main}}{{#catalogs.seasons.items}}<p class=\"season\">{{key}} of {{refs.series.title}}</p>{{/catalogs.seasons.items}}{{/main}}{{/base}}"
     ]) { _, new in new }
 
-    func site(config: String = TestSite.minimalConfig + "\n" + Self.catalogs, seasons: String = Self.seasons, members: String = Self.members) throws -> TestSite {
+    func site(config: String = TestSite.minimalConfig + "\n" + Self.catalogs, seasons: String = Self.seasons, members: String = Self.members) throws
+        -> TestSite
+    {
         let site = try TestSite(config: config, templates: Self.templates)
         try site.write("Content/catalogs/films.csv", Self.films)
         try site.write("Content/catalogs/seasons.csv", seasons)
@@ -92,7 +98,9 @@ struct CatalogRelationsTests {
         let season = try #require(result.text("seasons/bb-1/index.html"))
         #expect(season.contains("<p class=\"series\"><a href=\"/films/breaking-bad/\">Breaking Bad</a> (2,008, 2008)</p>"))
         let home = try #require(result.text("index.html"))
-        #expect(home.contains("<p class=\"season\">bb-1 of Breaking Bad</p><p class=\"season\">wire-1 of The Wire</p><p class=\"season\">bb-2 of Breaking Bad</p>"))
+        #expect(
+            home.contains(
+                "<p class=\"season\">bb-1 of Breaking Bad</p><p class=\"season\">wire-1 of The Wire</p><p class=\"season\">bb-2 of Breaking Bad</p>"))
     }
 
     @Test("a list field's references are a list of items, in the order written")
@@ -107,7 +115,10 @@ struct CatalogRelationsTests {
         let result = try site().build()
         let breakingBad = try #require(result.text("films/breaking-bad/index.html"))
         // Seasons sort by number, then key: bb-1 before bb-2.
-        #expect(breakingBad.contains("<p class=\"seasons\">2 seasons: <a href=\"/seasons/bb-1/\">Breaking Bad 1</a> (1) <a href=\"/seasons/bb-2/\">Breaking Bad 2</a> (2)</p>"))
+        #expect(
+            breakingBad.contains(
+                "<p class=\"seasons\">2 seasons: <a href=\"/seasons/bb-1/\">Breaking Bad 1</a> (1) <a href=\"/seasons/bb-2/\">Breaking Bad 2</a> (2)</p>"
+            ))
         #expect(breakingBad.contains("<p class=\"fans\"> anna bruno [2]</p>"))
         // Related items carry plain values: no refs of their own.
         #expect(breakingBad.contains("<p class=\"nested\"></p>"))
@@ -120,9 +131,11 @@ struct CatalogRelationsTests {
 
     @Test("an item referencing the same item through two fields is listed once")
     func referencedThroughTwoFields() throws {
-        let config = TestSite.minimalConfig + "\n" + Self.catalogs.replacingOccurrences(
-            of: "      favourites: { type: list, references: films }",
-            with: "      favourites: { type: list, references: films }\n      watched: { type: list, references: films }")
+        let config =
+            TestSite.minimalConfig + "\n"
+            + Self.catalogs.replacingOccurrences(
+                of: "      favourites: { type: list, references: films }",
+                with: "      favourites: { type: list, references: films }\n      watched: { type: list, references: films }")
         let result = try site(config: config, members: "key,favourites,watched\nanna,alien,alien; the-wire\n").build()
         #expect(result.diagnostics.isEmpty, "\(result.messages)")
         let alien = try #require(result.text("films/alien/index.html"))
@@ -133,23 +146,34 @@ struct CatalogRelationsTests {
 
     @Test("a value that is no key of the referenced catalog is an error at its cell, with the closest key")
     func unknownKey() throws {
-        let seasons = Self.seasons.replacingOccurrences(of: "wire-1,The Wire 1,the-wire,1", with: "wire-1,The Wire 1,the-wire,1\nbb-3,Breaking Bad 3,breking-bad,3")
+        let seasons = Self.seasons.replacingOccurrences(
+            of: "wire-1,The Wire 1,the-wire,1", with: "wire-1,The Wire 1,the-wire,1\nbb-3,Breaking Bad 3,breking-bad,3")
         let members = "key,favourites\nanna,alien; teh-wire\n"
         let result = try site(seasons: seasons, members: members).build()
         #expect(!result.succeeded)
-        #expect(result.messages.contains("Content/catalogs/seasons.csv:5:3: error: series: unknown films key 'breking-bad'; did you mean 'breaking-bad'?"), "\(result.messages)")
-        #expect(result.messages.contains("Content/catalogs/members.csv:2:2: error: favourites: unknown films key 'teh-wire'; did you mean 'the-wire'?"), "\(result.messages)")
+        #expect(
+            result.messages.contains(
+                "Content/catalogs/seasons.csv:5:3: error: series: unknown films key 'breking-bad'; did you mean 'breaking-bad'?"),
+            "\(result.messages)")
+        #expect(
+            result.messages.contains("Content/catalogs/members.csv:2:2: error: favourites: unknown films key 'teh-wire'; did you mean 'the-wire'?"),
+            "\(result.messages)")
         #expect(result.diagnostics.count == 2, "\(result.messages)")
     }
 
     @Test("references: naming no catalog is an error at its position in site.yml")
     func unknownCatalog() throws {
-        let config = TestSite.minimalConfig + "\n" + Self.catalogs.replacingOccurrences(of: "required: true, references: films }", with: "required: true, references: flims }")
+        let config =
+            TestSite.minimalConfig + "\n"
+            + Self.catalogs.replacingOccurrences(of: "required: true, references: films }", with: "required: true, references: flims }")
         let lines = config.components(separatedBy: "\n")
         let line = try #require(lines.firstIndex { $0.contains("references: flims") }) + 1
         let column = try #require(lines[line - 1].range(of: "flims")).lowerBound.utf16Offset(in: lines[line - 1]) + 1
         let result = try site(config: config).build()
         #expect(!result.succeeded)
-        #expect(result.messages.contains("Content/site.yml:\(line):\(column): error: schema.series.references: unknown catalog 'flims'; did you mean 'films'?"), "\(result.messages)")
+        #expect(
+            result.messages.contains(
+                "Content/site.yml:\(line):\(column): error: schema.series.references: unknown catalog 'flims'; did you mean 'films'?"),
+            "\(result.messages)")
     }
 }

@@ -1,18 +1,19 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 @Suite("Catalogs: pages, facets, bands, featured, links")
 struct CatalogTests {
     static let prizes = """
-    key,title,category,points,expiry
-    moka-pot,Moka pot,Accessories,800,2027-12-31
-    voucher-5,5 € voucher,Vouchers,50,2027-03-31
-    cups,Two cups,Accessories,499,2027-10-31
-    grinder,Grinder,Accessories,500,2027-09-30
-    machine,Espresso machine,Machines,1000,2027-12-31
+        key,title,category,points,expiry
+        moka-pot,Moka pot,Accessories,800,2027-12-31
+        voucher-5,5 € voucher,Vouchers,50,2027-03-31
+        cups,Two cups,Accessories,499,2027-10-31
+        grinder,Grinder,Accessories,500,2027-09-30
+        machine,Espresso machine,Machines,1000,2027-12-31
 
-    """
+        """
 
     @Test("the index is sorted by the declared field and paginated; every item gets a page")
     func indexAndItems() throws {
@@ -39,7 +40,8 @@ struct CatalogTests {
 
     @Test("sort: -points sorts descending")
     func descending() throws {
-        let site = try CatalogFixture.site(csv: Self.prizes, declaration: CatalogFixture.defaultDeclaration.replacingOccurrences(of: "sort: points", with: "sort: -points"))
+        let site = try CatalogFixture.site(
+            csv: Self.prizes, declaration: CatalogFixture.defaultDeclaration.replacingOccurrences(of: "sort: points", with: "sort: -points"))
         let first = try #require(site.build().text("prizes/index.html"))
         #expect(first.contains(">machine<") && first.contains(">moka-pot<") && !first.contains(">cups<"))
     }
@@ -54,7 +56,10 @@ struct CatalogTests {
         #expect(result.paths.contains("prizes/category/vouchers/index.html"))
         #expect(result.paths.contains("prizes/category/machines/index.html"))
         let home = try #require(result.text("index.html"))
-        #expect(home.contains("<ul class=\"facet-category\"><li><a href=\"/prizes/category/accessories/\">Accessories</a> 3</li><li><a href=\"/prizes/category/machines/\">Machines</a> 1</li><li><a href=\"/prizes/category/vouchers/\">Vouchers</a> 1</li></ul>"))
+        #expect(
+            home.contains(
+                "<ul class=\"facet-category\"><li><a href=\"/prizes/category/accessories/\">Accessories</a> 3</li><li><a href=\"/prizes/category/machines/\">Machines</a> 1</li><li><a href=\"/prizes/category/vouchers/\">Vouchers</a> 1</li></ul>"
+            ))
     }
 
     @Test("bands hold lower <= value < next lower: 499 and 500 fall in different bands; the last band is open")
@@ -77,14 +82,22 @@ struct CatalogTests {
             of: "bands: [0, 500, 1000] }", with: "bands: [0, 500, 1000], labels: [Small, Medium, Large] }")
         let result = try CatalogFixture.site(csv: Self.prizes, declaration: declaration).build()
         let home = try #require(result.text("index.html"))
-        #expect(home.contains("<li><a href=\"/prizes/points/0-499/\">Small</a> 2</li><li><a href=\"/prizes/points/500-999/\">Medium</a> 2</li><li><a href=\"/prizes/points/1000-plus/\">Large</a> 1</li>"))
+        #expect(
+            home.contains(
+                "<li><a href=\"/prizes/points/0-499/\">Small</a> 2</li><li><a href=\"/prizes/points/500-999/\">Medium</a> 2</li><li><a href=\"/prizes/points/1000-plus/\">Large</a> 1</li>"
+            ))
     }
 
     @Test("every template sees catalogs.NAME.items with display and raw values")
     func itemsEverywhere() throws {
-        let result = try CatalogFixture.site(csv: Self.prizes.replacingOccurrences(of: "machine,Espresso machine,Machines,1000", with: "machine,Espresso machine,Machines,4800")).build()
+        let result = try CatalogFixture.site(
+            csv: Self.prizes.replacingOccurrences(of: "machine,Espresso machine,Machines,1000", with: "machine,Espresso machine,Machines,4800")
+        ).build()
         let home = try #require(result.text("index.html"))
-        #expect(home.contains("<span data-points=\"50\">50</span><span data-points=\"499\">499</span><span data-points=\"500\">500</span><span data-points=\"800\">800</span><span data-points=\"4800\">4,800</span>"))
+        #expect(
+            home.contains(
+                "<span data-points=\"50\">50</span><span data-points=\"499\">499</span><span data-points=\"500\">500</span><span data-points=\"800\">800</span><span data-points=\"4800\">4,800</span>"
+            ))
     }
 
     @Test("featured: a fixed key, or one item per ISO week, the same all week")
@@ -119,7 +132,8 @@ struct CatalogTests {
         #expect(FeaturedRotation.weekNumber(of: date("1970-01-04"), timeZone: utc) == -1)
         #expect(FeaturedRotation.index(count: 5, date: date("1970-01-04"), timeZone: utc) == 4)
         // 2027-01-01 is a Friday in ISO week 53 of 2026, together with Monday 2026-12-28.
-        #expect(FeaturedRotation.weekNumber(of: date("2027-01-01"), timeZone: utc) == FeaturedRotation.weekNumber(of: date("2026-12-28"), timeZone: utc))
+        #expect(
+            FeaturedRotation.weekNumber(of: date("2027-01-01"), timeZone: utc) == FeaturedRotation.weekNumber(of: date("2026-12-28"), timeZone: utc))
     }
 
     @Test("raw dates are the calendar day in the site's time zone")
@@ -138,8 +152,12 @@ struct CatalogTests {
     @Test("prize: links in articles resolve to the item's URL, with the base path")
     func goodLink() throws {
         let site = try CatalogFixture.site(csv: Self.prizes)
-        try site.write("Content/site.yml", CatalogFixture.config().replacingOccurrences(of: "baseURL: https://example.org/", with: "baseURL: https://example.org/mag/"))
-        try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture", body: "Get [the moka pot](prize:moka-pot) and [a grinder](prize:grinder#top).")
+        try site.write(
+            "Content/site.yml",
+            CatalogFixture.config().replacingOccurrences(of: "baseURL: https://example.org/", with: "baseURL: https://example.org/mag/"))
+        try site.article(
+            "a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture",
+            body: "Get [the moka pot](prize:moka-pot) and [a grinder](prize:grinder#top).")
         let result = site.build()
         #expect(result.diagnostics.isEmpty, "\(result.messages)")
         let page = try #require(result.text("articles/a/index.html"))
@@ -150,7 +168,8 @@ struct CatalogTests {
     @Test("an unknown key is an error at the link's line, with a suggestion")
     func unknownLink() throws {
         let site = try CatalogFixture.site(csv: Self.prizes)
-        try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture", body: "First line.\n\nGet [the moka pot](prize:mokka-pot) today.")
+        try site.article(
+            "a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture", body: "First line.\n\nGet [the moka pot](prize:mokka-pot) today.")
         let result = site.build()
         let errors = result.diagnostics.errors
         #expect(errors.count == 1, "\(result.messages)")
@@ -163,7 +182,8 @@ struct CatalogTests {
     @Test("link: sets the scheme; other schemes are left alone")
     func linkScheme() throws {
         let site = try CatalogFixture.site(csv: Self.prizes, declaration: CatalogFixture.defaultDeclaration + "\nlink: reward")
-        try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture", body: "[moka](reward:moka-pot) and [mail](mailto:a@example.org)")
+        try site.article(
+            "a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture", body: "[moka](reward:moka-pot) and [mail](mailto:a@example.org)")
         let page = try #require(site.build().text("articles/a/index.html"))
         #expect(page.contains("<a href=\"/prizes/moka-pot/\">moka</a>"))
         #expect(page.contains("<a href=\"mailto:a@example.org\">mail</a>"))
@@ -174,14 +194,19 @@ struct CatalogTests {
         let site = try CatalogFixture.site(csv: Self.prizes)
         try site.write("Content/pages/prizes.md", "---\ntitle: Prizes\ndate: 2026-01-01\n---\nText.\n")
         let result = site.build()
-        #expect(result.messages.contains("Content/pages/prizes.md: error: URL /prizes/ is produced twice: by Content/pages/prizes.md and by the catalog Content/catalogs/prizes.csv"), "\(result.messages)")
+        #expect(
+            result.messages.contains(
+                "Content/pages/prizes.md: error: URL /prizes/ is produced twice: by Content/pages/prizes.md and by the catalog Content/catalogs/prizes.csv"
+            ), "\(result.messages)")
     }
 
     @Test("without a schema every field is text, and JSON items may have different fields")
     func noSchema() throws {
-        let site = try TestSite(config: CatalogFixture.config("file: catalogs/films.json\nkey: id\ntitle: name\npermalink: /films/:slug/"),
-                                templates: CatalogFixture.templates)
-        try site.write("Content/catalogs/films.json", "[{\"id\": \"a\", \"name\": \"La dolce vita\"}, {\"id\": \"b\", \"name\": \"Roma\", \"year\": 1972}]")
+        let site = try TestSite(
+            config: CatalogFixture.config("file: catalogs/films.json\nkey: id\ntitle: name\npermalink: /films/:slug/"),
+            templates: CatalogFixture.templates)
+        try site.write(
+            "Content/catalogs/films.json", "[{\"id\": \"a\", \"name\": \"La dolce vita\"}, {\"id\": \"b\", \"name\": \"Roma\", \"year\": 1972}]")
         let result = site.build()
         #expect(result.diagnostics.isEmpty, "\(result.messages)")
         #expect(try #require(result.text("films/la-dolce-vita/index.html")).contains("<p class=\"field\">name: La dolce vita [La dolce vita]</p>"))
@@ -192,8 +217,14 @@ struct CatalogTests {
     @Test("JSON and YAML catalogs build the same pages as CSV")
     func jsonAndYAML() throws {
         for (name, text) in [
-            ("prizes.json", "[\n  {\"key\": \"moka-pot\", \"title\": \"Moka pot\", \"category\": \"Accessories\", \"points\": 800, \"expiry\": \"2027-12-31\"},\n  {\"key\": \"cups\", \"title\": \"Cups\", \"points\": 499}\n]\n"),
-            ("prizes.yml", "- key: moka-pot\n  title: Moka pot\n  category: Accessories\n  points: 800\n  expiry: 2027-12-31\n- key: cups\n  title: Cups\n  points: 499\n"),
+            (
+                "prizes.json",
+                "[\n  {\"key\": \"moka-pot\", \"title\": \"Moka pot\", \"category\": \"Accessories\", \"points\": 800, \"expiry\": \"2027-12-31\"},\n  {\"key\": \"cups\", \"title\": \"Cups\", \"points\": 499}\n]\n"
+            ),
+            (
+                "prizes.yml",
+                "- key: moka-pot\n  title: Moka pot\n  category: Accessories\n  points: 800\n  expiry: 2027-12-31\n- key: cups\n  title: Cups\n  points: 499\n"
+            )
         ] {
             let declaration = CatalogFixture.defaultDeclaration.replacingOccurrences(of: "catalogs/prizes.csv", with: "catalogs/\(name)")
             let site = try TestSite(config: CatalogFixture.config(declaration), templates: CatalogFixture.templates)

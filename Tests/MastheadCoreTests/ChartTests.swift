@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Chart geometry, read back from the SVG the renderer writes.
@@ -8,7 +9,9 @@ struct ChartTests {
     let renderer = ChartRenderer(format: ChartFormatter(language: "en", timeZone: TimeZone(identifier: "UTC")!), labels: ReportLabels(language: "en"))
 
     func data(_ labels: [String], _ series: [(String, [Double?])]) -> ChartData {
-        ChartData(categories: labels.map { ChartData.Category(label: $0) }, series: series.map { ChartData.Series(name: $0.0, values: $0.1.map { $0.map(ReportNumber.decimal) }) })
+        ChartData(
+            categories: labels.map { ChartData.Category(label: $0) },
+            series: series.map { ChartData.Series(name: $0.0, values: $0.1.map { $0.map(ReportNumber.decimal) }) })
     }
 
     func render(_ type: ChartType, _ data: ChartData, title: String = "Points") -> String {
@@ -31,11 +34,14 @@ struct ChartTests {
 
     /// An attribute of the drawn marks (elements carrying `data-value`, not pattern tiles).
     func numbers(_ check: XMLCheck, _ element: String, _ attribute: String) -> [Double] {
-        check.elements.filter { $0.name == element && $0.attributes["data-value"] != nil }.compactMap { $0.attributes[attribute].flatMap(Double.init) }
+        check.elements.filter { $0.name == element && $0.attributes["data-value"] != nil }.compactMap {
+            $0.attributes[attribute].flatMap(Double.init)
+        }
     }
 
-    @Test("nice ticks: steps of 1, 2 or 5 times a power of ten, covering the data and zero",
-          arguments: [(0.0, 87.0), (-35, 120), (0, 0), (3, 3), (0, 0.37), (-1_234, -10), (0, 1_635_405)])
+    @Test(
+        "nice ticks: steps of 1, 2 or 5 times a power of ten, covering the data and zero",
+        arguments: [(0.0, 87.0), (-35, 120), (0, 0), (3, 3), (0, 0.37), (-1_234, -10), (0, 1_635_405)])
     func niceTicks(low: Double, high: Double) {
         let scale = NiceScale(minimum: low, maximum: high)
         let exponent = (log10(scale.step)).rounded(.down)
@@ -84,7 +90,8 @@ struct ChartTests {
     func negativeValues() throws {
         let html = render(.bar, data(["loss", "gain"], [("p", [-10, 30])]))
         let wide = try #require(svgs(html).first)
-        let ys = numbers(wide, "rect", "y"), heights = numbers(wide, "rect", "height")
+        let ys = numbers(wide, "rect", "y")
+        let heights = numbers(wide, "rect", "height")
         #expect(abs(heights[1] / heights[0] - 3) < 0.05)
         // The negative bar starts where the positive one ends: at zero.
         #expect(abs(ys[0] - (ys[1] + heights[1])) < 0.2)
@@ -100,7 +107,7 @@ struct ChartTests {
         #expect(angles.count == 4)
         #expect(abs(angles.reduce(0, +) - 360) < 1e-6)
         #expect(abs(angles[0] - 180) < 1e-6 && abs(angles[3] - 36) < 1e-6)
-        #expect(html.contains("50 · 50%") && html.contains("10 · 10%")) // the legend states value and share
+        #expect(html.contains("50 · 50%") && html.contains("10 · 10%"))  // the legend states value and share
         // A single slice is a whole ring.
         let whole = try #require(svgs(render(.donut, data(["only"], [("n", [7])]))).first)
         #expect(numbers(whole, "path", "data-angle") == [360])
@@ -146,11 +153,11 @@ struct ChartTests {
         #expect(stacked.contains("fill=\"url(#c-wide-p1)\""))
         let line = render(.line, two)
         #expect(line.contains("stroke-dasharray=\"7 4\""))
-        #expect(try #require(svgs(line).first).texts(of: "text").contains("Prizes")) // labelled at the line's end
+        #expect(try #require(svgs(line).first).texts(of: "text").contains("Prizes"))  // labelled at the line's end
         let grouped = try #require(svgs(render(.groupedBar, two)).first)
         let heights = numbers(grouped, "rect", "height")
         #expect(heights.count == 4)
-        #expect(abs(heights[1] / heights[0] - 2) < 0.05) // Codes: 10 then 20
+        #expect(abs(heights[1] / heights[0] - 2) < 0.05)  // Codes: 10 then 20
     }
 
     @Test("a histogram's bars touch and its labels are the bin edges")
@@ -158,7 +165,8 @@ struct ChartTests {
         var bins = data(["0–10", "10–20"], [("n", [4, 8])])
         bins.edges = ["0", "10", "20"]
         let wide = try #require(svgs(render(.histogram, bins)).first)
-        let xs = numbers(wide, "rect", "x"), widths = numbers(wide, "rect", "width")
+        let xs = numbers(wide, "rect", "x")
+        let widths = numbers(wide, "rect", "width")
         #expect(abs(xs[0] + widths[0] + 1 - xs[1]) < 0.2)
         for edge in ["0", "10", "20"] { #expect(wide.texts(of: "text").contains(edge)) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 @Suite("masthead check")
@@ -14,15 +15,17 @@ struct CheckTests {
     @Test("broken links, anchors and images are blamed on the source line that wrote them")
     func brokenLinks() throws {
         let site = try TestSite()
-        try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture", body: """
-        Intro.
+        try site.article(
+            "a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture",
+            body: """
+                Intro.
 
-        ## Good heading
+                ## Good heading
 
-        See [b](/articles/b/), [the heading](#good-heading) and [nothing](/articles/ghost/).
+                See [b](/articles/b/), [the heading](#good-heading) and [nothing](/articles/ghost/).
 
-        Also [a bad anchor](/articles/b/#nowhere) and ![a cup](/images/cup.svg).
-        """)
+                Also [a bad anchor](/articles/b/#nowhere) and ![a cup](/images/cup.svg).
+                """)
         try site.article("b.md", "title: B\ndate: 2026-01-02\ncategory: coffee-culture", body: "Back to [a](/articles/a/#good-heading).")
         let messages = try check(site)
         #expect(messages.contains("Content/articles/a.md:10:67: error: broken link on /articles/a/: /articles/ghost/"))
@@ -35,17 +38,19 @@ struct CheckTests {
     func altAndIDs() throws {
         let site = try TestSite()
         try site.write("Content/static/images/cup.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
-        try site.write("Content/articles/h.html", """
-        ---
-        title: H
-        date: 2026-01-01
-        category: coffee-culture
-        ---
-        <p id="intro">One</p>
-        <p id="intro">Two</p>
-        <img src="/images/cup.svg">
-        <img src="/images/cup.svg" alt="">
-        """)
+        try site.write(
+            "Content/articles/h.html",
+            """
+            ---
+            title: H
+            date: 2026-01-01
+            category: coffee-culture
+            ---
+            <p id="intro">One</p>
+            <p id="intro">Two</p>
+            <img src="/images/cup.svg">
+            <img src="/images/cup.svg" alt="">
+            """)
         let messages = try check(site)
         #expect(messages.contains("Content/articles/h.html:6:4: error: duplicate id 'intro' on /articles/h/"))
         #expect(messages.contains("Content/articles/h.html:8:11: error: image without alt text on /articles/h/: /images/cup.svg"))
@@ -66,7 +71,8 @@ struct CheckTests {
 
     @Test("the scanner reads attributes in any quoting and skips scripts and comments")
     func scanner() {
-        let (tags, title) = HTMLScanner.scan("<title>A &amp; B</title>\n<!-- <a href=\"/x\"> -->\n<script>if (a<b) {}</script>\n<a href='/y' data-x=1 hidden>y</a>")
+        let (tags, title) = HTMLScanner.scan(
+            "<title>A &amp; B</title>\n<!-- <a href=\"/x\"> -->\n<script>if (a<b) {}</script>\n<a href='/y' data-x=1 hidden>y</a>")
         #expect(title == "A & B")
         let links = tags.filter { $0.name == "a" }
         #expect(links.count == 1)

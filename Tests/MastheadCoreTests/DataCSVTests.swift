@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 @Suite("CSV records: the edge cases editors' spreadsheets produce")
@@ -61,10 +62,11 @@ struct DataCSVTests {
     func raggedRow() throws {
         let result = try records("key,title,points\na,A,1\nb,B\nc,C,3,extra\nd,D,4\n")
         #expect(result.rows == [["a", "A", "1"], ["d", "D", "4"]])
-        #expect(result.problems == [
-            "Content/catalogs/t.csv:3:3: error: CSV: row 3 has 2 fields, the header has 3",
-            "Content/catalogs/t.csv:4:4: error: CSV: row 4 has 4 fields, the header has 3",
-        ])
+        #expect(
+            result.problems == [
+                "Content/catalogs/t.csv:3:3: error: CSV: row 3 has 2 fields, the header has 3",
+                "Content/catalogs/t.csv:4:4: error: CSV: row 4 has 4 fields, the header has 3"
+            ])
     }
 
     @Test("rows are counted as records: a quoted newline does not shift the next row's number")

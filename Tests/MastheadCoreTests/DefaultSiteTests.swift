@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 @Suite("The default site (the loyalty magazine)")
@@ -26,9 +27,11 @@ struct DefaultSiteTests {
         #expect(site.articles.contains { !$0.document.gallery.isEmpty })
         #expect(site.categories.map(\.config.name) == ["Coffee Culture", "Art and Culture", "Inspiring Cooking"])
         #expect(site.categories.allSatisfy { !$0.articles.isEmpty })
-        for path in ["index.html", "404.html", "feed.xml", "sitemap.xml", "robots.txt", "tags/index.html", "categories/index.html",
-                     "how-to-collect-points/index.html", "faq/index.html", "contacts/index.html",
-                     "categories/inspiring-cooking/feed.xml"] {
+        for path in [
+            "index.html", "404.html", "feed.xml", "sitemap.xml", "robots.txt", "tags/index.html", "categories/index.html",
+            "how-to-collect-points/index.html", "faq/index.html", "contacts/index.html",
+            "categories/inspiring-cooking/feed.xml"
+        ] {
             #expect(result.paths.contains(path), "\(path) missing")
         }
         let home = try #require(result.text("index.html"))

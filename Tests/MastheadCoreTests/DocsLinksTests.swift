@@ -47,15 +47,17 @@ struct DocsLinksTests {
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 
-    @Test("headings become anchors under GitHub's rules", arguments: [
-        ("site.yml reference", "siteyml-reference"),
-        ("Reports, charts and key figures", "reports-charts-and-key-figures"),
-        ("Film club (`Examples/film-club`)", "film-club-examplesfilm-club"),
-        ("Member statements (optional)", "member-statements-optional"),
-        ("Caffè & Crema", "caffè--crema"),
-        ("A 100,000-row catalog", "a-100000-row-catalog"),
-        ("snake_case and [a link](x.md)", "snake_case-and-a-link"),
-    ])
+    @Test(
+        "headings become anchors under GitHub's rules",
+        arguments: [
+            ("site.yml reference", "siteyml-reference"),
+            ("Reports, charts and key figures", "reports-charts-and-key-figures"),
+            ("Film club (`Examples/film-club`)", "film-club-examplesfilm-club"),
+            ("Member statements (optional)", "member-statements-optional"),
+            ("Caffè & Crema", "caffè--crema"),
+            ("A 100,000-row catalog", "a-100000-row-catalog"),
+            ("snake_case and [a link](x.md)", "snake_case-and-a-link")
+        ])
     func slug(_ heading: String, _ expected: String) {
         #expect(MarkdownLinks.slug(MarkdownLinks.headingText(heading)) == expected)
     }
@@ -67,24 +69,25 @@ struct DocsLinksTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("docs"), withIntermediateDirectories: true)
         try Data("# Guide\n\n## Same\n\n## Same\n".utf8).write(to: folder.appendingPathComponent("docs/guide.md"))
         let text = """
-        # Home
+            # Home
 
-        [ok](docs/guide.md#same-1) and [top](#home), ![image](docs/guide.md), [web](https://example.org/x#y)
-        [missing](docs/nothing.md)
-        [no anchor](docs/guide.md#same-2)
-        `[in code](docs/nothing.md)`
-        ```
-        [in a block](docs/nothing.md)
-        ```
-        [outside](../elsewhere.md)
-        """
+            [ok](docs/guide.md#same-1) and [top](#home), ![image](docs/guide.md), [web](https://example.org/x#y)
+            [missing](docs/nothing.md)
+            [no anchor](docs/guide.md#same-2)
+            `[in code](docs/nothing.md)`
+            ```
+            [in a block](docs/nothing.md)
+            ```
+            [outside](../elsewhere.md)
+            """
         try Data(text.utf8).write(to: folder.appendingPathComponent("README.md"))
         let problems = try LinkChecker(root: folder.standardizedFileURL).problems(in: "README.md")
-        #expect(problems == [
-            "README.md:4: docs/nothing.md: no such file",
-            "README.md:5: docs/guide.md#same-2: no heading 'same-2' in docs/guide.md",
-            "README.md:10: ../elsewhere.md: leads outside the repository",
-        ])
+        #expect(
+            problems == [
+                "README.md:4: docs/nothing.md: no such file",
+                "README.md:5: docs/guide.md#same-2: no heading 'same-2' in docs/guide.md",
+                "README.md:10: ../elsewhere.md: leads outside the repository"
+            ])
     }
 
     /// Every file git tracks; without git (an exported tree), every file but build folders.
@@ -219,8 +222,8 @@ enum MarkdownLinks {
         for scalar in text.trimmingCharacters(in: .whitespaces).lowercased().unicodeScalars {
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
-                 .connectorPunctuation:
+                .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
+                .connectorPunctuation:
                 result.unicodeScalars.append(scalar)
             default:
                 if scalar == " " { result += "-" } else if scalar == "-" { result += "-" }

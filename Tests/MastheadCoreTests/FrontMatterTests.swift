@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 @Suite("Front matter")
@@ -7,20 +8,22 @@ struct FrontMatterTests {
     @Test("a complete article's fields reach its page")
     func completeArticle() throws {
         let site = try TestSite()
-        try site.article("moka.md", """
-        title: Il rito della moka
-        subtitle: Acqua e fuoco lento
-        date: 2026-03-14
-        category: Coffee Culture
-        tags: [Moka, tradizione]
-        author: Giulia
-        cover: { src: /images/moka.svg, alt: A moka pot }
-        video: https://youtu.be/dQw4w9WgXcQ
-        gallery:
-          - { src: /images/a.svg, alt: First, caption: One }
-          - { src: /images/b.svg, alt: Second }
-        featured: true
-        """, body: "The first paragraph of the article, long enough to read.\n\nSecond paragraph.")
+        try site.article(
+            "moka.md",
+            """
+            title: Il rito della moka
+            subtitle: Acqua e fuoco lento
+            date: 2026-03-14
+            category: Coffee Culture
+            tags: [Moka, tradizione]
+            author: Giulia
+            cover: { src: /images/moka.svg, alt: A moka pot }
+            video: https://youtu.be/dQw4w9WgXcQ
+            gallery:
+              - { src: /images/a.svg, alt: First, caption: One }
+              - { src: /images/b.svg, alt: Second }
+            featured: true
+            """, body: "The first paragraph of the article, long enough to read.\n\nSecond paragraph.")
         let result = site.build()
         #expect(result.diagnostics.isEmpty, "\(result.messages)")
         let article = try #require(result.site?.articles.first)
@@ -64,9 +67,10 @@ struct FrontMatterTests {
         let site = try TestSite()
         try site.article("late.md", "title: Late\ndate: 14 marzo 2026\ncategory: coffee-culture")
         let result = site.build()
-        #expect(result.messages == [
-            "Content/articles/late.md:3:7: error: date: expected a date like 2026-03-14 or 2026-03-14T09:30:00+01:00, got \"14 marzo 2026\"",
-        ])
+        #expect(
+            result.messages == [
+                "Content/articles/late.md:3:7: error: date: expected a date like 2026-03-14 or 2026-03-14T09:30:00+01:00, got \"14 marzo 2026\""
+            ])
     }
 
     @Test("an impossible calendar date is refused")
@@ -84,9 +88,10 @@ struct FrontMatterTests {
         let site = try TestSite()
         try site.article("cat.md", "title: Cat\ndate: 2026-01-01\ncategory: cofee-culture")
         let result = site.build()
-        #expect(result.messages == [
-            "Content/articles/cat.md:4:11: error: category: unknown category 'cofee-culture'; did you mean 'coffee-culture'? (declared: coffee-culture, inspiring-cooking)",
-        ])
+        #expect(
+            result.messages == [
+                "Content/articles/cat.md:4:11: error: category: unknown category 'cofee-culture'; did you mean 'coffee-culture'? (declared: coffee-culture, inspiring-cooking)"
+            ])
     }
 
     @Test("two categories are refused: an article has exactly one")
@@ -125,13 +130,17 @@ struct FrontMatterTests {
         let messages = site.build().messages
         #expect(messages.contains { $0.hasPrefix("Content/articles/plain.md:1:1: error: missing front matter") })
         #expect(messages.contains { $0.hasPrefix("Content/articles/cover.md:5:8: error: cover: missing alt text") })
-        #expect(messages.contains("Content/articles/video.md:5:8: error: video: expected a YouTube URL or an 11-character video id, got \"https://vimeo.com/123\""))
+        #expect(
+            messages.contains(
+                "Content/articles/video.md:5:8: error: video: expected a YouTube URL or an 11-character video id, got \"https://vimeo.com/123\""))
     }
 
-    @Test("YouTube links in every common form give the same video", arguments: [
-        "dQw4w9WgXcQ", "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "https://youtu.be/dQw4w9WgXcQ",
-        "https://www.youtube.com/embed/dQw4w9WgXcQ", "https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=10s",
-    ])
+    @Test(
+        "YouTube links in every common form give the same video",
+        arguments: [
+            "dQw4w9WgXcQ", "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "https://youtu.be/dQw4w9WgXcQ",
+            "https://www.youtube.com/embed/dQw4w9WgXcQ", "https://m.youtube.com/watch?v=dQw4w9WgXcQ&t=10s"
+        ])
     func videoForms(_ text: String) {
         let video = Video(text)
         #expect(video?.id == "dQw4w9WgXcQ")
@@ -141,7 +150,8 @@ struct FrontMatterTests {
     @Test("front matter with CRLF line endings and a byte order mark parses")
     func crlfAndBOM() throws {
         let site = try TestSite()
-        try site.write("Content/articles/win.md", "\u{FEFF}---\r\ntitle: Windows\r\ndate: 2026-01-01\r\ncategory: coffee-culture\r\n---\r\nBody text.\r\n")
+        try site.write(
+            "Content/articles/win.md", "\u{FEFF}---\r\ntitle: Windows\r\ndate: 2026-01-01\r\ncategory: coffee-culture\r\n---\r\nBody text.\r\n")
         let result = site.build()
         #expect(result.succeeded, "\(result.messages)")
         #expect(result.site?.articles.first?.document.title == "Windows")
@@ -164,8 +174,10 @@ struct FrontMatterTests {
             calendar.timeZone = TimeZone(secondsFromGMT: offset)!
             let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
             let expected = calendar.date(from: components).flatMap { calendar.component(.day, from: $0) == day ? $0 : nil }
-            #expect(ContentDate.fixedOffsetDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset) == expected,
-                    "\(components) at \(offset)")
+            #expect(
+                ContentDate.fixedOffsetDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offset: offset)
+                    == expected,
+                "\(components) at \(offset)")
             checked += expected == nil ? 0 : 1
         }
         #expect(checked > 1000)

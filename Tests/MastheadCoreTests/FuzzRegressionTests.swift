@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// What the fuzz targets of Fuzz/ found (docs/checking.md, "Fuzzing"), each with its input in
@@ -24,7 +25,8 @@ struct FuzzRegressionTests {
             let quote = "Cos&#39;\u{328} la"
             #expect(holds(escaped, quote))
         }
-        let quoteAndTag = XML.escape("x\"\u{301}<\u{301}"), control = XML.escape("a\u{1}\u{301}b")
+        let quoteAndTag = XML.escape("x\"\u{301}<\u{301}")
+        let control = XML.escape("a\u{1}\u{301}b")
         #expect(quoteAndTag == "x&quot;\u{301}&lt;\u{301}")
         #expect(control == "a\u{301}b")
     }
@@ -32,8 +34,9 @@ struct FuzzRegressionTests {
     @Test("a front matter title cannot end its attribute with a quote and a combining mark")
     func combiningMarkInBuiltPages() throws {
         let site = try TestSite()
-        try site.write("Templates/article.mustache",
-                       "{{<base}}{{$main}}<h1 title=\"{{article.title}}\">{{article.title}}</h1><p>{{article.summary}}</p>{{/main}}{{/base}}")
+        try site.write(
+            "Templates/article.mustache",
+            "{{<base}}{{$main}}<h1 title=\"{{article.title}}\">{{article.title}}</h1><p>{{article.summary}}</p>{{/main}}{{/base}}")
         try Data(contentsOf: Self.fixtures.appendingPathComponent("combining-mark-quote.md"))
             .write(to: site.root.appendingPathComponent("Content/articles/combining-mark-quote.md"))
         let result = site.build()

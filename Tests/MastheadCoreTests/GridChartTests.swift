@@ -1,36 +1,37 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// `type: grid`: an umbrella (or seat) map, one cell per row of data.
 @Suite("Reports: grid chart")
 struct GridChartTests {
     static let umbrellas = """
-    date,umbrella,row,place,status
-    2026-07-18,A1,1,1,booked
-    2026-07-18,A2,1,2,free
-    2026-07-18,A3,1,3,free
-    2026-07-18,B1,2,1,booked
-    2026-07-18,B2,2,2,free
-    2026-07-18,B4,2,4,free
-    2026-07-19,A1,1,1,free
-    2026-07-19,A2,1,2,free
+        date,umbrella,row,place,status
+        2026-07-18,A1,1,1,booked
+        2026-07-18,A2,1,2,free
+        2026-07-18,A3,1,3,free
+        2026-07-18,B1,2,1,booked
+        2026-07-18,B2,2,2,free
+        2026-07-18,B4,2,4,free
+        2026-07-19,A1,1,1,free
+        2026-07-19,A2,1,2,free
 
-    """
+        """
 
     static let block = """
-    ```chart
-    type: grid
-    title: Umbrellas on Saturday 18 July 2026
-    source: stats/umbrellas.csv
-    where: { date: 2026-07-18 }
-    row: row
-    x: place
-    series: status
-    pointLabel: umbrella
-    labels: { free: Available, booked: Reserved }
-    ```
-    """
+        ```chart
+        type: grid
+        title: Umbrellas on Saturday 18 July 2026
+        source: stats/umbrellas.csv
+        where: { date: 2026-07-18 }
+        row: row
+        x: place
+        series: status
+        pointLabel: umbrella
+        labels: { free: Available, booked: Reserved }
+        ```
+        """
 
     func page(language: String = "en", block: String = GridChartTests.block) throws -> String {
         let site = try ReportFeatureSite.make(language: language, files: ["Content/stats/umbrellas.csv": Self.umbrellas])
@@ -83,16 +84,22 @@ struct GridChartTests {
     @Test("the data table lists rows × places with each cell's label and state")
     func dataTable() throws {
         let page = try page()
-        #expect(page.contains("<thead><tr><th scope=\"col\">Row</th><th scope=\"col\">1</th><th scope=\"col\">2</th><th scope=\"col\">3</th><th scope=\"col\">4</th></tr></thead>"))
-        #expect(ReportFeatureSite.tableRows(page) == [
-            "<tr><th scope=\"row\">1</th><td>A1: Reserved</td><td>A2: Available</td><td>A3: Available</td><td>–</td></tr>",
-            "<tr><th scope=\"row\">2</th><td>B1: Reserved</td><td>B2: Available</td><td>–</td><td>B4: Available</td></tr>",
-        ])
+        #expect(
+            page.contains(
+                "<thead><tr><th scope=\"col\">Row</th><th scope=\"col\">1</th><th scope=\"col\">2</th><th scope=\"col\">3</th><th scope=\"col\">4</th></tr></thead>"
+            ))
+        #expect(
+            ReportFeatureSite.tableRows(page) == [
+                "<tr><th scope=\"row\">1</th><td>A1: Reserved</td><td>A2: Available</td><td>A3: Available</td><td>–</td></tr>",
+                "<tr><th scope=\"row\">2</th><td>B1: Reserved</td><td>B2: Available</td><td>–</td><td>B4: Available</td></tr>"
+            ])
     }
 
     @Test("cell titles and the summary are in the site's language")
     func italian() throws {
-        let page = try page(language: "it", block: Self.block.replacingOccurrences(of: "{ free: Available, booked: Reserved }", with: "{ free: Libero, booked: Prenotato }"))
+        let page = try page(
+            language: "it",
+            block: Self.block.replacingOccurrences(of: "{ free: Available, booked: Reserved }", with: "{ free: Libero, booked: Prenotato }"))
         let wide = try #require(ReportFeatureSite.drawings(page).first)
         #expect(cells(wide).map(\.title).contains("Fila 1, posto 3: Libero"))
         #expect(wide.texts(of: "desc") == ["6 posti: Libero 4, Prenotato 2."])
@@ -103,7 +110,12 @@ struct GridChartTests {
         let site = try ReportFeatureSite.make(files: ["Content/stats/umbrellas.csv": Self.umbrellas])
         try ReportFeatureSite.report(site, Self.block.replacingOccurrences(of: "row: row\n", with: "y: { count: true }\n"))
         let (_, result) = try ReportFeatureSite.page(site, expectClean: false)
-        #expect(result.messages.contains("Content/reports/r.md:5:1: error: missing required key 'row' (the field giving each cell's line, e.g. row: row)"), "\(result.messages)")
-        #expect(result.messages.contains("Content/reports/r.md:10:4: error: y: a grid chart draws one cell per row and has no y; leave it out"), "\(result.messages)")
+        #expect(
+            result.messages.contains(
+                "Content/reports/r.md:5:1: error: missing required key 'row' (the field giving each cell's line, e.g. row: row)"),
+            "\(result.messages)")
+        #expect(
+            result.messages.contains("Content/reports/r.md:10:4: error: y: a grid chart draws one cell per row and has no y; leave it out"),
+            "\(result.messages)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Data files that used to lose or mix up data silently: an unclosed quote swallowing the
@@ -15,8 +16,11 @@ struct HostileDataTests {
     func unclosedQuoteInCatalog() throws {
         let site = try CatalogFixture.site(csv: Self.prizes)
         let result = site.build()
-        #expect(result.messages == ["Content/catalogs/prizes.csv:3:2: error: CSV: the quote opened in row 3, field 2 is never closed, "
-                                    + "so every later row would be part of this field; close it, or write a quote inside a field as two (\"\")"])
+        #expect(
+            result.messages == [
+                "Content/catalogs/prizes.csv:3:2: error: CSV: the quote opened in row 3, field 2 is never closed, "
+                    + "so every later row would be part of this field; close it, or write a quote inside a field as two (\"\")"
+            ])
         #expect(!result.succeeded)
         #expect(result.files.isEmpty)
     }
@@ -26,8 +30,11 @@ struct HostileDataTests {
         let site = try ReportFeatureSite.make(files: ["Content/stats/n.csv": "kind,v\na,1\n\"b,2\nc,3\n"])
         try ReportFeatureSite.report(site, "```table\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
         let (_, result) = try ReportFeatureSite.page(site, expectClean: false)
-        #expect(result.messages == ["Content/stats/n.csv:3:1: error: CSV: the quote opened in row 3, field 1 is never closed, so every later row "
-                                    + "would be part of this field; close it, or write a quote inside a field as two (\"\")"])
+        #expect(
+            result.messages == [
+                "Content/stats/n.csv:3:1: error: CSV: the quote opened in row 3, field 1 is never closed, so every later row "
+                    + "would be part of this field; close it, or write a quote inside a field as two (\"\")"
+            ])
     }
 
     @Test("text after a closing quote is an error at its row; reading goes on with the next row")
@@ -35,10 +42,11 @@ struct HostileDataTests {
         let site = try CatalogFixture.site(csv: "key,title,points\nmoka,\"Moka\" pot,800\ncups,Cups,300\nbad,\"Bad\"x,9\n")
         let result = site.build()
         let advice = "text after the closing quote; write a quote inside a quoted field as two (\"\")"
-        #expect(result.messages == [
-            "Content/catalogs/prizes.csv:2:2: error: CSV: row 2, field 2: \(advice)",
-            "Content/catalogs/prizes.csv:4:2: error: CSV: row 4, field 2: \(advice)",
-        ])
+        #expect(
+            result.messages == [
+                "Content/catalogs/prizes.csv:2:2: error: CSV: row 2, field 2: \(advice)",
+                "Content/catalogs/prizes.csv:4:2: error: CSV: row 4, field 2: \(advice)"
+            ])
     }
 
     @Test("a closed quoted field over several lines still reads as one field, and the next row keeps its number")
@@ -47,8 +55,11 @@ struct HostileDataTests {
         try ReportFeatureSite.report(site, "```table\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
         let (_, result) = try ReportFeatureSite.page(site, expectClean: false)
         // "x2" makes v text: the sum is refused, after the multi-line row was read as one.
-        #expect(result.messages == ["Content/reports/r.md:8:4: error: y.sum: cannot sum 'v': it holds string values, "
-                                    + "not numbers (use count or distinct)"])
+        #expect(
+            result.messages == [
+                "Content/reports/r.md:8:4: error: y.sum: cannot sum 'v': it holds string values, "
+                    + "not numbers (use count or distinct)"
+            ])
         let stream = try CSVRecordStream(url: site.root.appendingPathComponent("Content/stats/n.csv"), path: "n.csv")
         #expect(try stream.next() == ["a", "two\nlines, \"quoted\"", "1"])
         #expect(try stream.next() == ["b", "plain", "x2"])
@@ -57,14 +68,22 @@ struct HostileDataTests {
 
     // MARK: UTF-8
 
-    @Test("text that is not UTF-8 is an error with its row, in CSV, JSON Lines and JSON", arguments: [
-        ("n.csv", Array("kind,v\na,1\n".utf8) + [0x62, 0xFF, 0x2C, 0x32, 0x0A],
-         "Content/stats/n.csv:3:1: error: CSV: field 1 of row 3 is not valid UTF-8 text; save the file as UTF-8"),
-        ("n.jsonl", Array("{\"kind\": \"a\", \"v\": 1}\n{\"kind\": \"".utf8) + [0xC3, 0x28] + Array("\", \"v\": 2}\n".utf8),
-         "Content/stats/n.jsonl:2:10: error: JSON Lines: line 2 is not one JSON object: the text is not valid UTF-8; save the file as UTF-8"),
-        ("n.json", Array("[\n  {\"kind\": \"a\", \"v\": 1},\n  {\"kind\": \"".utf8) + [0xE2, 0x82] + Array("\", \"v\": 2}\n]\n".utf8),
-         "Content/stats/n.json:3:12: error: JSON: the text is not valid UTF-8; save the file as UTF-8"),
-    ] as [(String, [UInt8], String)])
+    @Test(
+        "text that is not UTF-8 is an error with its row, in CSV, JSON Lines and JSON",
+        arguments: [
+            (
+                "n.csv", Array("kind,v\na,1\n".utf8) + [0x62, 0xFF, 0x2C, 0x32, 0x0A],
+                "Content/stats/n.csv:3:1: error: CSV: field 1 of row 3 is not valid UTF-8 text; save the file as UTF-8"
+            ),
+            (
+                "n.jsonl", Array("{\"kind\": \"a\", \"v\": 1}\n{\"kind\": \"".utf8) + [0xC3, 0x28] + Array("\", \"v\": 2}\n".utf8),
+                "Content/stats/n.jsonl:2:10: error: JSON Lines: line 2 is not one JSON object: the text is not valid UTF-8; save the file as UTF-8"
+            ),
+            (
+                "n.json", Array("[\n  {\"kind\": \"a\", \"v\": 1},\n  {\"kind\": \"".utf8) + [0xE2, 0x82] + Array("\", \"v\": 2}\n]\n".utf8),
+                "Content/stats/n.json:3:12: error: JSON: the text is not valid UTF-8; save the file as UTF-8"
+            )
+        ] as [(String, [UInt8], String)])
     func invalidUTF8(file: String, bytes: [UInt8], expected: String) throws {
         let site = try ReportFeatureSite.make(files: ["Content/stats/\(file)": ""])
         try Data(bytes).write(to: site.root.appendingPathComponent("Content/stats/\(file)"))
@@ -79,8 +98,11 @@ struct HostileDataTests {
         let site = try CatalogFixture.site(csv: "")
         try Data(Array("key,title,points\nmoka,Moka,800\ncups,C".utf8) + [0xE9] + Array("ups,300\n".utf8))
             .write(to: site.root.appendingPathComponent("Content/catalogs/prizes.csv"))
-        #expect(site.build().messages == ["Content/catalogs/prizes.csv:3:2: error: CSV: field 2 of row 3 is not valid UTF-8 text; "
-                                          + "save the file as UTF-8"])
+        #expect(
+            site.build().messages == [
+                "Content/catalogs/prizes.csv:3:2: error: CSV: field 2 of row 3 is not valid UTF-8 text; "
+                    + "save the file as UTF-8"
+            ])
     }
 
     // MARK: Numbers as JSON writes them
@@ -96,8 +118,11 @@ struct HostileDataTests {
     func exponents() throws {
         let lines = try table("n.jsonl", "{\"kind\": \"a\", \"v\": 1.5e3}\n{\"kind\": \"a\", \"v\": 2E-1}\n{\"kind\": \"b\", \"v\": -1e2}\n")
         #expect(lines.messages.isEmpty, "\(lines.messages)")
-        #expect(ReportFeatureSite.tableRows(lines.page) == ["<tr><th scope=\"row\">a</th><td>1,500.2</td></tr>",
-                                                            "<tr><th scope=\"row\">b</th><td>−100</td></tr>"])
+        #expect(
+            ReportFeatureSite.tableRows(lines.page) == [
+                "<tr><th scope=\"row\">a</th><td>1,500.2</td></tr>",
+                "<tr><th scope=\"row\">b</th><td>−100</td></tr>"
+            ])
         let array = try table("n.json", "[{\"kind\": \"a\", \"v\": 2.5e1}, {\"kind\": \"a\", \"v\": 5}]")
         #expect(ReportFeatureSite.tableRows(array.page) == ["<tr><th scope=\"row\">a</th><td>30</td></tr>"])
         let csv = try table("n.csv", "kind,v\na,1e3\na,2.5E+1\n")
@@ -106,15 +131,23 @@ struct HostileDataTests {
 
     @Test("a number out of range is an error at its line and column, in JSON Lines, JSON and CSV")
     func outOfRange() throws {
-        #expect(try table("n.jsonl", "{\"kind\": \"a\", \"v\": 1}\n{\"kind\": \"b\", \"v\": 1e400}\n").messages
-            == ["Content/stats/n.jsonl:2:20: error: JSON Lines: line 2 is not one JSON object: the number 1e400 is out of range (beyond ±1.8e308)"])
-        #expect(try table("n.json", "[\n  {\"kind\": \"a\",\n   \"v\": 1e400}\n]\n").messages
-            == ["Content/stats/n.json:3:9: error: JSON: the number 1e400 is out of range (beyond ±1.8e308)"])
-        #expect(try table("n.csv", "kind,v\na,1\nb,-1e400\n").messages
-            == ["Content/stats/n.csv:3:2: error: v: -1e400 is out of range (a number is at most ±1.8e308) (the column holds decimal values)"])
-        #expect(try table("n.csv", "kind,v\na,1\nb,99999999999999999999\n").messages
-            == ["Content/stats/n.csv:3:2: error: v: 99999999999999999999 is out of range (an integer is at most ±9223372036854775807) "
-                + "(the column holds integer values)"])
+        #expect(
+            try table("n.jsonl", "{\"kind\": \"a\", \"v\": 1}\n{\"kind\": \"b\", \"v\": 1e400}\n").messages
+                == [
+                    "Content/stats/n.jsonl:2:20: error: JSON Lines: line 2 is not one JSON object: the number 1e400 is out of range (beyond ±1.8e308)"
+                ])
+        #expect(
+            try table("n.json", "[\n  {\"kind\": \"a\",\n   \"v\": 1e400}\n]\n").messages
+                == ["Content/stats/n.json:3:9: error: JSON: the number 1e400 is out of range (beyond ±1.8e308)"])
+        #expect(
+            try table("n.csv", "kind,v\na,1\nb,-1e400\n").messages
+                == ["Content/stats/n.csv:3:2: error: v: -1e400 is out of range (a number is at most ±1.8e308) (the column holds decimal values)"])
+        #expect(
+            try table("n.csv", "kind,v\na,1\nb,99999999999999999999\n").messages
+                == [
+                    "Content/stats/n.csv:3:2: error: v: 99999999999999999999 is out of range (an integer is at most ±9223372036854775807) "
+                        + "(the column holds integer values)"
+                ])
     }
 
     @Test("numbers outside JSON's grammar are errors at their column", arguments: ["01", ".5", "+1", "1.", "1e", "0x10", "NaN", "Infinity"])
@@ -126,8 +159,9 @@ struct HostileDataTests {
     @Test("a typing error in a JSON file names the value's own line and column")
     func jsonTypingColumn() throws {
         let json = "[\n  {\"kind\": \"a\", \"v\": 1},\n  {\"kind\": \"b\",\n   \"v\": \"many\"}\n]\n"
-        let site = try ReportFeatureSite.make(config: "datasets:\n  d: { file: stats/n.json, schema: { v: integer } }\n",
-                                              files: ["Content/stats/n.json": json])
+        let site = try ReportFeatureSite.make(
+            config: "datasets:\n  d: { file: stats/n.json, schema: { v: integer } }\n",
+            files: ["Content/stats/n.json": json])
         try ReportFeatureSite.report(site, "```table\nsource: d\nx: kind\ny: { sum: v }\n```")
         let (_, result) = try ReportFeatureSite.page(site, expectClean: false)
         #expect(result.messages == ["Content/stats/n.json:4:9: error: v: expected an integer, got \"many\" (the column holds integer values)"])
@@ -149,18 +183,23 @@ struct HostileDataTests {
     @Test("two member ids that slug alike are an error naming both rows; neither statement is written")
     func idsThatSlugAlike() throws {
         let result = try statementSite(members: "id,balance\nMario.Rossi,10\nanna,5\nmario-rossi,99000\n").build()
-        #expect(result.messages == ["Content/stats/members.csv:4: error: statements: the member ids 'mario-rossi' and 'Mario.Rossi' "
-                                    + "(Content/stats/members.csv:2) would share the page /members/mario-rossi/, showing one member's statement "
-                                    + "to the other; give each an id that differs in its letters or digits"])
+        #expect(
+            result.messages == [
+                "Content/stats/members.csv:4: error: statements: the member ids 'mario-rossi' and 'Mario.Rossi' "
+                    + "(Content/stats/members.csv:2) would share the page /members/mario-rossi/, showing one member's statement "
+                    + "to the other; give each an id that differs in its letters or digits"
+            ])
         #expect(!result.succeeded)
         #expect(!result.paths.contains("members/mario-rossi/index.html"))
     }
 
-    @Test("other ids that slug alike: case, accents, and the same id twice", arguments: [
-        ("ABC", "abc", "the member ids 'abc' and 'ABC' (Content/stats/members.csv:2) would share the page /members/abc/"),
-        ("José", "jose", "the member ids 'jose' and 'José' (Content/stats/members.csv:2) would share the page /members/jose/"),
-        ("m1", "m1", "the member id 'm1' is also on Content/stats/members.csv:2; each member needs a row of their own"),
-    ])
+    @Test(
+        "other ids that slug alike: case, accents, and the same id twice",
+        arguments: [
+            ("ABC", "abc", "the member ids 'abc' and 'ABC' (Content/stats/members.csv:2) would share the page /members/abc/"),
+            ("José", "jose", "the member ids 'jose' and 'José' (Content/stats/members.csv:2) would share the page /members/jose/"),
+            ("m1", "m1", "the member id 'm1' is also on Content/stats/members.csv:2; each member needs a row of their own")
+        ])
     func otherCollisions(first: String, second: String, expected: String) throws {
         let result = try statementSite(members: "id,balance\n\(first),1\n\(second),2\n").build()
         #expect(result.messages.count == 1)
@@ -170,8 +209,11 @@ struct HostileDataTests {
     @Test("an id with no letters or digits is an error at its row, not the page /members/index.html")
     func punctuationOnlyID() throws {
         let result = try statementSite(members: "id,balance\na,1\n...,2\n").build()
-        #expect(result.messages == ["Content/stats/members.csv:3: error: statements: the member id '...' has no letters or digits "
-                                    + "to name a page after"])
+        #expect(
+            result.messages == [
+                "Content/stats/members.csv:3: error: statements: the member id '...' has no letters or digits "
+                    + "to name a page after"
+            ])
         #expect(!result.paths.contains("members/index.html"))
     }
 
@@ -187,8 +229,11 @@ struct HostileDataTests {
     func emptyTitleSlug() throws {
         let declaration = CatalogFixture.defaultDeclaration.replacingOccurrences(of: "permalink: /prizes/:key/", with: "permalink: /prizes/:slug/")
         let result = try CatalogFixture.site(csv: "key,title,points\nmoka,!!!,800\ncups,Cups,300\n", declaration: declaration).build()
-        #expect(result.messages == ["Content/catalogs/prizes.csv:2:2: error: title: the title '!!!' has no letters or digits "
-                                    + "to make a URL from (permalink: /prizes/:slug/)"])
+        #expect(
+            result.messages == [
+                "Content/catalogs/prizes.csv:2:2: error: title: the title '!!!' has no letters or digits "
+                    + "to make a URL from (permalink: /prizes/:slug/)"
+            ])
         #expect(!result.succeeded)
     }
 }

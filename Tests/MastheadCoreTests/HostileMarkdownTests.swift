@@ -1,6 +1,7 @@
 import CMarkGFM
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Markdown that used to take minutes or gigabytes: deep nesting is an error at its line and
@@ -16,11 +17,12 @@ struct HostileMarkdownTests {
         return site.build()
     }
 
-    @Test("40,000 nested list markers, and other ways of nesting past 100, are an error at the marker", .timeLimit(.minutes(1)),
-          arguments: [
-              ("- ", 40_000, "6:201"), ("> ", 40_000, "6:201"), ("1. ", 40_000, "6:301"), ("3) ", 30_000, "6:301"),
-              ("- > 1. * + 1) ", 10_000, "6:234"), (">", 100_000, "6:101"), ("*\t", 20_000, "6:201"),
-          ])
+    @Test(
+        "40,000 nested list markers, and other ways of nesting past 100, are an error at the marker", .timeLimit(.minutes(1)),
+        arguments: [
+            ("- ", 40_000, "6:201"), ("> ", 40_000, "6:201"), ("1. ", 40_000, "6:301"), ("3) ", 30_000, "6:301"),
+            ("- > 1. * + 1) ", 10_000, "6:234"), (">", 100_000, "6:101"), ("*\t", 20_000, "6:201")
+        ])
     func deepNesting(marker: String, count: Int, place: String) throws {
         let result = try build(String(repeating: marker, count: count) + "text")
         #expect(result.messages == ["Content/articles/a.md:\(place): \(Self.tooDeep)"])
@@ -40,39 +42,54 @@ struct HostileMarkdownTests {
         #expect(allowing.succeeded, "\(allowing.messages)")
         #expect(allowing.text("articles/a/index.html")?.contains(String(repeating: "<blockquote>\n", count: 150) + "<p>quoted</p>") == true)
         let strict = try build("- a\n  - b\n    - c\n      - d", config: TestSite.minimalConfig + "\nmarkdown:\n  maxNesting: 3")
-        #expect(strict.messages == ["Content/articles/a.md:9:7: error: Markdown: lists and block quotes nested deeper than 3 levels; "
-                                    + "set markdown.maxNesting in site.yml to allow more"])
+        #expect(
+            strict.messages == [
+                "Content/articles/a.md:9:7: error: Markdown: lists and block quotes nested deeper than 3 levels; "
+                    + "set markdown.maxNesting in site.yml to allow more"
+            ])
     }
 
     @Test("thematic breaks, setext underlines and lists as deep as people write them build as before")
     func ordinaryMarkdown() throws {
-        let body = String(repeating: "- ", count: 150) + "\n\n" + String(repeating: "* ", count: 150) + "\n\nTitle\n-\n\n"
+        let body =
+            String(repeating: "- ", count: 150) + "\n\n" + String(repeating: "* ", count: 150) + "\n\nTitle\n-\n\n"
             + (0..<12).map { String(repeating: "  ", count: $0) + "- level \($0)" }.joined(separator: "\n") + "\n\n> > > quoted"
         let result = try build(body)
         #expect(result.succeeded, "\(result.messages)")
         #expect(result.text("articles/a/index.html")?.contains("<hr />") == true)
     }
 
-    @Test("text that Debian's cmark-gfm reads in time growing with its square is an error at its first piece", .timeLimit(.minutes(1)),
-          arguments: [
-              ("a" + String(repeating: "<?", count: 500_000),
-               "6:2: error: Markdown: 500000 <? with no ?> after them in one paragraph would take cmark-gfm minutes to read; "
-                   + "write \\<? for a literal <?"),
-              ("a" + String(repeating: "<![CDATA[", count: 300_000), "6:2: error: Markdown: 300000 <![CDATA[ with no ]]> after them in one "
-                  + "paragraph would take cmark-gfm minutes to read; write \\<![CDATA[ for a literal <![CDATA["),
-              (String(repeating: "![[]()", count: 200_000),
-               "6:4: error: Markdown: links after 400000 [ in one paragraph would take cmark-gfm minutes to read; split the paragraph"),
-              ("|" + String(repeating: "a|", count: 80_000) + "\n|" + String(repeating: "-|", count: 80_000) + "\n"
-                  + String(repeating: "|x|\n", count: 10),
-               "7:1: error: Markdown: a table of 80000 columns and 10 rows would take cmark-gfm minutes to render; split it into narrower tables"),
-          ])
+    @Test(
+        "text that Debian's cmark-gfm reads in time growing with its square is an error at its first piece", .timeLimit(.minutes(1)),
+        arguments: [
+            (
+                "a" + String(repeating: "<?", count: 500_000),
+                "6:2: error: Markdown: 500000 <? with no ?> after them in one paragraph would take cmark-gfm minutes to read; "
+                    + "write \\<? for a literal <?"
+            ),
+            (
+                "a" + String(repeating: "<![CDATA[", count: 300_000),
+                "6:2: error: Markdown: 300000 <![CDATA[ with no ]]> after them in one "
+                    + "paragraph would take cmark-gfm minutes to read; write \\<![CDATA[ for a literal <![CDATA["
+            ),
+            (
+                String(repeating: "![[]()", count: 200_000),
+                "6:4: error: Markdown: links after 400000 [ in one paragraph would take cmark-gfm minutes to read; split the paragraph"
+            ),
+            (
+                "|" + String(repeating: "a|", count: 80_000) + "\n|" + String(repeating: "-|", count: 80_000) + "\n"
+                    + String(repeating: "|x|\n", count: 10),
+                "7:1: error: Markdown: a table of 80000 columns and 10 rows would take cmark-gfm minutes to render; split it into narrower tables"
+            )
+        ])
     func quadraticInCMark(body: String, message: String) throws {
         #expect(try build(body).messages == ["Content/articles/a.md:\(message)"])
     }
 
     @Test("the same pieces in ordinary numbers, and closed, build")
     func ordinaryPieces() throws {
-        let body = "<?php echo 1; ?> and " + String(repeating: "<? ", count: 1_000) + "\n\n" + String(repeating: "[a](/b) ", count: 2_000)
+        let body =
+            "<?php echo 1; ?> and " + String(repeating: "<? ", count: 1_000) + "\n\n" + String(repeating: "[a](/b) ", count: 2_000)
             + "\n\n" + String(repeating: "<?x?>", count: 100_000) + "\n\n|a|b|\n|-|:-:|\n" + String(repeating: "|1|2|\n", count: 5_000)
         let result = try build(body)
         #expect(result.succeeded, "\(result.messages)")
@@ -104,11 +121,13 @@ struct HostileMarkdownTests {
         #expect(!page.contains("same-40000"))
     }
 
-    @Test("heading ids are as they were when a heading's own text takes a suffix's place", arguments: [
-        (["Same", "Same 1", "Same", "Same"], ["same", "same-1", "same-2", "same-3"]),
-        (["Same", "Same", "Same 2", "Same", "Same 1"], ["same", "same-1", "same-2", "same-3", "same-1-1"]),
-        (["", "Section", "!!", "Same", "Same-1", "Same"], ["section", "section-1", "section-2", "same", "same-1", "same-2"]),
-    ])
+    @Test(
+        "heading ids are as they were when a heading's own text takes a suffix's place",
+        arguments: [
+            (["Same", "Same 1", "Same", "Same"], ["same", "same-1", "same-2", "same-3"]),
+            (["Same", "Same", "Same 2", "Same", "Same 1"], ["same", "same-1", "same-2", "same-3", "same-1-1"]),
+            (["", "Section", "!!", "Same", "Same-1", "Same"], ["section", "section-1", "section-2", "same", "same-1", "same-2"])
+        ])
     func headingIDs(texts: [String], ids: [String]) {
         let markdown = texts.map { "## \($0)" }.joined(separator: "\n\n")
         let rendered = MarkdownRenderer(options: MarkdownOptions()).render(markdown, file: "a.md")
@@ -152,7 +171,7 @@ struct HostileMarkdownTests {
         "- a\n\n  b\n- c\n\n```\nx\n```\n- d\n1. e\n8. a\n9. b\n10. c\n",
         "# Head *em* `code`\nSetext\nline\n===\n\npara  \nhard\nsoft\n\n***\n\n<div>\nhtml\n</div>\n\na <b>x</b> ~~s~~ www.example.com x@y.z",
         "- ```\n  code first\n  ```\n- > q\n  - x\n\n    para\n",
-        "[![img *a*](x)](y) ![alt](z \"t\")\n\n\u{301}a - \u{301} b\n\n- x\n  \u{301} y\n",
+        "[![img *a*](x)](y) ![alt](z \"t\")\n\n\u{301}a - \u{301} b\n\n- x\n  \u{301} y\n"
     ]
 
     @Test("Masthead's plain text is cmark-gfm's, byte for byte, for every block of the sites and of tricky Markdown")
@@ -179,7 +198,8 @@ struct HostileMarkdownTests {
             let iterator = cmark_iter_new(document)
             while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
                 guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                      [CMARK_NODE_DOCUMENT, CMARK_NODE_HEADING, CMARK_NODE_PARAGRAPH, CMARK_NODE_ITEM].contains(cmark_node_get_type(node)) else {
+                    [CMARK_NODE_DOCUMENT, CMARK_NODE_HEADING, CMARK_NODE_PARAGRAPH, CMARK_NODE_ITEM].contains(cmark_node_get_type(node))
+                else {
                     continue
                 }
                 #expect(PlainText.of(node) == Self.cmarkPlainText(node))
@@ -194,10 +214,11 @@ struct HostileMarkdownTests {
 
     @Test("a long body rendered in parts gives what it gives in one piece")
     func partsRenderAsOnePiece() throws {
-        var bodies = [
-            "```\ncode\n\nStill code\n\nMore\n```\n\nAfter\n\n<pre>\nx\n\nInside pre\n</pre>\n\nOut\n\n<!--\n\nIn comment\n-->\n\nEnd\n",
-            "- a\n\n  b\n\nC\n\n- d\n\n- e\n\nF\n\n> q\n\nG\n\n    code\n\nH\n\n## Same\n\nI\n\n## Same\n\nJ [bad](prize:none)\n",
-        ] + Self.tricky
+        var bodies =
+            [
+                "```\ncode\n\nStill code\n\nMore\n```\n\nAfter\n\n<pre>\nx\n\nInside pre\n</pre>\n\nOut\n\n<!--\n\nIn comment\n-->\n\nEnd\n",
+                "- a\n\n  b\n\nC\n\n- d\n\n- e\n\nF\n\n> q\n\nG\n\n    code\n\nH\n\n## Same\n\nI\n\n## Same\n\nJ [bad](prize:none)\n"
+            ] + Self.tricky
         for folder in ["Content", "Examples"] {
             let files = FileManager.default.enumerator(at: repositoryRoot.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let file = files?.nextObject() as? URL {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Numbers that used to stop the build with a Swift runtime trap, or to reach the page as
@@ -31,8 +32,11 @@ struct HostileNumbersTests {
     @Test("binWidth: 1e-300 is an error with a hint, not a trap")
     func tinyBinWidth() throws {
         let (_, result) = try build("v\n1\n2\n", "```chart\ntype: histogram\nsource: stats/n.csv\nx: { field: v, binWidth: 1e-300 }\n```")
-        #expect(result.messages == ["Content/reports/r.md:8:26: error: x.binWidth: 1e-300 makes 1e300 bins from 1 to 2; "
-                                    + "at most 1000: use a larger binWidth (0.05 makes about 20) or bins: [edges]"])
+        #expect(
+            result.messages == [
+                "Content/reports/r.md:8:26: error: x.binWidth: 1e-300 makes 1e300 bins from 1 to 2; "
+                    + "at most 1000: use a larger binWidth (0.05 makes about 20) or bins: [edges]"
+            ])
         #expect(!result.succeeded)
     }
 
@@ -40,18 +44,27 @@ struct HostileNumbersTests {
     func hugeValuesInBins() throws {
         let block = "```chart\ntype: histogram\nsource: stats/n.csv\nx: { field: v, binWidth: 1 }\n```"
         let spread = try build("v\n9000000000000000000\n-9000000000000000000\n", block)
-        #expect(spread.result.messages == ["Content/reports/r.md:8:26: error: x.binWidth: 1 makes 1.8e19 bins from -9e18 to 9e18; "
-                                           + "at most 1000: use a larger binWidth (1e18 makes about 20) or bins: [edges]"])
+        #expect(
+            spread.result.messages == [
+                "Content/reports/r.md:8:26: error: x.binWidth: 1 makes 1.8e19 bins from -9e18 to 9e18; "
+                    + "at most 1000: use a larger binWidth (1e18 makes about 20) or bins: [edges]"
+            ])
         let close = try build("v\n9000000000000000000\n9000000000000000100\n", block)
-        #expect(close.result.messages == ["Content/reports/r.md:8:26: error: x.binWidth: 1 is too narrow for values as large as 9e18: "
-                                          + "numbers that large cannot be told apart in steps that small; use a larger binWidth or bins: [edges]"])
+        #expect(
+            close.result.messages == [
+                "Content/reports/r.md:8:26: error: x.binWidth: 1 is too narrow for values as large as 9e18: "
+                    + "numbers that large cannot be told apart in steps that small; use a larger binWidth or bins: [edges]"
+            ])
     }
 
     @Test("an ordinary width over a wide range makes too many bins: an error; 1,000 bins are drawn")
     func binCount() throws {
         let many = try build("v\n0\n10.5\n", "```chart\ntype: histogram\nsource: stats/n.csv\nx:\n  field: v\n  binWidth: 0.001\n```")
-        #expect(many.result.messages == ["Content/reports/r.md:10:13: error: x.binWidth: 0.001 makes 10501 bins from 0 to 10.5; "
-                                         + "at most 1000: use a larger binWidth (0.5 makes about 20) or bins: [edges]"])
+        #expect(
+            many.result.messages == [
+                "Content/reports/r.md:10:13: error: x.binWidth: 0.001 makes 10501 bins from 0 to 10.5; "
+                    + "at most 1000: use a larger binWidth (0.5 makes about 20) or bins: [edges]"
+            ])
         let most = try build("v\n0\n999.5\n", "```chart\ntype: histogram\nsource: stats/n.csv\nx: { field: v, binWidth: 1 }\n```")
         #expect(most.result.diagnostics.isEmpty, "\(most.result.messages)")
         #expect(ReportFeatureSite.tableRows(most.page).count == 1_000)
@@ -59,38 +72,55 @@ struct HostileNumbersTests {
 
     // MARK: Sums and non-finite results
 
-    @Test("a sum that overflows to infinity in a bar or line chart is an error at y:",
-          arguments: [("bar", e308), ("line", e308), ("donut", e308), ("bar", "1e308"), ("area", "1.5e308")])
+    @Test(
+        "a sum that overflows to infinity in a bar or line chart is an error at y:",
+        arguments: [("bar", e308), ("line", e308), ("donut", e308), ("bar", "1e308"), ("area", "1.5e308")])
     func infiniteSum(type: String, value: String) throws {
-        let (_, result) = try build("date,v\n2026-01-05,\(value)\n2026-01-20,\(value)\n",
-                                    "```chart\ntype: \(type)\nsource: stats/n.csv\nx: { field: date, bucket: month }\ny: { sum: v }\n```")
-        #expect(result.messages == ["Content/reports/r.md:9:4: error: y.sum: the sum of 'v' for Jan 2026 is past ±1.8e308, too large for a number; "
-                                    + "narrow them with where:"])
+        let (_, result) = try build(
+            "date,v\n2026-01-05,\(value)\n2026-01-20,\(value)\n",
+            "```chart\ntype: \(type)\nsource: stats/n.csv\nx: { field: date, bucket: month }\ny: { sum: v }\n```")
+        #expect(
+            result.messages == [
+                "Content/reports/r.md:9:4: error: y.sum: the sum of 'v' for Jan 2026 is past ±1.8e308, too large for a number; "
+                    + "narrow them with where:"
+            ])
         expectFiniteOutput(result)
     }
 
     @Test("values whose total cannot be drawn are an error at the block, never nan in a donut's SVG")
     func chartTotals() throws {
-        let (_, result) = try build("kind,v\na,\(Self.e308)\nb,\(Self.e308)\n",
-                                    "```chart\ntype: donut\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
-        #expect(result.messages == ["Content/reports/r.md:5:1: error: the chart's values add up past ±1e300, too large to draw; "
-                                    + "are they in the right unit?"])
+        let (_, result) = try build(
+            "kind,v\na,\(Self.e308)\nb,\(Self.e308)\n",
+            "```chart\ntype: donut\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
+        #expect(
+            result.messages == [
+                "Content/reports/r.md:5:1: error: the chart's values add up past ±1e300, too large to draw; "
+                    + "are they in the right unit?"
+            ])
         expectFiniteOutput(result)
         let huge = Self.digits("17", zeros: 307)
         let average = try build("kind,v\na,\(huge)\na,\(huge)\n", "```chart\ntype: bar\nsource: stats/n.csv\nx: kind\ny: { avg: v }\n```")
-        #expect(average.result.messages == ["Content/reports/r.md:9:4: error: y.avg: the values of 'v' for a add up past ±1.8e308, "
-                                            + "too large for a number; narrow them with where:"])
+        #expect(
+            average.result.messages == [
+                "Content/reports/r.md:9:4: error: y.avg: the values of 'v' for a add up past ±1.8e308, "
+                    + "too large for a number; narrow them with where:"
+            ])
     }
 
     @Test("a kpi never shows ∞: a total or a change too large is an error")
     func kpiInfinity() throws {
-        let total = try build("date,v\n2026-01-05,1e308\n2026-02-05,\(Self.e308)\n2026-02-20,\(Self.e308)\n",
-                              "```kpi\nsource: stats/n.csv\nx: { field: date, bucket: month }\ny: { sum: v }\n```")
-        #expect(total.result.messages == ["Content/reports/r.md:8:4: error: y.sum: the sum of 'v' for Feb 2026 is past ±1.8e308, "
-                                          + "too large for a number; narrow them with where:"])
-        let tiny = "0." + String(repeating: "0", count: 323) + "5" // 5e-324, the smallest Double above zero
-        let change = try build("date,v\n2026-01-05,\(tiny)\n2026-02-05,1\n",
-                               "```kpi\nsource: stats/n.csv\nx: { field: date, bucket: month }\ny: { sum: v }\n```")
+        let total = try build(
+            "date,v\n2026-01-05,1e308\n2026-02-05,\(Self.e308)\n2026-02-20,\(Self.e308)\n",
+            "```kpi\nsource: stats/n.csv\nx: { field: date, bucket: month }\ny: { sum: v }\n```")
+        #expect(
+            total.result.messages == [
+                "Content/reports/r.md:8:4: error: y.sum: the sum of 'v' for Feb 2026 is past ±1.8e308, "
+                    + "too large for a number; narrow them with where:"
+            ])
+        let tiny = "0." + String(repeating: "0", count: 323) + "5"  // 5e-324, the smallest Double above zero
+        let change = try build(
+            "date,v\n2026-01-05,\(tiny)\n2026-02-05,1\n",
+            "```kpi\nsource: stats/n.csv\nx: { field: date, bucket: month }\ny: { sum: v }\n```")
         #expect(change.result.messages == ["Content/reports/r.md:5:1: error: the change from 5e-324 to 1 is too large to write as a percentage"])
         expectFiniteOutput(total.result)
         expectFiniteOutput(change.result)
@@ -100,25 +130,25 @@ struct HostileNumbersTests {
     func exactIntegerSums() throws {
         let csv = "date,v\n2026-01-05,9007199254740992\n2026-01-06,1\n2026-02-05,9007199254740993\n2026-02-06,2\n"
         let blocks = """
-        ```kpi
-        source: stats/n.csv
-        x: { field: date, bucket: month }
-        y: { sum: v }
-        ```
+            ```kpi
+            source: stats/n.csv
+            x: { field: date, bucket: month }
+            y: { sum: v }
+            ```
 
-        ```table
-        source: stats/n.csv
-        x: { field: date, bucket: month }
-        y: { sum: v }
-        ```
+            ```table
+            source: stats/n.csv
+            x: { field: date, bucket: month }
+            y: { sum: v }
+            ```
 
-        ```chart
-        type: bar
-        source: stats/n.csv
-        x: { field: date, bucket: month }
-        y: { sum: v }
-        ```
-        """
+            ```chart
+            type: bar
+            source: stats/n.csv
+            x: { field: date, bucket: month }
+            y: { sum: v }
+            ```
+            """
         let (page, result) = try build(csv, blocks)
         #expect(result.diagnostics.isEmpty, "\(result.messages)")
         #expect(page.contains("<p class=\"kpi-value\">9,007,199,254,740,995</p>"))
@@ -131,22 +161,33 @@ struct HostileNumbersTests {
     @Test("an integer sum past Int's range is an error, in a group and in a chart's total")
     func integerOverflow() throws {
         let group = try build("kind,v\na,5000000000000000000\na,5000000000000000000\n", "```table\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
-        #expect(group.result.messages == ["Content/reports/r.md:8:4: error: y.sum: the sum of 'v' for a is past ±9223372036854775807, "
-                                          + "the largest whole number added exactly; narrow them with where:"])
-        let total = try build("kind,v\na,5000000000000000000\nb,5000000000000000000\n",
-                              "```chart\ntype: bar\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
-        #expect(total.result.messages == ["Content/reports/r.md:5:1: error: the chart's values add up past ±9223372036854775807, "
-                                          + "the largest whole number totalled exactly; narrow them with where:"])
+        #expect(
+            group.result.messages == [
+                "Content/reports/r.md:8:4: error: y.sum: the sum of 'v' for a is past ±9223372036854775807, "
+                    + "the largest whole number added exactly; narrow them with where:"
+            ])
+        let total = try build(
+            "kind,v\na,5000000000000000000\nb,5000000000000000000\n",
+            "```chart\ntype: bar\nsource: stats/n.csv\nx: kind\ny: { sum: v }\n```")
+        #expect(
+            total.result.messages == [
+                "Content/reports/r.md:5:1: error: the chart's values add up past ±9223372036854775807, "
+                    + "the largest whole number totalled exactly; narrow them with where:"
+            ])
     }
 
     // MARK: Durations
 
-    @Test("format: duration on 1e308, or on more hours than can be counted, is an error",
-          arguments: [(e308, "1e308"), (digits("6", zeros: 20), "6e20"), ("1e300", "1e300")])
+    @Test(
+        "format: duration on 1e308, or on more hours than can be counted, is an error",
+        arguments: [(e308, "1e308"), (digits("6", zeros: 20), "6e20"), ("1e300", "1e300")])
     func hugeDuration(minutes: String, written: String) throws {
         let (_, result) = try build("kind,v\na,\(minutes)\n", "```table\nsource: stats/n.csv\nx: kind\ny: { max: v }\nformat: duration\n```")
-        #expect(result.messages == ["Content/reports/r.md:5:1: error: format: duration: \(written) minutes are too many to write "
-                                    + "as months, days and hours"])
+        #expect(
+            result.messages == [
+                "Content/reports/r.md:5:1: error: format: duration: \(written) minutes are too many to write "
+                    + "as months, days and hours"
+            ])
     }
 
     // MARK: Scatter coordinates
@@ -165,9 +206,12 @@ struct HostileNumbersTests {
         var csv = "id,v\n"
         for index in 0..<100_000 { csv += "\(index),1\n" }
         let (page, result) = try build(csv, "```chart\ntype: bar\nsource: stats/n.csv\nx: id\ny: { sum: v }\n```")
-        #expect(result.messages == ["Content/reports/r.md:5:1: warning: 100000 groups are more than a bar chart draws (2000 marks); "
-                                    + "only the first 2000 are shown: narrow them with where:, group them with bucket: or binWidth:, "
-                                    + "or keep the largest with sort: -y and limit:"])
+        #expect(
+            result.messages == [
+                "Content/reports/r.md:5:1: warning: 100000 groups are more than a bar chart draws (2000 marks); "
+                    + "only the first 2000 are shown: narrow them with where:, group them with bucket: or binWidth:, "
+                    + "or keep the largest with sort: -y and limit:"
+            ])
         #expect(result.succeeded)
         let wide = try #require(ReportFeatureSite.drawings(page).first)
         #expect(wide.elements.filter { $0.name == "rect" }.count == 2_000)

@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
+@testable import MastheadCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Testing
-@testable import MastheadCore
-
 
 /// A folder of the user's beside the site, holding a file that must survive every refusal.
 final class UserFolder {
@@ -53,9 +54,11 @@ struct HostileOutputTests {
         try Data("precious".utf8).write(to: keep.appendingPathComponent("notes/todo.txt"))
         let run = try MastheadCommand.run(["build", "--site", ".", "--output", "../" + keep.lastPathComponent], in: site.root)
         #expect(run.status == 2)
-        #expect(run.errors.contains("--output: refusing to replace \(keep.path): it is not empty and was not written by masthead build"
-            + " (it has no .masthead-output file). Choose a new or an empty folder, or pass --force to replace it and everything in it"),
-                "\(run.errors)")
+        #expect(
+            run.errors.contains(
+                "--output: refusing to replace \(keep.path): it is not empty and was not written by masthead build"
+                    + " (it has no .masthead-output file). Choose a new or an empty folder, or pass --force to replace it and everything in it"),
+            "\(run.errors)")
         #expect(try String(contentsOf: keep.appendingPathComponent("notes/todo.txt"), encoding: .utf8) == "precious")
         #expect(!FileManager.default.fileExists(atPath: keep.path + ".masthead-new"))
     }
@@ -89,11 +92,14 @@ struct HostileOutputTests {
         try user.write("notes.txt", "notes")
         try user.write("photos/2026/beach.jpg", "jpeg")
         try user.write("real/x.txt", "x")
-        try FileManager.default.createSymbolicLink(atPath: user.root.appendingPathComponent("alias").path,
-                                                   withDestinationPath: user.root.appendingPathComponent("real").path)
-        for (target, reason) in [("notes.txt", "it is a file, not a folder"),
-                                 ("photos", "it is not empty and was not written by masthead build"),
-                                 ("alias", "it is a symbolic link, not a folder masthead build wrote")] {
+        try FileManager.default.createSymbolicLink(
+            atPath: user.root.appendingPathComponent("alias").path,
+            withDestinationPath: user.root.appendingPathComponent("real").path)
+        for (target, reason) in [
+            ("notes.txt", "it is a file, not a folder"),
+            ("photos", "it is not empty and was not written by masthead build"),
+            ("alias", "it is a symbolic link, not a folder masthead build wrote")
+        ] {
             let run = try MastheadCommand.run(["build", "--site", site.root.path, "--output", user.root.appendingPathComponent(target).path])
             #expect(run.status == 2, "\(target)")
             #expect(run.errors.contains("refusing to replace \(user.root.path)/\(target): \(reason)"), "\(target): \(run.errors)")
@@ -122,8 +128,10 @@ struct HostileOutputTests {
     @Test("--force never replaces the site, its sources or a folder holding them")
     func forceKeepsTheSite() throws {
         let site = try site()
-        for target in [site.root.path, site.root.appendingPathComponent("Content").path, site.root.appendingPathComponent("Templates").path,
-                       site.root.deletingLastPathComponent().path, "/"] {
+        for target in [
+            site.root.path, site.root.appendingPathComponent("Content").path, site.root.appendingPathComponent("Templates").path,
+            site.root.deletingLastPathComponent().path, "/"
+        ] {
             let run = try MastheadCommand.run(["build", "--site", site.root.path, "--output", target, "--force"])
             #expect(run.status == 2, "\(target)")
             #expect(run.errors.contains("refusing to"), "\(target): \(run.errors)")
@@ -169,8 +177,10 @@ struct HostileOutputTests {
         try site.article("c.md", "title: C\ndate: 2026-01-03\ncategory: coffee-culture")
         let refused = try MastheadCommand.run(["build", "--site", site.root.path])
         #expect(refused.status == 2)
-        #expect(refused.errors.contains("refusing to replace \(public_.path): it holds CNAME, which masthead build did not write"
-            + " (and no .masthead-output file). Choose a new or an empty folder, or pass --force"), "\(refused.errors)")
+        #expect(
+            refused.errors.contains(
+                "refusing to replace \(public_.path): it holds CNAME, which masthead build did not write"
+                    + " (and no .masthead-output file). Choose a new or an empty folder, or pass --force"), "\(refused.errors)")
         #expect(FileManager.default.fileExists(atPath: public_.appendingPathComponent("CNAME").path))
     }
 
@@ -183,8 +193,10 @@ struct HostileOutputTests {
             try user.write("out\(suffix)/mine.txt", "mine")
             let run = try MastheadCommand.run(["build", "--site", site.root.path, "--output", output.path])
             #expect(run.status == 2, "\(suffix)")
-            #expect(run.errors.contains("refusing to use \(output.path)\(suffix) while writing \(output.path): it is not empty and was not written"
-                + " by masthead build (it has no .masthead-output file). Move or delete it"), "\(run.errors)")
+            #expect(
+                run.errors.contains(
+                    "refusing to use \(output.path)\(suffix) while writing \(output.path): it is not empty and was not written"
+                        + " by masthead build (it has no .masthead-output file). Move or delete it"), "\(run.errors)")
             #expect(user.text("out\(suffix)/mine.txt") == "mine")
             try FileManager.default.removeItem(at: user.root.appendingPathComponent("out\(suffix)"))
         }
@@ -226,8 +238,10 @@ struct HostileOutputTests {
             withExtendedLifetime(held) {}
         }
         #expect(run.status == 1)
-        #expect(run.errors.contains("error: another masthead build of this site is running (process \(getpid())); waited 5 s for it to finish."
-            + " Build again when it is done, or stop that process"), "\(run.errors)")
+        #expect(
+            run.errors.contains(
+                "error: another masthead build of this site is running (process \(getpid())); waited 5 s for it to finish."
+                    + " Build again when it is done, or stop that process"), "\(run.errors)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
         #expect(!FileManager.default.fileExists(atPath: output.path + ".masthead-new"))
         // Released (the holder is gone): the next build runs.
@@ -260,12 +274,14 @@ struct HostileOutputTests {
             #expect(run.status == 0 || run.errors.contains("another masthead build of this site is running (process "), "\(run.status) \(run.errors)")
         }
         #expect(runs.contains { $0.status == 0 })
-        let onDisk = Set((FileManager.default.subpaths(atPath: output.path) ?? []).filter { path in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
-        })
-        #expect(onDisk == expected,
-                "missing: \(expected.subtracting(onDisk).sorted().prefix(5)), extra: \(onDisk.subtracting(expected).sorted().prefix(5))")
+        let onDisk = Set(
+            (FileManager.default.subpaths(atPath: output.path) ?? []).filter { path in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+            })
+        #expect(
+            onDisk == expected,
+            "missing: \(expected.subtracting(onDisk).sorted().prefix(5)), extra: \(onDisk.subtracting(expected).sorted().prefix(5))")
         #expect(!FileManager.default.fileExists(atPath: output.path + ".masthead-new"))
         #expect(!FileManager.default.fileExists(atPath: output.path + ".masthead-old"))
     }
@@ -281,21 +297,27 @@ struct HostileOutputTests {
 
     static let about = (path: "Content/pages/about.md", text: "---\ntitle: About\ndate: 2026-01-01\n---\nUs.\n")
 
-    @Test("a file where a folder must be is an error naming both, before anything is written", arguments: [
-        Collision(files: [("Content/static/articles", "not a folder")],
-                  expected: "Content/static/articles: error: the static file Content/static/articles is written as the file articles,"
-                      + " but Content/articles/a.md needs articles/ to be a folder (for articles/a/index.html): rename or move one of them"),
-        Collision(files: [("Content/static/feed.xml/style.xsl", "<xsl/>")],
-                  expected: "Content/static/feed.xml/style.xsl: error: a feed is written as the file feed.xml, but the static file"
-                      + " Content/static/feed.xml/style.xsl needs feed.xml/ to be a folder (for feed.xml/style.xsl): rename or move one of them"),
-        Collision(files: [about, ("Content/static/about", "a file")],
-                  expected: "Content/static/about: error: the static file Content/static/about is written as the file about,"
-                      + " but Content/pages/about.md needs about/ to be a folder (for about/index.html): rename or move one of them"),
-        Collision(files: [about, ("Content/static/about/index.html/map.png", "png")],
-                  expected: "Content/pages/about.md: error: Content/pages/about.md is written as the file about/index.html,"
-                      + " but the static file Content/static/about/index.html/map.png needs about/index.html/ to be a folder"
-                      + " (for about/index.html/map.png): rename or move one of them"),
-    ])
+    @Test(
+        "a file where a folder must be is an error naming both, before anything is written",
+        arguments: [
+            Collision(
+                files: [("Content/static/articles", "not a folder")],
+                expected: "Content/static/articles: error: the static file Content/static/articles is written as the file articles,"
+                    + " but Content/articles/a.md needs articles/ to be a folder (for articles/a/index.html): rename or move one of them"),
+            Collision(
+                files: [("Content/static/feed.xml/style.xsl", "<xsl/>")],
+                expected: "Content/static/feed.xml/style.xsl: error: a feed is written as the file feed.xml, but the static file"
+                    + " Content/static/feed.xml/style.xsl needs feed.xml/ to be a folder (for feed.xml/style.xsl): rename or move one of them"),
+            Collision(
+                files: [about, ("Content/static/about", "a file")],
+                expected: "Content/static/about: error: the static file Content/static/about is written as the file about,"
+                    + " but Content/pages/about.md needs about/ to be a folder (for about/index.html): rename or move one of them"),
+            Collision(
+                files: [about, ("Content/static/about/index.html/map.png", "png")],
+                expected: "Content/pages/about.md: error: Content/pages/about.md is written as the file about/index.html,"
+                    + " but the static file Content/static/about/index.html/map.png needs about/index.html/ to be a folder"
+                    + " (for about/index.html/map.png): rename or move one of them")
+        ])
     func fileWhereAFolderMustBe(_ collision: Collision) throws {
         let site = try site()
         for file in collision.files { try site.write(file.path, file.text) }
@@ -328,8 +350,11 @@ struct HostileOutputTests {
         let advice = "two outputs collide; rename or move one of their sources"
         for (first, second, message) in [
             (folder, file, "cannot write charts/a.svg (from Content/articles/a.md): other output files need charts/a.svg/ to be a folder; \(advice)"),
-            (file, folder, "cannot write charts/a.svg/index.html: charts/a.svg is a file of the output,"
-                + " but this needs charts/a.svg/ to be a folder; \(advice)"),
+            (
+                file, folder,
+                "cannot write charts/a.svg/index.html: charts/a.svg is a file of the output,"
+                    + " but this needs charts/a.svg/ to be a folder; \(advice)"
+            )
         ] {
             let staging = try OutputWriter.Staging(output: output, siteDirectory: site.root)
             try staging.add([first])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Symbolic links in a site: one that resolves outside the site folder is an error naming
@@ -52,9 +53,12 @@ struct HostileSymlinkTests {
         #expect(check.errors.contains("Content/static/p.txt: error: \(Self.outside)"), "\(check.errors)")
     }
 
-    @Test("a link out of the site is an error in every input: articles, pages, static, templates, site.yml",
-          arguments: ["Content/articles/b.md", "Content/pages/about.md", "Content/static/img/logo.svg",
-                      "Templates/card.mustache", "Content/site.yml"])
+    @Test(
+        "a link out of the site is an error in every input: articles, pages, static, templates, site.yml",
+        arguments: [
+            "Content/articles/b.md", "Content/pages/about.md", "Content/static/img/logo.svg",
+            "Templates/card.mustache", "Content/site.yml"
+        ])
     func linkOutEverywhere(path: String) throws {
         let site = try site()
         let outside = try outsideFolder()
@@ -89,8 +93,10 @@ struct HostileSymlinkTests {
         try FileManager.default.removeItem(at: folder.root.appendingPathComponent("Content/catalogs"))
         try link(folder, "Content/catalogs", to: outside.root.appendingPathComponent("catalogs").path)
         let second = folder.build()
-        #expect(second.messages.contains("Content/catalogs: error: symbolic link points outside the site: so Content/catalogs/prizes.csv is not read"
-            + " or published (copy the file into the site instead)"), "\(second.messages)")
+        #expect(
+            second.messages.contains(
+                "Content/catalogs: error: symbolic link points outside the site: so Content/catalogs/prizes.csv is not read"
+                    + " or published (copy the file into the site instead)"), "\(second.messages)")
     }
 
     @Test("a statistics file a report block reads behind a link out of the site is refused naming the link")
@@ -128,11 +134,12 @@ struct HostileSymlinkTests {
         try link(site, "Content/articles/loop-a.md", to: "loop-b.md")
         try link(site, "Content/articles/loop-b.md", to: "loop-a.md")
         let result = site.build()
-        #expect(result.messages == [
-            "Content/articles/loop-a.md: error: symbolic link loop: the link leads back to itself; fix or remove it",
-            "Content/articles/loop-b.md: error: symbolic link loop: the link leads back to itself; fix or remove it",
-            "Content/static/gone.png: error: symbolic link points to nothing: fix or remove it",
-        ])
+        #expect(
+            result.messages == [
+                "Content/articles/loop-a.md: error: symbolic link loop: the link leads back to itself; fix or remove it",
+                "Content/articles/loop-b.md: error: symbolic link loop: the link leads back to itself; fix or remove it",
+                "Content/static/gone.png: error: symbolic link points to nothing: fix or remove it"
+            ])
     }
 
     @Test("a link to a folder outside the site is an error too, and nothing under it is walked")

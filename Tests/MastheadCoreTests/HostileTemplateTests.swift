@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Templates that used to overflow the stack (exit 139) or take minutes: each is an error at the
@@ -23,9 +24,10 @@ struct HostileTemplateTests {
     @Test("a partial including itself behind changed delimiters is a cycle")
     func selfIncludeBehindDelimiters() throws {
         let result = try build(["card": try fixture("card-behind-delimiters.mustache")])
-        #expect(result.messages == [
-            "Templates/card.mustache:3:3: error: template: 'card' includes itself (card → card), which would never end",
-        ])
+        #expect(
+            result.messages == [
+                "Templates/card.mustache:3:3: error: template: 'card' includes itself (card → card), which would never end"
+            ])
         #expect(result.files.isEmpty)
     }
 
@@ -33,11 +35,12 @@ struct HostileTemplateTests {
     func cycleThroughDelimiters() throws {
         let result = try build([
             "card": "{{=<% %>=}}<%> badge %>",
-            "badge": "{{#tags}}{{=[[ ]]=}}\n[[> card]][[/tags]]",
+            "badge": "{{#tags}}{{=[[ ]]=}}\n[[> card]][[/tags]]"
         ])
-        #expect(result.messages == [
-            "Templates/badge.mustache:2:1: error: template: 'badge' includes itself (badge → card → badge), which would never end",
-        ])
+        #expect(
+            result.messages == [
+                "Templates/badge.mustache:2:1: error: template: 'badge' includes itself (badge → card → badge), which would never end"
+            ])
     }
 
     @Test("delimiters changed inside a section end with it, as swift-mustache reads them")
@@ -47,25 +50,32 @@ struct HostileTemplateTests {
         #expect(result.messages == ["Templates/card.mustache:1:35: error: template: unknown partial 'missing'"])
     }
 
-    @Test("a dynamic partial could include itself: it is an error at its tag", arguments: [
-        ("dynamic-partial.mustache", "Templates/page.mustache:1:7: error: template: {{>*name}}"),
-        ("{{=<% %>=}}\n<%<*layout%><%/*layout%>", "Templates/page.mustache:2:1: error: template: {{<*layout}}"),
-    ])
+    @Test(
+        "a dynamic partial could include itself: it is an error at its tag",
+        arguments: [
+            ("dynamic-partial.mustache", "Templates/page.mustache:1:7: error: template: {{>*name}}"),
+            ("{{=<% %>=}}\n<%<*layout%><%/*layout%>", "Templates/page.mustache:2:1: error: template: {{<*layout}}")
+        ])
     func dynamicPartial(source: String, message: String) throws {
         let text = source.hasSuffix(".mustache") ? try fixture(source) : source
         let result = try build(["page": text])
-        #expect(result.messages == [message + " takes the template's name from the page's values, so it could include any template, "
-                                    + "this one too, and never end; name the template instead"])
+        #expect(
+            result.messages == [
+                message + " takes the template's name from the page's values, so it could include any template, "
+                    + "this one too, and never end; name the template instead"
+            ])
     }
 
-    @Test("an empty section between one-character delimiters is an error, not a trap in swift-mustache (found by FuzzTemplate)",
-          arguments: ["{{=[ ]=}}[#x][/x]", "{{=a b=}}a#x ba/x b", "{{=< >=}}\n<^x></x>"])
+    @Test(
+        "an empty section between one-character delimiters is an error, not a trap in swift-mustache (found by FuzzTemplate)",
+        arguments: ["{{=[ ]=}}[#x][/x]", "{{=a b=}}a#x ba/x b", "{{=< >=}}\n<^x></x>"])
     func emptySectionOneCharacterDelimiters(_ card: String) throws {
         let result = try build(["card": card])
         #expect(result.messages.count == 1)
         #expect(result.messages.first?.hasPrefix("Templates/card.mustache:") == true)
-        #expect(result.messages.first?.hasSuffix(
-            "error: template: an empty section between one-character delimiters: write some text in it, or use longer delimiters") == true)
+        #expect(
+            result.messages.first?.hasSuffix(
+                "error: template: an empty section between one-character delimiters: write some text in it, or use longer delimiters") == true)
         #expect(result.files.isEmpty)
     }
 
@@ -78,12 +88,17 @@ struct HostileTemplateTests {
 
     @Test("3,000 nested sections are an error at the section that goes past 100", arguments: ["sections", "inverted, one a line", "blocks"])
     func deepSections(shape: String) throws {
-        let (text, position) = switch shape {
-        case "sections": (String(repeating: "{{#a}}", count: 3_000) + String(repeating: "{{/a}}", count: 3_000), "1:601")
-        case "inverted, one a line": ("{{=[ ]=}}\n" + String(repeating: "[^a]\n", count: 3_000) + String(repeating: "[/a]\n", count: 3_000), "102:1")
-        default: ("{{<base}}{{$main}}" + String(repeating: "{{$b}}", count: 3_000) + String(repeating: "{{/b}}", count: 3_000)
-                  + "{{/main}}{{/base}}", "1:607")
-        }
+        let (text, position) =
+            switch shape {
+            case "sections": (String(repeating: "{{#a}}", count: 3_000) + String(repeating: "{{/a}}", count: 3_000), "1:601")
+            case "inverted, one a line":
+                ("{{=[ ]=}}\n" + String(repeating: "[^a]\n", count: 3_000) + String(repeating: "[/a]\n", count: 3_000), "102:1")
+            default:
+                (
+                    "{{<base}}{{$main}}" + String(repeating: "{{$b}}", count: 3_000) + String(repeating: "{{/b}}", count: 3_000)
+                        + "{{/main}}{{/base}}", "1:607"
+                )
+            }
         let result = try build(["page": text])
         #expect(result.messages == ["Templates/page.mustache:\(position): error: template: sections nested deeper than 100 levels"])
     }
@@ -99,16 +114,25 @@ struct HostileTemplateTests {
         let result = try build(templates)
         // chain37 holds 30 levels, then chain38 and chain39 with 30 more each: 30 + 1 + 61 = 92
         // levels. chain36 adds 31 more to them.
-        #expect(result.messages == ["Templates/chain36.mustache:1:181: error: template: sections and partials nested deeper than 100 levels, "
-                                    + "counting those in the partial 'chain37'"])
+        #expect(
+            result.messages == [
+                "Templates/chain36.mustache:1:181: error: template: sections and partials nested deeper than 100 levels, "
+                    + "counting those in the partial 'chain37'"
+            ])
     }
 
-    @Test("an override that shows its own block again is a cycle", arguments: [
-        (["page": "{{<base}}{{$main}}<div>{{$main}}x{{/main}}</div>{{/main}}{{/base}}"],
-         "Templates/page.mustache:1:24: error: template: '$main' includes itself ($main → $main), which would never end"),
-        (["page": "{{<base}}{{$main}}{{> card}}{{/main}}{{/base}}", "card": "<a>{{$main}}{{/main}}</a>"],
-         "Templates/card.mustache:1:4: error: template: 'card' includes itself (card → $main → card), which would never end"),
-    ])
+    @Test(
+        "an override that shows its own block again is a cycle",
+        arguments: [
+            (
+                ["page": "{{<base}}{{$main}}<div>{{$main}}x{{/main}}</div>{{/main}}{{/base}}"],
+                "Templates/page.mustache:1:24: error: template: '$main' includes itself ($main → $main), which would never end"
+            ),
+            (
+                ["page": "{{<base}}{{$main}}{{> card}}{{/main}}{{/base}}", "card": "<a>{{$main}}{{/main}}</a>"],
+                "Templates/card.mustache:1:4: error: template: 'card' includes itself (card → $main → card), which would never end"
+            )
+        ])
     func overrideCycle(templates: [String: String], message: String) throws {
         #expect(try build(templates).messages == [message])
     }
@@ -122,10 +146,11 @@ struct HostileTemplateTests {
     @Test("a template of 50,000 tags is refused at once, not parsed for minutes", .timeLimit(.minutes(1)))
     func hugeTemplate() throws {
         let text = String(repeating: "<p class=\"line\">{{title}}</p>\n", count: 50_000)
-        #expect(try build(["card": text]).messages == [
-            "Templates/card.mustache: error: template: 50000 tags in 1500 KB would take the template engine too long to read "
-                + "(it counts the rest of the template at every tag); split the template into partials",
-        ])
+        #expect(
+            try build(["card": text]).messages == [
+                "Templates/card.mustache: error: template: 50000 tags in 1500 KB would take the template engine too long to read "
+                    + "(it counts the rest of the template at every tag); split the template into partials"
+            ])
     }
 
     @Test("a large template within the engine's budget builds")
@@ -137,10 +162,11 @@ struct HostileTemplateTests {
 
     @Test("100 nested sections (98 and a parent's two), the most allowed, render on the build's worker threads")
     func deepestAllowed() throws {
-        let site = try TestSite(templates: TestSite.minimalTemplates.merging([
-            "article": "{{<base}}{{$main}}" + String(repeating: "{{#article}}", count: 98) + "<h1>{{title}}</h1>"
-                + String(repeating: "{{/article}}", count: 98) + "{{/main}}{{/base}}",
-        ]) { $1 })
+        let site = try TestSite(
+            templates: TestSite.minimalTemplates.merging([
+                "article": "{{<base}}{{$main}}" + String(repeating: "{{#article}}", count: 98) + "<h1>{{title}}</h1>"
+                    + String(repeating: "{{/article}}", count: 98) + "{{/main}}{{/base}}"
+            ]) { $1 })
         for index in 0..<8 { try site.article("a\(index).md", "title: A\(index)\ndate: 2026-01-01\ncategory: coffee-culture") }
         let result = site.build()
         #expect(result.succeeded, "\(result.messages)")

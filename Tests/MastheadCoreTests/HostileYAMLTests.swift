@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// YAML written to hurt: aliases that expand to billions of values, aliases and lists as
@@ -19,7 +20,8 @@ struct HostileYAMLTests {
     }
 
     /// The budget's message, as a user sees it after the position.
-    static let budgetMessage = "error: YAML aliases expand to more than 100,000 values; *a3 here passes that limit "
+    static let budgetMessage =
+        "error: YAML aliases expand to more than 100,000 values; *a3 here passes that limit "
         + "(an alias of aliases multiplies them): write the values out, or use fewer nested aliases"
 
     func article(_ frontMatter: String, body: String = "Some text.") throws -> TestSite {
@@ -37,8 +39,9 @@ struct HostileYAMLTests {
 
     // MARK: - Alias budget
 
-    @Test("the issue's 600 bytes of nested aliases in front matter are an error at the alias that passes the budget",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "the issue's 600 bytes of nested aliases in front matter are an error at the alias that passes the budget",
+        .timeLimit(.minutes(1)))
     func billionLaughsInFrontMatter() throws {
         let site = try article(Self.laughs(levels: 9))
         // Lines 2-4 are title, date and category; a0 is line 5, a4 line 9. The eighth *a3 of a4
@@ -64,9 +67,10 @@ struct HostileYAMLTests {
     func laughsInReportBlock() throws {
         let site = try TestSite()
         try site.write("Content/stats/events.csv", "date,points\n2026-09-05,10\n")
-        try site.article("a.md", "title: Figures\ndate: 2026-11-01\ncategory: coffee-culture",
-                         body: "```chart\ntype: bar\nsource: stats/events.csv\nx: { field: date, bucket: month }\ny: { sum: points }\n"
-                            + Self.laughs(levels: 9) + "\n```")
+        try site.article(
+            "a.md", "title: Figures\ndate: 2026-11-01\ncategory: coffee-culture",
+            body: "```chart\ntype: bar\nsource: stats/events.csv\nx: { field: date, bucket: month }\ny: { sum: points }\n"
+                + Self.laughs(levels: 9) + "\n```")
         // The body starts at line 6: the fence, then four lines, then a0 on line 11, a4 on 15.
         #expect(site.build().messages == ["Content/articles/a.md:15:45: " + Self.budgetMessage])
     }
@@ -82,8 +86,9 @@ struct HostileYAMLTests {
         let strings = Array(repeating: "\"x\"", count: 10).joined(separator: ", ")
         var rows = ["  {\"key\": \"a0\", \"title\": \"A\", \"points\": 0, \"tags\": &a0 [" + strings + "]}"]
         for level in 1..<9 {
-            rows.append("  {\"key\": \"a\(level)\", \"title\": \"A\", \"points\": \(level), \"tags\": &a\(level) ["
-                        + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]}")
+            rows.append(
+                "  {\"key\": \"a\(level)\", \"title\": \"A\", \"points\": \(level), \"tags\": &a\(level) ["
+                    + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]}")
         }
         let site = try catalogSite(file: "prizes.json", text: "[\n" + rows.joined(separator: ",\n") + "\n]\n")
         // a4's row is line 6; its eighth *a3 starts at column 92.
@@ -123,12 +128,14 @@ struct HostileYAMLTests {
         #expect(site.build().messages == ["Content/articles/a.md:14:3: error: a key must be text, not a list (the alias *a8)"])
     }
 
-    @Test("lists and mappings as keys are errors at the key", arguments: [
-        ("? [a, b]\n: c\n", "k.yml:1:3: error: a key must be text, not a list"),
-        ("x: 1\n? { a: b }\n: c\n", "k.yml:2:3: error: a key must be text, not a mapping"),
-        ("{ [a]: b }", "k.yml:1:3: error: a key must be text, not a list"),
-        ("x: &m { a: b }\n*m : c\n", "k.yml:2:1: error: a key must be text, not a mapping (the alias *m)"),
-    ])
+    @Test(
+        "lists and mappings as keys are errors at the key",
+        arguments: [
+            ("? [a, b]\n: c\n", "k.yml:1:3: error: a key must be text, not a list"),
+            ("x: 1\n? { a: b }\n: c\n", "k.yml:2:3: error: a key must be text, not a mapping"),
+            ("{ [a]: b }", "k.yml:1:3: error: a key must be text, not a list"),
+            ("x: &m { a: b }\n*m : c\n", "k.yml:2:1: error: a key must be text, not a mapping (the alias *m)")
+        ])
     func collectionKeys(text: String, message: String) {
         #expect(YAMLNode.parse(text, file: "k.yml").failure?.description == message)
     }
@@ -146,9 +153,10 @@ struct HostileYAMLTests {
     func duplicateKeyInFrontMatter() throws {
         let site = try TestSite()
         try site.article("a.md", "title: First\ndate: 2026-01-01\ntitle: Second")
-        #expect(site.build().messages == [
-            "Content/articles/a.md:4:1: error: the key 'title' is given twice in this mapping (first at line 2, column 1): remove one",
-        ])
+        #expect(
+            site.build().messages == [
+                "Content/articles/a.md:4:1: error: the key 'title' is given twice in this mapping (first at line 2, column 1): remove one"
+            ])
     }
 
     @Test("a duplicate key deep in a 5 MB site.yml gives one short line, not the document")
@@ -156,17 +164,19 @@ struct HostileYAMLTests {
         let filler = (0..<100_000).map { "    item\($0): \(String(repeating: "x", count: 30))" }.joined(separator: "\n")
         let site = try TestSite(config: TestSite.minimalConfig + "\nextra:\n  big:\n" + filler + "\n  big: again\n")
         let messages = site.build().messages
-        #expect(messages == [
-            "Content/site.yml:100012:3: error: the key 'big' is given twice in this mapping (first at line 11, column 3): remove one",
-        ])
+        #expect(
+            messages == [
+                "Content/site.yml:100012:3: error: the key 'big' is given twice in this mapping (first at line 11, column 3): remove one"
+            ])
     }
 
     @Test("a duplicate key in a JSON catalog object is an error at the second key")
     func duplicateKeyInJSON() throws {
         let site = try catalogSite(file: "prizes.json", text: "[\n  {\"key\": \"a\", \"title\": \"A\", \"points\": 1, \"points\": 2}\n]\n")
-        #expect(site.build().messages == [
-            "Content/catalogs/prizes.json:2:43: error: the key 'points' is given twice in this mapping (first at line 2, column 30): remove one",
-        ])
+        #expect(
+            site.build().messages == [
+                "Content/catalogs/prizes.json:2:43: error: the key 'points' is given twice in this mapping (first at line 2, column 30): remove one"
+            ])
     }
 
     @Test("a long or multi-line duplicate key is shortened in the message")
@@ -178,13 +188,15 @@ struct HostileYAMLTests {
 
     // MARK: - Nesting and syntax messages
 
-    @Test("YAML nested deeper than libyaml's limit is said in Masthead's words at the line", arguments: [
-        // The 1,001st level: a mapping, then 999 lists, one more space each.
-        ("x:\n" + (1..<1_100).map { String(repeating: " ", count: $0) + "- " }.joined(separator: "\n"), 1_000, 1_000),
-        ("x: " + String(repeating: "{a: ", count: 2_000), 1, 3_996),
-        // libyaml reads up to 1,024 characters ahead, so a run of brackets is stopped at its second.
-        ("x: " + String(repeating: "[", count: 5_000), 1, 5),
-    ])
+    @Test(
+        "YAML nested deeper than libyaml's limit is said in Masthead's words at the line",
+        arguments: [
+            // The 1,001st level: a mapping, then 999 lists, one more space each.
+            ("x:\n" + (1..<1_100).map { String(repeating: " ", count: $0) + "- " }.joined(separator: "\n"), 1_000, 1_000),
+            ("x: " + String(repeating: "{a: ", count: 2_000), 1, 3_996),
+            // libyaml reads up to 1,024 characters ahead, so a run of brackets is stopped at its second.
+            ("x: " + String(repeating: "[", count: 5_000), 1, 5)
+        ])
     func nesting(text: String, line: Int, column: Int) {
         let diagnostic = YAMLNode.parse(text, file: "deep.yml").failure
         #expect(diagnostic?.message == "YAML nested deeper than 1000 levels of lists and mappings")
@@ -192,41 +204,65 @@ struct HostileYAMLTests {
         #expect(diagnostic?.column == column)
     }
 
-    @Test("libyaml's errors are said in Masthead's words, at their line and column", arguments: [
-        ("title: Coffee: the story\n",
-         "f.yml:1:14: error: YAML syntax: a ':' cannot come here: put the value in quotes if it holds ': ', or check the indentation"),
-        ("title: \"Coffee\ndate: 2026-01-01\n",
-         "f.yml:3:1: error: YAML syntax: the quoted text that opens at line 1 is never closed"),
-        ("tags:\n\t- a\n",
-         "f.yml:2:1: error: YAML syntax: a value cannot start with this character (a tab, '@' or '`'): "
-            + "put the value in quotes, and indent with spaces"),
-        ("tags: - a\n",
-         "f.yml:1:7: error: YAML syntax: a list item ('- ') cannot start here: put it on a line of its own, under its key"),
-        ("tags: [a, b\ntitle: c\n",
-         "f.yml:2:6: error: YAML syntax: expected ',' or ']' in the list that opens with '[' at line 1"),
-        ("title: A\n date: B\n",
-         "f.yml:2:6: error: YAML syntax: a ':' cannot come here: put the value in quotes if it holds ': ', or check the indentation"),
-        ("a:\n  b: 1\n c: 2\n",
-         "f.yml:3:2: error: YAML syntax: expected a 'key: value' line at the indentation of the mapping that starts at line 1: "
-            + "check the indentation, and quotes around values"),
-        ("title: *nowhere\n", "f.yml:1:8: error: the alias *nowhere names no anchor: write &nowhere on a value above it"),
-        ("title: \"a\\qb\"\n",
-         "f.yml:1:10: error: YAML syntax: unknown escape after '\\' in double-quoted text: write '\\\\' for a backslash, or use single quotes"),
-        ("title: A\u{7}B\n", "f.yml:1:9: error: YAML syntax: the character U+0007 is a control character, which YAML does not allow: remove it"),
-        ("[a, b]]\n",
-         "f.yml:1:7: error: YAML syntax: text after the end of the document: look for a stray ']' or '}', or a '%' line with no '---' after it"),
-        ("title: A\n---\ntitle: B\n",
-         "f.yml:2:1: error: a second YAML document starts here, where only one is read: remove this part or the '---' line before it"),
-    ])
+    @Test(
+        "libyaml's errors are said in Masthead's words, at their line and column",
+        arguments: [
+            (
+                "title: Coffee: the story\n",
+                "f.yml:1:14: error: YAML syntax: a ':' cannot come here: put the value in quotes if it holds ': ', or check the indentation"
+            ),
+            (
+                "title: \"Coffee\ndate: 2026-01-01\n",
+                "f.yml:3:1: error: YAML syntax: the quoted text that opens at line 1 is never closed"
+            ),
+            (
+                "tags:\n\t- a\n",
+                "f.yml:2:1: error: YAML syntax: a value cannot start with this character (a tab, '@' or '`'): "
+                    + "put the value in quotes, and indent with spaces"
+            ),
+            (
+                "tags: - a\n",
+                "f.yml:1:7: error: YAML syntax: a list item ('- ') cannot start here: put it on a line of its own, under its key"
+            ),
+            (
+                "tags: [a, b\ntitle: c\n",
+                "f.yml:2:6: error: YAML syntax: expected ',' or ']' in the list that opens with '[' at line 1"
+            ),
+            (
+                "title: A\n date: B\n",
+                "f.yml:2:6: error: YAML syntax: a ':' cannot come here: put the value in quotes if it holds ': ', or check the indentation"
+            ),
+            (
+                "a:\n  b: 1\n c: 2\n",
+                "f.yml:3:2: error: YAML syntax: expected a 'key: value' line at the indentation of the mapping that starts at line 1: "
+                    + "check the indentation, and quotes around values"
+            ),
+            ("title: *nowhere\n", "f.yml:1:8: error: the alias *nowhere names no anchor: write &nowhere on a value above it"),
+            (
+                "title: \"a\\qb\"\n",
+                "f.yml:1:10: error: YAML syntax: unknown escape after '\\' in double-quoted text: write '\\\\' for a backslash, or use single quotes"
+            ),
+            ("title: A\u{7}B\n", "f.yml:1:9: error: YAML syntax: the character U+0007 is a control character, which YAML does not allow: remove it"),
+            (
+                "[a, b]]\n",
+                "f.yml:1:7: error: YAML syntax: text after the end of the document: look for a stray ']' or '}', or a '%' line with no '---' after it"
+            ),
+            (
+                "title: A\n---\ntitle: B\n",
+                "f.yml:2:1: error: a second YAML document starts here, where only one is read: remove this part or the '---' line before it"
+            )
+        ])
     func syntaxMessages(text: String, message: String) {
         #expect(YAMLNode.parse(text, file: "f.yml").failure?.description == message)
     }
 
-    @Test("no libyaml or Yams wording reaches the user, whatever the mistake", arguments: [
-        "a: b: c", "- a\nb: c", "a: [b", "a: {b", "a: 'b", "a: \"b", "&: b", "a: *", "a: !x!y b", "%FOO\n---\na: b",
-        "a: |\n b\n  c\nd", "a: >0\n b", "? a\n? a", "[a, b]]", "{a: b}}", "a:\n- b\n -c", "a: b\n\t c: d",
-        "a: @b", "a: `b`", "a: 'b'c", "- a\n - b", "a: &x b\n*x: c\nb: *y",
-    ])
+    @Test(
+        "no libyaml or Yams wording reaches the user, whatever the mistake",
+        arguments: [
+            "a: b: c", "- a\nb: c", "a: [b", "a: {b", "a: 'b", "a: \"b", "&: b", "a: *", "a: !x!y b", "%FOO\n---\na: b",
+            "a: |\n b\n  c\nd", "a: >0\n b", "? a\n? a", "[a, b]]", "{a: b}}", "a:\n- b\n -c", "a: b\n\t c: d",
+            "a: @b", "a: `b`", "a: 'b'c", "- a\n - b", "a: &x b\n*x: c\nb: *y"
+        ])
     func noForeignWording(text: String) {
         guard let diagnostic = YAMLNode.parse(text, file: "f.yml").failure else { return }
         let message = diagnostic.message
@@ -241,30 +277,36 @@ struct HostileYAMLTests {
 
     @Test("1e400 in a JSON catalog is an error at the value, even in a text field")
     func jsonNumberOutOfRange() throws {
-        let site = try catalogSite(file: "prizes.json", text: """
-        [
-          {"key": "a", "title": "A", "points": 1, "category": 1e400},
-          {"key": "b", "title": "B", "points": 2, "category": -2.5E+999}
-        ]
+        let site = try catalogSite(
+            file: "prizes.json",
+            text: """
+                [
+                  {"key": "a", "title": "A", "points": 1, "category": 1e400},
+                  {"key": "b", "title": "B", "points": 2, "category": -2.5E+999}
+                ]
 
-        """)
-        #expect(site.build().messages == [
-            "Content/catalogs/prizes.json:2:55: error: the number 1e400 is out of range (JSON numbers here go up to about 1.8e308)",
-        ])
+                """)
+        #expect(
+            site.build().messages == [
+                "Content/catalogs/prizes.json:2:55: error: the number 1e400 is out of range (JSON numbers here go up to about 1.8e308)"
+            ])
         // The first error stops the file: the second row is reported once the first is fixed.
         try site.write("Content/catalogs/prizes.json", "[\n  {\"key\": \"b\", \"title\": \"B\", \"points\": 2, \"category\": -2.5E+999}\n]\n")
-        #expect(site.build().messages == [
-            "Content/catalogs/prizes.json:2:55: error: the number -2.5E+999 is out of range (JSON numbers here go up to about 1.8e308)",
-        ])
+        #expect(
+            site.build().messages == [
+                "Content/catalogs/prizes.json:2:55: error: the number -2.5E+999 is out of range (JSON numbers here go up to about 1.8e308)"
+            ])
     }
 
-    @Test("unquoted values that are not JSON are errors in a JSON catalog",
-          arguments: ["0x10", ".5", "+1", "1_000", "01", "1.", "yes", "hello", "Infinity"])
+    @Test(
+        "unquoted values that are not JSON are errors in a JSON catalog",
+        arguments: ["0x10", ".5", "+1", "1_000", "01", "1.", "yes", "hello", "Infinity"])
     func jsonGrammar(value: String) throws {
         let site = try catalogSite(file: "prizes.json", text: "[\n  {\"key\": \"a\", \"title\": \"A\", \"points\": \(value)}\n]\n")
-        #expect(site.build().messages == [
-            "Content/catalogs/prizes.json:2:40: error: expected a JSON value (text in double quotes, a number, true, false or null), got '\(value)'",
-        ])
+        #expect(
+            site.build().messages == [
+                "Content/catalogs/prizes.json:2:40: error: expected a JSON value (text in double quotes, a number, true, false or null), got '\(value)'"
+            ])
     }
 
     @Test("JSON numbers in JSON's grammar read as before", arguments: ["0", "-0", "12", "-3.25", "1e3", "1E-3", "2.5e+2", "1e-400"])
@@ -279,11 +321,12 @@ struct HostileYAMLTests {
     @Test("invalid UTF-8 in a YAML or JSON catalog names its line", arguments: ["prizes.yml", "prizes.json"])
     func invalidUTF8InCatalog(file: String) throws {
         let site = try catalogSite(file: file, text: "")
-        let text = file.hasSuffix("json")
+        let text =
+            file.hasSuffix("json")
             ? "[\n  {\"key\": \"a\", \"title\": \"A\", \"points\": 1},\n  {\"key\": \"b\", \"title\": \"B\u{1}\", \"points\": 2}\n]\n"
             : "- key: a\n  title: A\n  points: 1\n- key: b\n  title: B\u{1}\n  points: 2\n"
         var data = Data(text.utf8)
-        data[data.firstIndex(of: 1)!] = 0xC3 // a lead byte followed by an ASCII byte: not UTF-8
+        data[data.firstIndex(of: 1)!] = 0xC3  // a lead byte followed by an ASCII byte: not UTF-8
         try data.write(to: site.root.appendingPathComponent("Content/catalogs/\(file)"))
         let line = file.hasSuffix("json") ? 3 : 5
         #expect(site.build().messages == ["Content/catalogs/\(file):\(line): error: not valid UTF-8 text: save the file as UTF-8"])
@@ -302,7 +345,7 @@ struct HostileYAMLTests {
     func invalidUTF8InFrontMatter() throws {
         let site = try TestSite()
         var data = Data("---\ntitle: Caff\u{1}\ndate: 2026-01-01\n---\nText.\n".utf8)
-        data[data.firstIndex(of: 1)!] = 0xE9 // Latin-1 é
+        data[data.firstIndex(of: 1)!] = 0xE9  // Latin-1 é
         try data.write(to: site.root.appendingPathComponent("Content/articles/a.md"))
         #expect(site.build().messages == ["Content/articles/a.md:2: error: not valid UTF-8 text: save the file as UTF-8"])
     }

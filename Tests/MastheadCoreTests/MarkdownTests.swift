@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MastheadCore
 
 @Suite("Markdown")
@@ -48,7 +49,10 @@ struct MarkdownTests {
     func headingIDs() {
         let rendered = renderer.render("## Caffè & Crema\n\ntext\n\n## Caffè & Crema\n\n### Ingredienti\n", file: "x.md")
         #expect(rendered.headings.map(\.id) == ["caffe-crema", "caffe-crema-1", "ingredienti"])
-        #expect(rendered.html.contains("<h2 id=\"caffe-crema\">Caffè &amp; Crema<a class=\"heading-anchor\" href=\"#caffe-crema\" aria-label=\"Link to this section\">#</a></h2>"))
+        #expect(
+            rendered.html.contains(
+                "<h2 id=\"caffe-crema\">Caffè &amp; Crema<a class=\"heading-anchor\" href=\"#caffe-crema\" aria-label=\"Link to this section\">#</a></h2>"
+            ))
         #expect(rendered.html.contains("<h2 id=\"caffe-crema-1\">"))
         #expect(rendered.html.contains("<h3 id=\"ingredienti\">"))
     }

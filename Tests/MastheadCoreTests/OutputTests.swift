@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 @Suite("Feeds, sitemap, determinism and writing")
 struct OutputTests {
     func sampleSite() throws -> TestSite {
         let site = try TestSite()
-        try site.article("a.md", "title: A & B <tests>\ndate: 2026-01-01T09:30:00+01:00\ncategory: coffee-culture\ntags: [x]", body: "Body with [a link](/articles/b/).")
+        try site.article(
+            "a.md", "title: A & B <tests>\ndate: 2026-01-01T09:30:00+01:00\ncategory: coffee-culture\ntags: [x]",
+            body: "Body with [a link](/articles/b/).")
         try site.article("b.md", "title: B\ndate: 2026-01-02\ncategory: inspiring-cooking")
         try site.write("Content/pages/about.md", "---\ntitle: About\ndate: 2026-01-01\n---\nAbout us.")
         try site.write("Content/static/images/x.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
@@ -30,7 +33,8 @@ struct OutputTests {
         let siteFeed = XMLCheck.parse(try #require(result.text("feed.xml")))
         #expect(siteFeed.texts(of: "title").contains("A & B <tests>"))
         #expect(siteFeed.texts(of: "published").contains("2026-01-01T08:30:00Z"))
-        #expect(siteFeed.texts(of: "id").filter { $0.contains("/articles/") } == ["https://example.org/articles/b/", "https://example.org/articles/a/"])
+        #expect(
+            siteFeed.texts(of: "id").filter { $0.contains("/articles/") } == ["https://example.org/articles/b/", "https://example.org/articles/a/"])
     }
 
     @Test("the sitemap lists every page with an absolute URL, and robots.txt points at it")
@@ -56,11 +60,13 @@ struct OutputTests {
         for file in first.files {
             #expect(first.text(file.path) == second.text(file.path), "\(file.path) differs")
         }
-        let outA = site.root.appendingPathComponent("outA"), outB = site.root.appendingPathComponent("outB")
+        let outA = site.root.appendingPathComponent("outA")
+        let outB = site.root.appendingPathComponent("outB")
         try OutputWriter.write(first.files, to: outA, siteDirectory: site.root)
         try OutputWriter.write(second.files, to: outB, siteDirectory: site.root)
         for path in first.paths {
-            let a = try Data(contentsOf: outA.appendingPathComponent(path)), b = try Data(contentsOf: outB.appendingPathComponent(path))
+            let a = try Data(contentsOf: outA.appendingPathComponent(path))
+            let b = try Data(contentsOf: outB.appendingPathComponent(path))
             #expect(a == b, "\(path) differs on disk")
         }
     }
@@ -70,8 +76,10 @@ struct OutputTests {
         let site = try TestSite()
         // More routes than one batch (`RenderStage.batchSize`).
         for number in 1...2100 {
-            try site.article("a\(number).md", "title: Article \(number)\ndate: 2026-01-01T\(String(format: "%02d:%02d", number / 60 % 24, number % 60)):00Z\ncategory: coffee-culture",
-                             body: "Text \(number).")
+            try site.article(
+                "a\(number).md",
+                "title: Article \(number)\ndate: 2026-01-01T\(String(format: "%02d:%02d", number / 60 % 24, number % 60)):00Z\ncategory: coffee-culture",
+                body: "Text \(number).")
         }
         var options = BuildOptions(siteDirectory: site.root)
         options.now = try #require(ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!))
@@ -125,9 +133,11 @@ struct OutputTests {
     @Test("output folders that would destroy the site are refused")
     func unsafeOutput() throws {
         let site = try TestSite()
-        for target in ["/", site.root.path, site.root.appendingPathComponent("Content").path,
-                       site.root.appendingPathComponent("Templates").path, site.root.deletingLastPathComponent().path,
-                       site.root.appendingPathComponent("Content/static/out").path] {
+        for target in [
+            "/", site.root.path, site.root.appendingPathComponent("Content").path,
+            site.root.appendingPathComponent("Templates").path, site.root.deletingLastPathComponent().path,
+            site.root.appendingPathComponent("Content/static/out").path
+        ] {
             #expect(OutputWriter.checkSafe(output: URL(fileURLWithPath: target), siteDirectory: site.root) != nil, "\(target)")
         }
         #expect(OutputWriter.checkSafe(output: site.root.appendingPathComponent("public"), siteDirectory: site.root) == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Blocks in articles and report pages, end to end: what the reader sees and what the
@@ -7,13 +8,13 @@ import Testing
 @Suite("Reports: blocks, pages and errors")
 struct ReportBlockTests {
     static let stats = """
-    date,member,event,points
-    2026-09-05,a,code,10
-    2026-09-20,b,code,20
-    2026-10-02,a,redemption,-50
-    2026-10-15,c,code,30
+        date,member,event,points
+        2026-09-05,a,code,10
+        2026-09-20,b,code,20
+        2026-10-02,a,redemption,-50
+        2026-10-15,c,code,30
 
-    """
+        """
 
     func site(config: String = TestSite.minimalConfig) throws -> TestSite {
         var templates = TestSite.minimalTemplates
@@ -31,19 +32,21 @@ struct ReportBlockTests {
     @Test("a chart block in an article becomes a figure with SVG, a description and a data table")
     func chartInArticle() throws {
         let site = try site()
-        try article(site, """
-        Before the chart.
+        try article(
+            site,
+            """
+            Before the chart.
 
-        ```chart
-        type: bar
-        title: Points per month
-        source: stats/events.csv
-        x: { field: date, bucket: month }
-        y: { sum: points }
-        ```
+            ```chart
+            type: bar
+            title: Points per month
+            source: stats/events.csv
+            x: { field: date, bucket: month }
+            y: { sum: points }
+            ```
 
-        After the chart.
-        """)
+            After the chart.
+            """)
         let result = site.build()
         #expect(result.diagnostics.isEmpty, "\(result.messages)")
         let page = try #require(result.text("articles/a/index.html"))
@@ -57,16 +60,18 @@ struct ReportBlockTests {
     @Test("a kpi block shows the latest period and its change with an arrow, a sign and a percentage")
     func kpi() throws {
         let site = try site()
-        try article(site, """
-        ```kpi
-        title: Codes registered
-        source: stats/events.csv
-        where: { event: code }
-        x: { field: date, bucket: month }
-        y: { count: true }
-        unit: codes
-        ```
-        """)
+        try article(
+            site,
+            """
+            ```kpi
+            title: Codes registered
+            source: stats/events.csv
+            where: { event: code }
+            x: { field: date, bucket: month }
+            y: { count: true }
+            unit: codes
+            ```
+            """)
         let page = try #require(site.build().text("articles/a/index.html"))
         #expect(page.contains("<p class=\"kpi-label\">Codes registered</p>"))
         #expect(page.contains("<p class=\"kpi-value\">1 <span class=\"kpi-unit\">codes</span></p>"))
@@ -77,42 +82,64 @@ struct ReportBlockTests {
     @Test("a table block lists aggregated rows with locale-formatted numbers")
     func table() throws {
         let site = try site()
-        try article(site, """
-        ```table
-        title: By event
-        source: stats/events.csv
-        x: { field: event, label: Event }
-        y: { sum: points, label: Points }
-        sort: -y
-        labels: { code: Codes, redemption: Prizes }
-        ```
-        """)
+        try article(
+            site,
+            """
+            ```table
+            title: By event
+            source: stats/events.csv
+            x: { field: event, label: Event }
+            y: { sum: points, label: Points }
+            sort: -y
+            labels: { code: Codes, redemption: Prizes }
+            ```
+            """)
         let page = try #require(site.build().text("articles/a/index.html"))
         #expect(page.contains("<caption>By event</caption>"))
         #expect(page.contains("<thead><tr><th scope=\"col\">Event</th><th scope=\"col\">Points</th></tr></thead>"))
         #expect(page.contains("<tr><th scope=\"row\">Codes</th><td>60</td></tr>\n<tr><th scope=\"row\">Prizes</th><td>−50</td></tr>"))
     }
 
-    @Test("every error points at its line in the Markdown file", arguments: [
-        ("type: bar\nsource: stats/event.csv\nx: date\n",
-         "Content/articles/a.md:10:9: error: source: unknown statistics source 'stats/event.csv'; did you mean 'stats/events.csv'?; name a .csv, .jsonl or .json file under Content/, or a dataset declared in site.yml"),
-        ("type: bar\nsource: stats/events.csv\nx: { field: dat, bucket: month }\n",
-         "Content/articles/a.md:11:13: error: x.field: unknown field 'dat' in stats/events.csv; did you mean 'date'? (fields: date, member, event, points)"),
-        ("type: bar\nsource: stats/events.csv\nx: date\ny: { sum: event }\n",
-         "Content/articles/a.md:12:4: error: y.sum: cannot sum 'event': it holds string values, not numbers (use count or distinct)"),
-        ("type: bar\nsource: stats/events.csv\nx: { field: date, bucket: monthly }\n",
-         "Content/articles/a.md:11:27: error: x.bucket: expected one of day, week, month, quarter, year, got \"monthly\"; did you mean 'month'?"),
-        ("type: bar\nsource: stats/events.csv\nx: { field: event, bucket: month }\n",
-         "Content/articles/a.md:11:13: error: x.bucket: 'event' holds string values; bucket: month needs a date field"),
-        ("type: pie\nsource: stats/events.csv\nx: event\n",
-         "Content/articles/a.md:9:7: error: type: unknown chart type 'pie'; did you mean 'line'? (one of bar, hbar, line, area, stacked-bar, grouped-bar, donut, histogram, sparkline, scatter, grid)"),
-        ("type: bar\nsource: stats/events.csv\nx: event\nwhere: { points: { min: ten } }\n",
-         "Content/articles/a.md:12:18: error: where.points: expected an integer, got \"ten\" (the field holds integer values)"),
-        ("type: bar\nsource: stats/events.csv\nx: [event\n",
-         "Content/articles/a.md:12:1: error: YAML syntax: expected ',' or ']' in the list that opens with '[' at line 11"),
-        ("type: bar\nsource: stats/events.csv\nx: event\nseries: kind\n",
-         "Content/articles/a.md:12:9: error: series: unknown field 'kind' in stats/events.csv (fields: date, member, event, points)"),
-    ])
+    @Test(
+        "every error points at its line in the Markdown file",
+        arguments: [
+            (
+                "type: bar\nsource: stats/event.csv\nx: date\n",
+                "Content/articles/a.md:10:9: error: source: unknown statistics source 'stats/event.csv'; did you mean 'stats/events.csv'?; name a .csv, .jsonl or .json file under Content/, or a dataset declared in site.yml"
+            ),
+            (
+                "type: bar\nsource: stats/events.csv\nx: { field: dat, bucket: month }\n",
+                "Content/articles/a.md:11:13: error: x.field: unknown field 'dat' in stats/events.csv; did you mean 'date'? (fields: date, member, event, points)"
+            ),
+            (
+                "type: bar\nsource: stats/events.csv\nx: date\ny: { sum: event }\n",
+                "Content/articles/a.md:12:4: error: y.sum: cannot sum 'event': it holds string values, not numbers (use count or distinct)"
+            ),
+            (
+                "type: bar\nsource: stats/events.csv\nx: { field: date, bucket: monthly }\n",
+                "Content/articles/a.md:11:27: error: x.bucket: expected one of day, week, month, quarter, year, got \"monthly\"; did you mean 'month'?"
+            ),
+            (
+                "type: bar\nsource: stats/events.csv\nx: { field: event, bucket: month }\n",
+                "Content/articles/a.md:11:13: error: x.bucket: 'event' holds string values; bucket: month needs a date field"
+            ),
+            (
+                "type: pie\nsource: stats/events.csv\nx: event\n",
+                "Content/articles/a.md:9:7: error: type: unknown chart type 'pie'; did you mean 'line'? (one of bar, hbar, line, area, stacked-bar, grouped-bar, donut, histogram, sparkline, scatter, grid)"
+            ),
+            (
+                "type: bar\nsource: stats/events.csv\nx: event\nwhere: { points: { min: ten } }\n",
+                "Content/articles/a.md:12:18: error: where.points: expected an integer, got \"ten\" (the field holds integer values)"
+            ),
+            (
+                "type: bar\nsource: stats/events.csv\nx: [event\n",
+                "Content/articles/a.md:12:1: error: YAML syntax: expected ',' or ']' in the list that opens with '[' at line 11"
+            ),
+            (
+                "type: bar\nsource: stats/events.csv\nx: event\nseries: kind\n",
+                "Content/articles/a.md:12:9: error: series: unknown field 'kind' in stats/events.csv (fields: date, member, event, points)"
+            )
+        ])
     func errors(yaml: String, expected: String) throws {
         let site = try site()
         try article(site, "Intro.\n\n```chart\n\(yaml)```\n")
@@ -135,18 +162,25 @@ struct ReportBlockTests {
         try article(site, "```chart\ntype: bar\nsource: stats/broken.csv\nx: date\ny: { sum: points }\n```\n")
         let messages = site.build().messages
         // Inference sees "five" too, so the column is text and summing it is the error.
-        #expect(messages == ["Content/articles/a.md:10:4: error: y.sum: cannot sum 'points': it holds string values, not numbers (use count or distinct)"])
-        let declared = try self.site(config: TestSite.minimalConfig + "\ndatasets:\n  broken: { file: stats/broken.csv, schema: { points: integer } }\n")
+        #expect(
+            messages == ["Content/articles/a.md:10:4: error: y.sum: cannot sum 'points': it holds string values, not numbers (use count or distinct)"]
+        )
+        let declared = try self.site(
+            config: TestSite.minimalConfig + "\ndatasets:\n  broken: { file: stats/broken.csv, schema: { points: integer } }\n")
         try declared.write("Content/stats/broken.csv", "date,points\n2026-01-01,5\n2026-01-02,five\n")
         try article(declared, "```chart\ntype: bar\nsource: broken\nx: date\ny: { sum: points }\n```\n")
-        #expect(declared.build().messages == ["Content/stats/broken.csv:3:2: error: points: expected an integer, got \"five\" (the column holds integer values)"])
+        #expect(
+            declared.build().messages == [
+                "Content/stats/broken.csv:3:2: error: points: expected an integer, got \"five\" (the column holds integer values)"
+            ])
     }
 
     @Test("a document whose front matter is wrong still has its blocks checked: every problem in one run")
     func blockProblemsBesideFrontMatterProblems() throws {
         let site = try site()
-        try site.article("a.md", "title: Figures\ncategory: coffee-culture",
-                         body: "```chart\ntype: bar\nsource: stats/events.csv\nx: dte\ny: { sum: points }\n```\n\n```kpi\nsource: [\n```\n")
+        try site.article(
+            "a.md", "title: Figures\ncategory: coffee-culture",
+            body: "```chart\ntype: bar\nsource: stats/events.csv\nx: dte\ny: { sum: points }\n```\n\n```kpi\nsource: [\n```\n")
         let messages = site.build().messages
         #expect(messages.contains { $0.hasPrefix("Content/articles/a.md:") && $0.contains("date") && $0.contains("required") })
         #expect(messages.contains { $0.hasPrefix("Content/articles/a.md:") && $0.contains("error: x.field: unknown field 'dte'") })
@@ -157,7 +191,9 @@ struct ReportBlockTests {
     func reportPages() throws {
         let site = try site()
         try article(site, "Text.")
-        try site.write("Content/reports/october.md", "---\ntitle: October report\ndate: 2026-11-01\n---\n```chart\ntype: donut\ntitle: Mix\nsource: stats/events.csv\nx: event\n```\n")
+        try site.write(
+            "Content/reports/october.md",
+            "---\ntitle: October report\ndate: 2026-11-01\n---\n```chart\ntype: donut\ntitle: Mix\nsource: stats/events.csv\nx: event\n```\n")
         let result = site.build()
         #expect(result.diagnostics.isEmpty, "\(result.messages)")
         let page = try #require(result.text("reports/october/index.html"))
@@ -170,7 +206,9 @@ struct ReportBlockTests {
     func namedCharts() throws {
         var templates = TestSite.minimalTemplates
         templates["home"] = "{{<base}}{{$main}}<div class=\"home-chart\">{{{charts.monthly}}}</div>{{/main}}{{/base}}"
-        let config = TestSite.minimalConfig + "\ncharts:\n  monthly:\n    type: line\n    title: Points by month\n    source: stats/events.csv\n    x: { field: date, bucket: month }\n    y: { sum: points }\n"
+        let config =
+            TestSite.minimalConfig
+            + "\ncharts:\n  monthly:\n    type: line\n    title: Points by month\n    source: stats/events.csv\n    x: { field: date, bucket: month }\n    y: { sum: points }\n"
         let site = try TestSite(config: config, templates: templates)
         try site.write("Content/stats/events.csv", Self.stats)
         let result = site.build()
@@ -181,31 +219,39 @@ struct ReportBlockTests {
 
     @Test("a named chart's error points at its line in site.yml")
     func namedChartError() throws {
-        let config = TestSite.minimalConfig + "\ncharts:\n  monthly:\n    type: line\n    source: stats/events.csv\n    x: { field: dte, bucket: month }\n"
+        let config =
+            TestSite.minimalConfig + "\ncharts:\n  monthly:\n    type: line\n    source: stats/events.csv\n    x: { field: dte, bucket: month }\n"
         let site = try TestSite(config: config)
         try site.write("Content/stats/events.csv", Self.stats)
-        #expect(site.build().messages.contains("Content/site.yml:14:17: error: x.field: unknown field 'dte' in stats/events.csv; did you mean 'date'? (fields: date, member, event, points)"))
+        #expect(
+            site.build().messages.contains(
+                "Content/site.yml:14:17: error: x.field: unknown field 'dte' in stats/events.csv; did you mean 'date'? (fields: date, member, event, points)"
+            ))
     }
 }
 
 @Suite("Reports: member statements")
 struct ReportStatementTests {
-    static let config = TestSite.minimalConfig + """
+    static let config =
+        TestSite.minimalConfig + """
 
-    statements:
-      enabled: true
-      members: stats/members.csv
-      activities: stats/events.csv
-      redemptions: stats/redemptions.csv
-      labels: { code: Code registered }
-    """
+            statements:
+              enabled: true
+              members: stats/members.csv
+              activities: stats/events.csv
+              redemptions: stats/redemptions.csv
+              labels: { code: Code registered }
+            """
 
     func site(config: String = ReportStatementTests.config) throws -> TestSite {
         var templates = TestSite.minimalTemplates
-        templates["statement"] = "{{<base}}{{$main}}<meta name=\"robots\" content=\"noindex\"><h1>{{statement.id}}: {{statement.balance}}</h1>{{#statement.activities}}<li>{{date}} {{event}} {{points}}</li>{{/statement.activities}}{{#statement.redemptions}}<p>{{title}}</p>{{/statement.redemptions}}{{/main}}{{/base}}"
+        templates["statement"] =
+            "{{<base}}{{$main}}<meta name=\"robots\" content=\"noindex\"><h1>{{statement.id}}: {{statement.balance}}</h1>{{#statement.activities}}<li>{{date}} {{event}} {{points}}</li>{{/statement.activities}}{{#statement.redemptions}}<p>{{title}}</p>{{/statement.redemptions}}{{/main}}{{/base}}"
         let site = try TestSite(config: config, templates: templates)
         try site.write("Content/stats/members.csv", "id,balance\na,10\nb,20\n")
-        try site.write("Content/stats/events.csv", "date,member,event,points\n2026-09-05,a,code,10\n2026-09-20,a,questionnaire,0\n2026-10-02,a,redemption,-50\n2026-10-15,b,code,20\n")
+        try site.write(
+            "Content/stats/events.csv",
+            "date,member,event,points\n2026-09-05,a,code,10\n2026-09-20,a,questionnaire,0\n2026-10-02,a,redemption,-50\n2026-10-15,b,code,20\n")
         try site.write("Content/stats/redemptions.csv", "date,member,title,points\n2026-10-02,a,Moka,50\n")
         try site.article("x.md", "title: X\ndate: 2026-11-01\ncategory: coffee-culture")
         return site

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// The default site's Programme report and the article that embeds a chart.
@@ -25,7 +26,10 @@ struct ReportDefaultSiteTests {
         let figures = page.components(separatedBy: "<div class=\"kpi\">").count - 1
         #expect(charts >= 8, "\(charts) charts")
         #expect(figures >= 4)
-        for kind in ["chart-stacked-bar", "chart-line", "chart-donut", "chart-hbar", "chart-histogram", "chart-bar", "chart-area", "chart-sparkline", "chart-grouped-bar"] {
+        for kind in [
+            "chart-stacked-bar", "chart-line", "chart-donut", "chart-hbar", "chart-histogram", "chart-bar", "chart-area", "chart-sparkline",
+            "chart-grouped-bar"
+        ] {
             #expect(page.contains("<figure class=\"chart \(kind)\""), "no \(kind)")
         }
         let drawings = Self.svgs(page).filter { $0.contains("role=\"img\"") }
@@ -77,7 +81,7 @@ struct ReportDefaultSiteTests {
         let members = try String(contentsOf: repositoryRoot.appendingPathComponent("Content/stats/members.csv"), encoding: .utf8)
         #expect(activities.split(separator: "\n").count - 1 >= 50_000)
         #expect(members.split(separator: "\n").count - 1 >= 2_000)
-        #expect(activities.contains(",0\n")) // zero-point events exist
+        #expect(activities.contains(",0\n"))  // zero-point events exist
         let machines = try String(contentsOf: repositoryRoot.appendingPathComponent("Content/stats/machines.csv"), encoding: .utf8)
         for line in machines.split(separator: "\n").dropFirst() {
             let serial = line.split(separator: ",")[1]

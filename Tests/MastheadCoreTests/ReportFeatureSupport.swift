@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// A site for the chart and data features (scatter, grid, duration, joins, fixed x values,
@@ -9,7 +10,7 @@ enum ReportFeatureSite {
     static let templates: [String: String] = TestSite.minimalTemplates.merging([
         "report": "{{<base}}{{$main}}<h1 class=\"report\">{{title}}</h1>{{{content}}}{{/main}}{{/base}}",
         "catalog-index": "{{<base}}{{$main}}<h1>{{catalog.label}}</h1>{{/main}}{{/base}}",
-        "catalog-item": "{{<base}}{{$main}}<h1>{{item.title}}</h1>{{/main}}{{/base}}",
+        "catalog-item": "{{<base}}{{$main}}<h1>{{item.title}}</h1>{{/main}}{{/base}}"
     ]) { _, new in new }
 
     /// `config` is added to the minimal site.yml (`language: en`); `files` are written under the site.
@@ -64,7 +65,10 @@ enum ReportFeatureSite {
         var lastTitle = ""
         var result: [(attributes: [String: String], title: String)] = []
         for element in svg.elements {
-            if element.name == "title" { lastTitle = element.text; continue }
+            if element.name == "title" {
+                lastTitle = element.text
+                continue
+            }
             if isMark(element.attributes) { result.append((element.attributes, lastTitle)) }
         }
         return result

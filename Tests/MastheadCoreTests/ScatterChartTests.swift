@@ -1,28 +1,29 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// `type: scatter`: one point per row, placed by its own x and y values.
 @Suite("Reports: scatter chart")
 struct ScatterChartTests {
     static let listings = """
-    code,title,city,latitude,longitude
-    L1,West house,Torino,45.07,7.68
-    L2,North flat,Milano,45.52,9.15
-    L3,East house,Milano,45.46,9.30
-    L4,South room,Torino,45.01,7.70
+        code,title,city,latitude,longitude
+        L1,West house,Torino,45.07,7.68
+        L2,North flat,Milano,45.52,9.15
+        L3,East house,Milano,45.46,9.30
+        L4,South room,Torino,45.01,7.70
 
-    """
+        """
 
     static let block = """
-    ```chart
-    type: scatter
-    title: Where the listings are
-    source: catalogs/listings.csv
-    x: longitude
-    y: { value: latitude }
-    pointLabel: title
-    """
+        ```chart
+        type: scatter
+        title: Where the listings are
+        source: catalogs/listings.csv
+        x: longitude
+        y: { value: latitude }
+        pointLabel: title
+        """
 
     func site(_ extra: String) throws -> TestSite {
         let site = try ReportFeatureSite.make(files: ["Content/catalogs/listings.csv": Self.listings])
@@ -32,7 +33,8 @@ struct ScatterChartTests {
 
     func points(_ svg: XMLCheck) -> [(x: Double, y: Double, title: String, marker: String, cx: Double, cy: Double)] {
         ReportFeatureSite.marks(svg) { $0["data-x"] != nil }.map { attributes, title in
-            let x = Double(attributes["data-x"] ?? "") ?? .nan, y = Double(attributes["data-y"] ?? "") ?? .nan
+            let x = Double(attributes["data-x"] ?? "") ?? .nan
+            let y = Double(attributes["data-y"] ?? "") ?? .nan
             return (x, y, title, attributes["data-marker"] ?? "", Double(attributes["cx"] ?? "") ?? .nan, Double(attributes["cy"] ?? "") ?? .nan)
         }
     }
@@ -61,12 +63,13 @@ struct ScatterChartTests {
         let (page, _) = try ReportFeatureSite.page(try site(""))
         #expect(page.contains("<thead><tr><th scope=\"col\">Title</th><th scope=\"col\">Longitude</th><th scope=\"col\">Latitude</th></tr></thead>"))
         let rows = ReportFeatureSite.tableRows(page)
-        #expect(rows == [
-            "<tr><th scope=\"row\">West house</th><td>7.68</td><td>45.07</td></tr>",
-            "<tr><th scope=\"row\">North flat</th><td>9.15</td><td>45.52</td></tr>",
-            "<tr><th scope=\"row\">East house</th><td>9.3</td><td>45.46</td></tr>",
-            "<tr><th scope=\"row\">South room</th><td>7.7</td><td>45.01</td></tr>",
-        ])
+        #expect(
+            rows == [
+                "<tr><th scope=\"row\">West house</th><td>7.68</td><td>45.07</td></tr>",
+                "<tr><th scope=\"row\">North flat</th><td>9.15</td><td>45.52</td></tr>",
+                "<tr><th scope=\"row\">East house</th><td>9.3</td><td>45.46</td></tr>",
+                "<tr><th scope=\"row\">South room</th><td>7.7</td><td>45.01</td></tr>"
+            ])
     }
 
     @Test("series: one colour and marker shape per value, a legend with counts, and a series column in the table")
@@ -88,8 +91,10 @@ struct ScatterChartTests {
     /// Pixels per degree along x divided by pixels per degree along y.
     func unitRatio(_ svg: XMLCheck) throws -> Double {
         let marks = points(svg)
-        let west = try #require(marks.first { $0.title.hasPrefix("West") }), east = try #require(marks.first { $0.title.hasPrefix("East") })
-        let south = try #require(marks.first { $0.title.hasPrefix("South") }), north = try #require(marks.first { $0.title.hasPrefix("North") })
+        let west = try #require(marks.first { $0.title.hasPrefix("West") })
+        let east = try #require(marks.first { $0.title.hasPrefix("East") })
+        let south = try #require(marks.first { $0.title.hasPrefix("South") })
+        let north = try #require(marks.first { $0.title.hasPrefix("North") })
         let perX = (east.cx - west.cx) / (east.x - west.x)
         let perY = (south.cy - north.cy) / (north.y - south.y)
         return perX / perY
@@ -106,11 +111,16 @@ struct ScatterChartTests {
         }
     }
 
-    @Test("a scatter needs y: { value: field } and number fields; each problem at its line", arguments: [
-        ("y: { sum: latitude }", "Content/reports/r.md:10:4: error: y: a scatter chart plots each row's own value: y: { value: FIELD }"),
-        ("y: { value: city }", "Content/reports/r.md:10:4: error: y.value: 'city' holds string values; a scatter chart plots numbers"),
-        ("pointLabel: titel", "Content/reports/r.md:11:13: error: pointLabel: unknown field 'titel' in catalogs/listings.csv; did you mean 'title'?"),
-    ])
+    @Test(
+        "a scatter needs y: { value: field } and number fields; each problem at its line",
+        arguments: [
+            ("y: { sum: latitude }", "Content/reports/r.md:10:4: error: y: a scatter chart plots each row's own value: y: { value: FIELD }"),
+            ("y: { value: city }", "Content/reports/r.md:10:4: error: y.value: 'city' holds string values; a scatter chart plots numbers"),
+            (
+                "pointLabel: titel",
+                "Content/reports/r.md:11:13: error: pointLabel: unknown field 'titel' in catalogs/listings.csv; did you mean 'title'?"
+            )
+        ])
     func errors(line: String, message: String) throws {
         let lines = Self.block.components(separatedBy: "\n").map { existing -> String in
             if line.hasPrefix("y:"), existing.hasPrefix("y:") { return line }

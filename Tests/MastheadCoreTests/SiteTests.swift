@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 @Suite("Site: lists, categories, tags, related")
@@ -7,7 +8,8 @@ struct SiteTests {
     /// Writes `count` articles in a category, dated one day apart, newest last.
     func articles(_ site: TestSite, count: Int, category: String = "coffee-culture", tags: String = "[moka]") throws {
         for day in 0..<count {
-            try site.article("a\(day).md", "title: Article \(day)\ndate: 2026-01-\(String(format: "%02d", day + 1))\ncategory: \(category)\ntags: \(tags)")
+            try site.article(
+                "a\(day).md", "title: Article \(day)\ndate: 2026-01-\(String(format: "%02d", day + 1))\ncategory: \(category)\ntags: \(tags)")
         }
     }
 
@@ -19,9 +21,11 @@ struct SiteTests {
         #expect(pages.allSatisfy { $0.total == expectedPages })
     }
 
-    @Test("page links show the first, the last and two either side of the current page", arguments: [
-        (1, 3, [1, 2, 3]), (1, 20, [1, 2, 3, 20]), (5, 20, [1, 3, 4, 5, 6, 7, 20]), (20, 20, [1, 18, 19, 20]), (4, 20, [1, 2, 3, 4, 5, 6, 20]),
-    ])
+    @Test(
+        "page links show the first, the last and two either side of the current page",
+        arguments: [
+            (1, 3, [1, 2, 3]), (1, 20, [1, 2, 3, 20]), (5, 20, [1, 3, 4, 5, 6, 7, 20]), (20, 20, [1, 18, 19, 20]), (4, 20, [1, 2, 3, 4, 5, 6, 20])
+        ])
     func pageLinkWindow(current: Int, total: Int, expected: [Int]) {
         #expect(PaginationLinks.numbersShown(current: current, total: total) == expected)
     }
@@ -40,7 +44,8 @@ struct SiteTests {
         var templates = TestSite.minimalTemplates
         templates["list"] = nil
         templates["terms"] = nil
-        let site = try TestSite(config: "title: Ledger\ndescription: Money in and out.\nbaseURL: https://example.org/\nlanguage: en\n", templates: templates)
+        let site = try TestSite(
+            config: "title: Ledger\ndescription: Money in and out.\nbaseURL: https://example.org/\nlanguage: en\n", templates: templates)
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/articles"))
         try site.write("Content/pages/about.md", "---\ntitle: About\ndate: 2026-01-01\n---\nA ledger.\n")
         let result = site.build()
@@ -58,8 +63,11 @@ struct SiteTests {
         let site = try TestSite()
         try site.write("Content/stats/visits.csv", "day,visits\n2026-01-01,10\n2026-01-02,1x\n")
         let block = "```kpi\nsource: visits\ny: { sum: visits }\n```\n"
-        try site.write("Content/pages/visits.md", "---\ntitle: Visits\ndate: 2026-01-01\n---\n" + block + "\n" + block.replacingOccurrences(of: "kpi", with: "table"))
-        try site.write("Content/site.yml", TestSite.minimalConfig + "\ndatasets:\n  visits: { file: stats/visits.csv, schema: { visits: integer } }\n")
+        try site.write(
+            "Content/pages/visits.md",
+            "---\ntitle: Visits\ndate: 2026-01-01\n---\n" + block + "\n" + block.replacingOccurrences(of: "kpi", with: "table"))
+        try site.write(
+            "Content/site.yml", TestSite.minimalConfig + "\ndatasets:\n  visits: { file: stats/visits.csv, schema: { visits: integer } }\n")
         let result = site.build()
         let problems = result.messages.filter { $0.contains("visits.csv") }
         #expect(problems.count == 1, "\(problems)")
@@ -69,7 +77,10 @@ struct SiteTests {
     func mistypedYearIsAWarning() throws {
         let site = try TestSite()
         try site.write("Content/stats/visits.csv", "day,visits\n2025-05-01,10\n4050-05-01,20\n")
-        try site.write("Content/pages/visits.md", "---\ntitle: Visits\ndate: 2026-01-01\n---\n```chart\ntype: bar\nsource: stats/visits.csv\nx: { field: day, bucket: week }\ny: { sum: visits }\n```\n")
+        try site.write(
+            "Content/pages/visits.md",
+            "---\ntitle: Visits\ndate: 2026-01-01\n---\n```chart\ntype: bar\nsource: stats/visits.csv\nx: { field: day, bucket: week }\ny: { sum: visits }\n```\n"
+        )
         let result = site.build()
         #expect(result.succeeded)
         let warning = try #require(result.messages.first { $0.contains("mistyped") })
@@ -203,20 +214,29 @@ struct SiteTests {
         try site.article("other.md", "title: B\ndate: 2026-01-02\ncategory: coffee-culture\nslug: Moka")
         try site.write("Content/pages/articles.md", "---\ntitle: Clash\ndate: 2026-01-01\n---\nText")
         let messages = site.build().messages
-        #expect(messages.contains { $0 == "Content/articles/other.md: error: URL /articles/moka/ is produced twice: by Content/articles/moka.md and by Content/articles/other.md" })
-        #expect(messages.contains { $0.contains("Content/pages/articles.md: error: URL /articles/ is produced twice: by Content/pages/articles.md and by the article archive") })
+        #expect(
+            messages.contains {
+                $0
+                    == "Content/articles/other.md: error: URL /articles/moka/ is produced twice: by Content/articles/moka.md and by Content/articles/other.md"
+            })
+        #expect(
+            messages.contains {
+                $0.contains(
+                    "Content/pages/articles.md: error: URL /articles/ is produced twice: by Content/pages/articles.md and by the article archive")
+            })
     }
 
     @Test("home sections: featured, one category, then the rest, without repeats")
     func homeSections() throws {
-        let config = TestSite.minimalConfig + """
+        let config =
+            TestSite.minimalConfig + """
 
-        home:
-          sections:
-            - { title: In evidenza, show: featured, limit: 2 }
-            - { title: Ricette, show: category, category: inspiring-cooking, limit: 5 }
-            - { title: Altre news, show: rest, limit: 5 }
-        """
+                home:
+                  sections:
+                    - { title: In evidenza, show: featured, limit: 2 }
+                    - { title: Ricette, show: category, category: inspiring-cooking, limit: 5 }
+                    - { title: Altre news, show: rest, limit: 5 }
+                """
         let site = try TestSite(config: config)
         try site.article("f.md", "title: Featured\ndate: 2026-01-05\ncategory: inspiring-cooking\nfeatured: true")
         try site.article("r.md", "title: Recipe\ndate: 2026-01-04\ncategory: inspiring-cooking")
@@ -236,7 +256,9 @@ struct SiteTests {
         try site.article("a.md", "title: A\ndate: 2026-11-23\ncategory: coffee-culture")
         let result = site.build()
         #expect(result.text("articles/a/index.html")?.contains("<p class=\"date\">23 novembre 2026</p>") == true)
-        #expect(SiteFormatter(language: "en", timeZone: TimeZone(identifier: "UTC")!).longDate(result.site!.articles[0].document.date) == "November 22, 2026")
+        #expect(
+            SiteFormatter(language: "en", timeZone: TimeZone(identifier: "UTC")!).longDate(result.site!.articles[0].document.date)
+                == "November 22, 2026")
     }
 
     @Test("a base URL with a path prefixes every link")

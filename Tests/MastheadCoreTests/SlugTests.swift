@@ -1,20 +1,23 @@
 import Testing
+
 @testable import MastheadCore
 
 @Suite("Slugs")
 struct SlugTests {
-    @Test("slugs fold accents and punctuation", arguments: [
-        ("Caffè & Crema", "caffe-crema"),
-        ("  Perché il caffè?  ", "perche-il-caffe"),
-        ("L'arte del latte", "l-arte-del-latte"),
-        ("Straße", "strasse"),
-        ("Smørrebrød på Øresund", "smorrebrod-pa-oresund"),
-        ("Crème brûlée N°2", "creme-brulee-n-2"),
-        ("Ελληνικός καφές", "ellenikos-kaphes"),
-        ("../../etc", "etc"),
-        ("2026 in review", "2026-in-review"),
-        ("---", ""),
-    ])
+    @Test(
+        "slugs fold accents and punctuation",
+        arguments: [
+            ("Caffè & Crema", "caffe-crema"),
+            ("  Perché il caffè?  ", "perche-il-caffe"),
+            ("L'arte del latte", "l-arte-del-latte"),
+            ("Straße", "strasse"),
+            ("Smørrebrød på Øresund", "smorrebrod-pa-oresund"),
+            ("Crème brûlée N°2", "creme-brulee-n-2"),
+            ("Ελληνικός καφές", "ellenikos-kaphes"),
+            ("../../etc", "etc"),
+            ("2026 in review", "2026-in-review"),
+            ("---", "")
+        ])
     func slug(_ input: String, _ expected: String) {
         #expect(Slug.make(input) == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// The source line under a diagnostic and the progress line, as the terminal shows them.
@@ -63,7 +64,7 @@ struct SourceExcerptTests {
         let diagnostics = [
             Diagnostic(.warning, "unknown front matter key 'x'; did you mean 'y'?", file: "Content/articles/a.md", line: 5, column: 1),
             Diagnostic(.error, "date: got \"x: warning: y\"", file: "Content/a:b.md", line: 3),
-            Diagnostic(.warning, "symbolic link to a folder: not followed", file: "Content/static/x"),
+            Diagnostic(.warning, "symbolic link to a folder: not followed", file: "Content/static/x")
         ]
         for diagnostic in diagnostics {
             #expect(Diagnostic(description: diagnostic.description) == diagnostic)
@@ -73,11 +74,13 @@ struct SourceExcerptTests {
 
     @Test("the progress line: stage, bar, done of total, rate and time left, cut to the terminal's width")
     func progressLine() {
-        let full = TerminalProgress.line(stage: .rendering, done: 4096, total: 10021, elapsed: 4.2, stageElapsed: 2,
-                                         width: 100, style: .plain)
+        let full = TerminalProgress.line(
+            stage: .rendering, done: 4096, total: 10021, elapsed: 4.2, stageElapsed: 2,
+            width: 100, style: .plain)
         #expect(full == "  4.2 s  rendering [========>           ]  4,096/10,021 pages  2,048/s  about 3 s left")
-        let narrow = TerminalProgress.line(stage: .rendering, done: 4096, total: 10021, elapsed: 4.2, stageElapsed: 2,
-                                           width: 50, style: .plain)
+        let narrow = TerminalProgress.line(
+            stage: .rendering, done: 4096, total: 10021, elapsed: 4.2, stageElapsed: 2,
+            width: 50, style: .plain)
         #expect(narrow == "  4.2 s  rendering  4,096/10,021 pages  2,048/s")
         let unknown = TerminalProgress.line(stage: .resolving, done: 0, total: nil, elapsed: 61, stageElapsed: 1, width: 79, style: .plain)
         #expect(unknown == " 61.0 s  resolving")

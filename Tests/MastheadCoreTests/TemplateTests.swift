@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MastheadCore
 
 @Suite("Templates")
@@ -39,7 +40,8 @@ struct TemplateTests {
     func missingChosenTemplate() throws {
         let site = try TestSite()
         try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture\ntemplate: articel")
-        #expect(site.build().messages == ["Content/articles/a.md: error: missing template 'articel', needed for 1 article page; did you mean 'article'?"])
+        #expect(
+            site.build().messages == ["Content/articles/a.md: error: missing template 'articel', needed for 1 article page; did you mean 'article'?"])
     }
 
     @Test("an unknown partial and a partial including itself are errors")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// The template values docs/templates.md and docs/catalogs.md document are the values the
@@ -43,7 +44,7 @@ struct TemplateValuesContractTests {
         "catalog index template": CatalogIndexPageValues.keys,
         "facet value template": CatalogFacetPageValues.keys,
         "order template": CatalogOrderPageValues.keys,
-        "item template": CatalogItemPageValues.keys,
+        "item template": CatalogItemPageValues.keys
     ]
 
     /// Where each value is found on the fixture site: a template and the sections that enter it.
@@ -83,14 +84,14 @@ struct TemplateValuesContractTests {
         "catalog index template": [("catalog-index", "")],
         "facet value template": [("catalog-index", "")],
         "order template": [("catalog-index", "")],
-        "item template": [("catalog-item", "")],
+        "item template": [("catalog-item", "")]
     ]
 
     /// The fixture's names for the placeholders of the docs.
     static let examples = [
         "catalogs.NAME": "catalogs.prizes", "charts.NAME": "charts.monthly", "facet.FIELD": "facet.points", "range.FIELD": "range.points",
         "FIELD": "points", "raw.FIELD": "raw.points", "facetLinks.FIELD": "facetLinks.category", "refs.FIELD": "refs.store",
-        "referencedBy.CATALOG": "referencedBy.prizes", "referencedCount.CATALOG": "referencedCount.prizes", "blocks.NAME": "blocks.activity",
+        "referencedBy.CATALOG": "referencedBy.prizes", "referencedCount.CATALOG": "referencedCount.prizes", "blocks.NAME": "blocks.activity"
     ]
 
     static func documented() throws -> (names: [String: [String]], problems: [String]) {
@@ -158,13 +159,17 @@ struct TemplateValuesContractTests {
         }
     }
 
-    @Test("the kinds of pages, lists and indexes are the words the docs list", arguments: [
-        ("page", "kind", "home", "page.kind"), ("list", "kind", "list", "list.kind"), ("terms", "kind", "terms", "terms.kind"),
-    ])
+    @Test(
+        "the kinds of pages, lists and indexes are the words the docs list",
+        arguments: [
+            ("page", "kind", "home", "page.kind"), ("list", "kind", "list", "list.kind"), ("terms", "kind", "terms", "terms.kind")
+        ])
     func documentedWords(value: String, name: String, template: String, path: String) throws {
         let words = try #require(Self.read().descriptions[value]?[name])
-        var templates = ["404": "", "home": "", "article": "", "list": "", "terms": "", "page": "", "statement": "", "catalog-index": "",
-                         "catalog-item": ""]
+        var templates = [
+            "404": "", "home": "", "article": "", "list": "", "terms": "", "page": "", "statement": "", "catalog-index": "",
+            "catalog-item": ""
+        ]
         let marker = "⟦{{\(path)}}⟧"
         if value == "page" { templates = templates.mapValues { _ in marker } } else { templates[template] = marker }
         let result = try TemplateValuesFixture.build(templates: templates)

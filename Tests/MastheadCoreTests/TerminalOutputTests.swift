@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// What `masthead` prints, as a person at a terminal and a script reading a pipe see it:
@@ -45,8 +46,9 @@ struct TerminalOutputTests {
     @Test("on a terminal: the progress line is drawn in place and cleared, and problems are in colour")
     func terminalShowsProgressAndColours() throws {
         let site = try Self.site(error: true, articles: 20)
-        let (status, screen) = try MastheadCommand.runInTerminal(["build", "--site", site.root.path],
-                                                                 environment: ["MASTHEAD_PROGRESS_AFTER": "0"])
+        let (status, screen) = try MastheadCommand.runInTerminal(
+            ["build", "--site", site.root.path],
+            environment: ["MASTHEAD_PROGRESS_AFTER": "0"])
         #expect(status == 1)
         // Drawn over itself (carriage return, text, erase to the end of the line), then erased.
         #expect(screen.contains("\r"))
@@ -61,8 +63,9 @@ struct TerminalOutputTests {
     @Test("a build quicker than the delay draws no progress line on a terminal")
     func quickBuildDrawsNothing() throws {
         let site = try Self.site(error: false)
-        let (status, screen) = try MastheadCommand.runInTerminal(["build", "--site", site.root.path],
-                                                                 environment: ["MASTHEAD_PROGRESS_AFTER": "600"])
+        let (status, screen) = try MastheadCommand.runInTerminal(
+            ["build", "--site", site.root.path],
+            environment: ["MASTHEAD_PROGRESS_AFTER": "600"])
         #expect(status == 0)
         #expect(!screen.contains("\(Self.escape)[K"), "\(screen)")
         #expect(screen.contains("Built 1 home"))
@@ -72,8 +75,9 @@ struct TerminalOutputTests {
     func colourChoice() throws {
         let site = try Self.site(error: true)
         for (arguments, environment) in [([String](), ["NO_COLOR": "1"]), (["--color", "never"], [:])] {
-            let (status, screen) = try MastheadCommand.runInTerminal(["build", "--site", site.root.path] + arguments,
-                                                                     environment: environment.merging(["MASTHEAD_PROGRESS_AFTER": "0"]) { $1 })
+            let (status, screen) = try MastheadCommand.runInTerminal(
+                ["build", "--site", site.root.path] + arguments,
+                environment: environment.merging(["MASTHEAD_PROGRESS_AFTER": "0"]) { $1 })
             #expect(status == 1)
             #expect(screen.contains("Content/articles/broken.md:3:7: error: date:"), "\(screen)")
             #expect(!Self.hasColours(screen), "\(screen)")
@@ -93,12 +97,14 @@ struct TerminalOutputTests {
     func excerptUnderDiagnostic() throws {
         let site = try Self.site(error: true)
         let run = try MastheadCommand.run(["build", "--site", site.root.path])
-        #expect(run.errors.contains("""
-            Content/articles/broken.md:3:7: error: date: expected a date like 2026-03-14 or 2026-03-14T09:30:00+01:00, got "someday"
-             3 | date: someday
-               |       ^
+        #expect(
+            run.errors.contains(
+                """
+                Content/articles/broken.md:3:7: error: date: expected a date like 2026-03-14 or 2026-03-14T09:30:00+01:00, got "someday"
+                 3 | date: someday
+                   |       ^
 
-            """), "\(run.errors)")
+                """), "\(run.errors)")
     }
 
     @Test("the caret sits under the right character after multi-byte, wide and tab characters")
@@ -106,18 +112,22 @@ struct TerminalOutputTests {
         let site = try TestSite()
         try site.write("Content/static/a.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
         // é is two bytes and one column, 日 and 本 three bytes and two columns each, 🙂 four bytes and two columns.
-        try site.article("wide.md", "title: Wide\ndate: 2026-01-01\ncategory: coffee-culture\n"
-                         + "cover: { alt: \"日本🙂é\tx\", src: /a.svg, size: 3 }")
+        try site.article(
+            "wide.md",
+            "title: Wide\ndate: 2026-01-01\ncategory: coffee-culture\n"
+                + "cover: { alt: \"日本🙂é\tx\", src: /a.svg, size: 3 }")
         let run = try MastheadCommand.run(["build", "--site", site.root.path])
         // 'size' is the 38th character of the line: the diagnostic counts characters, not bytes.
         #expect(run.errors.contains("Content/articles/wide.md:5:38: warning: unknown cover key 'size'"), "\(run.errors)")
         // Under `cover: { alt: "` (15 columns), 日本🙂 (6), é (1), the tab (kept), `x", src: /a.svg, ` (17).
         let padding = String(repeating: " ", count: 15 + 6 + 1) + "\t" + String(repeating: " ", count: 17)
-        #expect(run.errors.contains("""
-             5 | cover: { alt: "日本🙂é\tx", src: /a.svg, size: 3 }
-               | \(padding)^
+        #expect(
+            run.errors.contains(
+                """
+                 5 | cover: { alt: "日本🙂é\tx", src: /a.svg, size: 3 }
+                   | \(padding)^
 
-            """), "\(run.errors)")
+                """), "\(run.errors)")
     }
 
     @Test("in a CSV file the caret sits under the field the diagnostic names, on the line where it starts")
@@ -130,12 +140,14 @@ struct TerminalOutputTests {
         let headline = try #require(Self.headlines(run.errors).first { $0.contains("Content/catalogs/prizes.csv:3:4:") }, "\(run.errors)")
         #expect(headline.contains("error:"))
         // Under `cup,"Tazza ` (11 columns), 日本 (4), `",caffè,` (8).
-        #expect(run.errors.contains("""
-            \(headline)
-             4 | cup,"Tazza 日本",caffè,molti
-               | \(String(repeating: " ", count: 23))^
+        #expect(
+            run.errors.contains(
+                """
+                \(headline)
+                 4 | cup,"Tazza 日本",caffè,molti
+                   | \(String(repeating: " ", count: 23))^
 
-            """), "\(run.errors)")
+                """), "\(run.errors)")
     }
 
     @Test("in a Markdown body too the column counts characters, and the caret sits under the link")
@@ -143,12 +155,14 @@ struct TerminalOutputTests {
         let site = try CatalogFixture.site(csv: "key,title,category,points\nmoka,Moka,caffè,1200\n")
         try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture", body: "Caffè è [la moka](prize:nothing-here).")
         let run = try MastheadCommand.run(["build", "--site", site.root.path])
-        #expect(run.errors.contains("""
-            Content/articles/a.md:6:9: error: unknown prize 'nothing-here'
-             6 | Caffè è [la moka](prize:nothing-here).
-               |         ^
+        #expect(
+            run.errors.contains(
+                """
+                Content/articles/a.md:6:9: error: unknown prize 'nothing-here'
+                 6 | Caffè è [la moka](prize:nothing-here).
+                   |         ^
 
-            """), "\(run.errors)")
+                """), "\(run.errors)")
     }
 
     @Test("--quiet prints errors only: no warnings, no summary")
@@ -248,8 +262,9 @@ struct TerminalOutputTests {
     @Test("masthead serve shows its first build's progress on a terminal, then the address")
     func serveShowsFirstBuild() throws {
         let site = try Self.site(error: false)
-        let (_, screen) = try MastheadCommand.runInTerminal(["serve", "--site", site.root.path, "--port", "0"],
-                                                            environment: ["MASTHEAD_PROGRESS_AFTER": "0"], interruptAfter: "Ctrl-C stops")
+        let (_, screen) = try MastheadCommand.runInTerminal(
+            ["serve", "--site", site.root.path, "--port", "0"],
+            environment: ["MASTHEAD_PROGRESS_AFTER": "0"], interruptAfter: "Ctrl-C stops")
         let progress = try #require(screen.range(of: "reading"), "\(screen)")
         let cleared = try #require(screen.range(of: "\r\(Self.escape)[K", options: .backwards), "\(screen)")
         let summary = try #require(screen.range(of: "build 1 in "), "\(screen)")

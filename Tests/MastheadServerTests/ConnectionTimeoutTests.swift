@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadServer
 
 /// Idle and slow (slowloris) connections are closed; live-reload event streams are not.

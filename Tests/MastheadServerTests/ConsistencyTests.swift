@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadServer
 
 @Suite("masthead serve: requests during rebuilds", .serialized)
@@ -32,8 +33,9 @@ struct ConsistencyTests {
     static func writeBuild(_ build: Int, in site: PreviewTestSite) throws {
         let config = PreviewTestSite.config.replacingOccurrences(of: "description: build 1", with: "description: build \(build)")
         try site.write("Content/site.yml", config + "\n")
-        try site.article("n\(build).md", title: "Number \(build)", date: "2026-01-\(String(format: "%02d", build))",
-                         body: String(repeating: "Words of article \(build). ", count: 400))
+        try site.article(
+            "n\(build).md", title: "Number \(build)", date: "2026-01-\(String(format: "%02d", build))",
+            body: String(repeating: "Words of article \(build). ", count: 400))
     }
 
     /// Returns how many answers were checked.
@@ -48,7 +50,9 @@ struct ConsistencyTests {
             #expect(archive.text.hasSuffix("</html>\n"))
             #expect(build >= newestSeen, "client \(client) went back from round \(newestSeen) to \(build)")
             newestSeen = max(newestSeen, build)
-            let links = archive.text.components(separatedBy: "class=\"card\" href=\"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+            let links = archive.text.components(separatedBy: "class=\"card\" href=\"").dropFirst().compactMap {
+                $0.split(separator: "\"").first.map(String.init)
+            }
             #expect(links.count >= build - 1 && links.count <= build, "the archive of round \(build) lists \(links.count) articles")
             if let link = links.randomElement() {
                 let page = try await server.get(link)

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+
+@testable import MastheadServer
+
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import MastheadServer
 
 /// Whatever a save does to the site, the server stays up: a build that fails keeps the last
 /// good site served with the overlay listing the problems, and the save that fixes it clears
@@ -21,56 +23,65 @@ struct FailedBuildTests {
     }
 
     static let breakages: [Breakage] = [
-        Breakage(testDescription: "site.yml deleted",
-                 breakSite: { try FileManager.default.removeItem(at: $0.url("Content/site.yml")) },
-                 repair: { try $0.write("Content/site.yml", PreviewTestSite.config) },
-                 place: "Content/site.yml", message: "missing site configuration"),
-        Breakage(testDescription: "site.yml replaced by a folder",
-                 breakSite: { site in
-                     try FileManager.default.removeItem(at: site.url("Content/site.yml"))
-                     try FileManager.default.createDirectory(at: site.url("Content/site.yml"), withIntermediateDirectories: false)
-                 },
-                 repair: { site in
-                     try FileManager.default.removeItem(at: site.url("Content/site.yml"))
-                     try site.write("Content/site.yml", PreviewTestSite.config)
-                 },
-                 place: "Content/site.yml", message: "missing site configuration"),
-        Breakage(testDescription: "a template replaced by a folder",
-                 breakSite: { site in
-                     try FileManager.default.removeItem(at: site.url("Templates/article.mustache"))
-                     try FileManager.default.createDirectory(at: site.url("Templates/article.mustache"), withIntermediateDirectories: false)
-                 },
-                 repair: { site in
-                     try FileManager.default.removeItem(at: site.url("Templates/article.mustache"))
-                     try site.write("Templates/article.mustache", PreviewTestSite.templates["article"] ?? "")
-                 },
-                 place: "Content/articles/", message: "missing template &#39;article&#39;"),
-        Breakage(testDescription: "Templates/ deleted",
-                 breakSite: { try FileManager.default.removeItem(at: $0.url("Templates")) },
-                 repair: { site in
-                     for (name, text) in PreviewTestSite.templates { try site.write("Templates/\(name).mustache", text) }
-                 },
-                 place: "Templates/", message: "missing template"),
-        Breakage(testDescription: "Content/ deleted, then made again",
-                 breakSite: { try FileManager.default.removeItem(at: $0.url("Content")) },
-                 repair: { try FailedBuildTests.writeContent($0) },
-                 place: "Content", message: "missing Content/ folder"),
-        Breakage(testDescription: "an article that is not UTF-8",
-                 breakSite: { try $0.write("Content/articles/moka.md", Data([0xff, 0xfe, 0x2d, 0x2d, 0x2d, 0x0a])) },
-                 repair: { try $0.article("moka.md", title: "The moka pot", body: "Bialetti made it in 1933.") },
-                 place: "Content/articles/moka.md:1", message: "not valid UTF-8"),
-        Breakage(testDescription: "an article that cannot be read (a link to a socket)",
-                 breakSite: { site in
-                     try FailedBuildTests.makeSocket(at: site.url("unreadable.sock").path)
-                     try FileManager.default.createSymbolicLink(atPath: site.url("Content/articles/unreadable.md").path,
-                                                                withDestinationPath: "../../unreadable.sock")
-                 },
-                 repair: { try FileManager.default.removeItem(at: $0.url("Content/articles/unreadable.md")) },
-                 place: "Content/articles/unreadable.md", message: ""),
-        Breakage(testDescription: "broken front matter",
-                 breakSite: { try $0.write("Content/articles/moka.md", "---\ntitle: [unclosed\ndate: 2026-01-02\n---\nText.\n") },
-                 repair: { try $0.article("moka.md", title: "The moka pot", body: "Bialetti made it in 1933.") },
-                 place: "Content/articles/moka.md:", message: ""),
+        Breakage(
+            testDescription: "site.yml deleted",
+            breakSite: { try FileManager.default.removeItem(at: $0.url("Content/site.yml")) },
+            repair: { try $0.write("Content/site.yml", PreviewTestSite.config) },
+            place: "Content/site.yml", message: "missing site configuration"),
+        Breakage(
+            testDescription: "site.yml replaced by a folder",
+            breakSite: { site in
+                try FileManager.default.removeItem(at: site.url("Content/site.yml"))
+                try FileManager.default.createDirectory(at: site.url("Content/site.yml"), withIntermediateDirectories: false)
+            },
+            repair: { site in
+                try FileManager.default.removeItem(at: site.url("Content/site.yml"))
+                try site.write("Content/site.yml", PreviewTestSite.config)
+            },
+            place: "Content/site.yml", message: "missing site configuration"),
+        Breakage(
+            testDescription: "a template replaced by a folder",
+            breakSite: { site in
+                try FileManager.default.removeItem(at: site.url("Templates/article.mustache"))
+                try FileManager.default.createDirectory(at: site.url("Templates/article.mustache"), withIntermediateDirectories: false)
+            },
+            repair: { site in
+                try FileManager.default.removeItem(at: site.url("Templates/article.mustache"))
+                try site.write("Templates/article.mustache", PreviewTestSite.templates["article"] ?? "")
+            },
+            place: "Content/articles/", message: "missing template &#39;article&#39;"),
+        Breakage(
+            testDescription: "Templates/ deleted",
+            breakSite: { try FileManager.default.removeItem(at: $0.url("Templates")) },
+            repair: { site in
+                for (name, text) in PreviewTestSite.templates { try site.write("Templates/\(name).mustache", text) }
+            },
+            place: "Templates/", message: "missing template"),
+        Breakage(
+            testDescription: "Content/ deleted, then made again",
+            breakSite: { try FileManager.default.removeItem(at: $0.url("Content")) },
+            repair: { try FailedBuildTests.writeContent($0) },
+            place: "Content", message: "missing Content/ folder"),
+        Breakage(
+            testDescription: "an article that is not UTF-8",
+            breakSite: { try $0.write("Content/articles/moka.md", Data([0xff, 0xfe, 0x2d, 0x2d, 0x2d, 0x0a])) },
+            repair: { try $0.article("moka.md", title: "The moka pot", body: "Bialetti made it in 1933.") },
+            place: "Content/articles/moka.md:1", message: "not valid UTF-8"),
+        Breakage(
+            testDescription: "an article that cannot be read (a link to a socket)",
+            breakSite: { site in
+                try FailedBuildTests.makeSocket(at: site.url("unreadable.sock").path)
+                try FileManager.default.createSymbolicLink(
+                    atPath: site.url("Content/articles/unreadable.md").path,
+                    withDestinationPath: "../../unreadable.sock")
+            },
+            repair: { try FileManager.default.removeItem(at: $0.url("Content/articles/unreadable.md")) },
+            place: "Content/articles/unreadable.md", message: ""),
+        Breakage(
+            testDescription: "broken front matter",
+            breakSite: { try $0.write("Content/articles/moka.md", "---\ntitle: [unclosed\ndate: 2026-01-02\n---\nText.\n") },
+            repair: { try $0.article("moka.md", title: "The moka pot", body: "Bialetti made it in 1933.") },
+            place: "Content/articles/moka.md:", message: "")
     ]
 
     @Test(arguments: breakages)
@@ -174,8 +185,10 @@ struct FailedBuildTests {
     struct NeverShown: Error, CustomStringConvertible { var description: String }
 
     /// `path` fetched until `condition` holds for its text (builds follow saves a little later).
-    static func page(_ server: RunningServer, _ path: String, seconds: Double = 20,
-                     until condition: (String) -> Bool) async throws -> RawResponse {
+    static func page(
+        _ server: RunningServer, _ path: String, seconds: Double = 20,
+        until condition: (String) -> Bool
+    ) async throws -> RawResponse {
         let deadline = Date().addingTimeInterval(seconds)
         var last = try await server.get(path)
         while !condition(last.text) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadServer
 
 /// DNS rebinding: a page of another site whose DNS name points at the preview's address must
@@ -11,7 +12,7 @@ struct HostHeaderTests {
         ("localhost.:8080", true), ("[::1]", true), ("[::1]:8080", true), ("127.0.0.2:8080", true), ("localhost:", true),
         ("evil.example", false), ("evil.example:8080", false), ("127.0.0.1.evil.example", false), ("localhost.evil.example:8080", false),
         ("mybox", false), ("10.0.0.1:8080", false), ("192.168.1.5", false), ("[::2]:8080", false), ("2130706433", false),
-        ("localhost:80:80", false), ("localhost:abc", false), ("::1", false), ("[::1", false), (":8080", false), ("", false),
+        ("localhost:80:80", false), ("localhost:abc", false), ("::1", false), ("[::1", false), (":8080", false), ("", false)
     ])
     func loopbackAnswersOnlyToLoopbackNames(host: String, allowed: Bool) {
         #expect(AllowedHosts(listeningOn: "127.0.0.1", machineName: "mybox").allows(host) == allowed, "\(host)")
@@ -19,7 +20,7 @@ struct HostHeaderTests {
 
     @Test(arguments: [
         ("192.168.1.5:8080", true), ("localhost:8080", true), ("127.0.0.1", true), ("mybox:8080", true), ("mybox.local", true),
-        ("MyBox.example.org", true), ("10.0.0.1:8080", false), ("evil.example", false), ("mybox.evil.example", false),
+        ("MyBox.example.org", true), ("10.0.0.1:8080", false), ("evil.example", false), ("mybox.evil.example", false)
     ])
     func anAddressElsewhereAnswersToItselfAndTheMachinesName(host: String, allowed: Bool) {
         #expect(AllowedHosts(listeningOn: "192.168.1.5", machineName: "mybox.example.org").allows(host) == allowed, "\(host)")
@@ -55,8 +56,10 @@ struct HostHeaderTests {
                     port: server.port, "GET \(target) HTTP/1.1\r\nHost: evil.example:\(server.port)\r\nConnection: close\r\n\r\n")
                 #expect(refused.status == 403, "\(target)")
                 #expect(refused.headers["content-type"] == "text/plain; charset=utf-8")
-                #expect(refused.text == "Refused: the Host \"evil.example:\(server.port)\" does not name this preview server, "
-                    + "which answers to localhost, 127.0.0.1 or [::1]. Another name could be a web site reading the preview through DNS rebinding.\n")
+                #expect(
+                    refused.text == "Refused: the Host \"evil.example:\(server.port)\" does not name this preview server, "
+                        + "which answers to localhost, 127.0.0.1 or [::1]. Another name could be a web site reading the preview through DNS rebinding.\n"
+                )
                 #expect(!refused.text.contains("moka") && !refused.text.contains("body {"), "\(target)")
             }
             let head = try await RawHTTP.exchange(

@@ -1,6 +1,7 @@
 import Foundation
 import MastheadCore
 import Testing
+
 @testable import MastheadServer
 
 /// `masthead serve` refuses a link out of the site as `build` does: an error in the overlay
@@ -13,8 +14,9 @@ struct HostileSymlinkServeTests {
 
     @Test func aStaticLinkOutIsAnErrorInTheOverlay() async throws {
         let site = try PreviewTestSite()
-        try FileManager.default.createSymbolicLink(atPath: site.url("Content/static/leak.txt").path,
-                                                   withDestinationPath: site.parent.appendingPathComponent("secret.txt").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.url("Content/static/leak.txt").path,
+            withDestinationPath: site.parent.appendingPathComponent("secret.txt").path)
         try await RunningServer.with(site) { server in
             let page = try await server.get("/")
             #expect(page.status == 500)
@@ -32,8 +34,9 @@ struct HostileSymlinkServeTests {
         let builder = PreviewBuilder(siteDirectory: site.root, includeDrafts: false, includeFuture: false, baseURL: "http://127.0.0.1:1/")
         #expect(builder.rebuild(now: Self.now).failure == 0)
         try FileManager.default.removeItem(at: site.url("Content/articles/moka.md"))
-        try FileManager.default.createSymbolicLink(atPath: site.url("Content/articles/moka.md").path,
-                                                   withDestinationPath: site.parent.appendingPathComponent("secret-article.md").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.url("Content/articles/moka.md").path,
+            withDestinationPath: site.parent.appendingPathComponent("secret-article.md").path)
         let outcome = builder.rebuild(now: Self.now, changes: ["Content/articles/moka.md"])
         #expect(outcome.failure == 1)
         #expect(outcome.value.problems.map(\.description) == ["Content/articles/moka.md: error: \(Self.message)"])

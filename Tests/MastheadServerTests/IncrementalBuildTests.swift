@@ -1,6 +1,7 @@
 import Foundation
 import MastheadCore
 import Testing
+
 @testable import MastheadServer
 
 @Suite("masthead serve: incremental rebuilds")
@@ -15,8 +16,9 @@ struct IncrementalBuildTests {
     @Test func incrementalAndFullBuildsGiveIdenticalOutput() throws {
         let site = try PreviewTestSite()
         for number in 1...12 {
-            try site.article("a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))",
-                             body: "Text \(number) with **bold** and a [link](https://example.org/\(number)).", extra: "\ntags: [t\(number % 3)]")
+            try site.article(
+                "a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))",
+                body: "Text \(number) with **bold** and a [link](https://example.org/\(number)).", extra: "\ntags: [t\(number % 3)]")
         }
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let builder = PreviewBuilder(siteDirectory: site.root, includeDrafts: false, includeFuture: false, baseURL: "http://127.0.0.1:1/")
@@ -67,8 +69,9 @@ struct IncrementalBuildTests {
     @Test func aChangeRendersOnlyThePagesItTouches() throws {
         let site = try PreviewTestSite()
         for number in 1...30 {
-            try site.article("a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))",
-                             body: "Text \(number).", extra: "\ntags: [t\(number % 5)]")
+            try site.article(
+                "a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))",
+                body: "Text \(number).", extra: "\ntags: [t\(number % 5)]")
         }
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let builder = PreviewBuilder(siteDirectory: site.root, includeDrafts: false, includeFuture: false, baseURL: "http://127.0.0.1:1/")
@@ -115,7 +118,9 @@ struct IncrementalBuildTests {
         let site = try PreviewTestSite()
         try site.write("Templates/report.mustache", "{{<base}}{{$main}}<h1>{{title}}</h1>{{{content}}}{{/main}}{{/base}}")
         try site.write("Content/stats/visits.csv", "day,visits\n2026-01-01,10\n2026-01-02,20\n")
-        try site.write("Content/reports/visits.md", "---\ntitle: Visits\ndate: 2026-01-01\n---\n```kpi\ntitle: Visits\nsource: stats/visits.csv\ny: { sum: visits }\n```\n")
+        try site.write(
+            "Content/reports/visits.md",
+            "---\ntitle: Visits\ndate: 2026-01-01\n---\n```kpi\ntitle: Visits\nsource: stats/visits.csv\ny: { sum: visits }\n```\n")
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let builder = PreviewBuilder(siteDirectory: site.root, includeDrafts: false, includeFuture: false, baseURL: "http://127.0.0.1:1/")
         let first = builder.rebuild(now: now)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadServer
 
 @Suite("masthead serve: watching, live reload and the error overlay", .serialized)
@@ -31,7 +32,8 @@ struct LiveReloadTests {
             let events = try EventStreamReader(port: server.port)
             _ = await events.waitFor { $0.name == "hello" }
 
-            try site.atomicSave("Content/articles/espresso.md", "---\ntitle: Espresso, saved atomically\ndate: 2026-01-02\ncategory: coffee-culture\n---\nNew.\n")
+            try site.atomicSave(
+                "Content/articles/espresso.md", "---\ntitle: Espresso, saved atomically\ndate: 2026-01-02\ncategory: coffee-culture\n---\nNew.\n")
             #expect(await Self.rebuild(events, changing: "articles/espresso/index.html") != nil)
             #expect(try await server.get("/articles/espresso/").text.contains("Espresso, saved atomically"))
 
@@ -75,7 +77,8 @@ struct LiveReloadTests {
             let events = try EventStreamReader(port: server.port)
             _ = await events.waitFor { $0.name == "hello" }
 
-            try site.write("Content/articles/moka.md", "---\ntitle: The moka pot\ndate: 2026-13-40\ncategory: coffee-culture\n---\nA <broken> front matter.\n")
+            try site.write(
+                "Content/articles/moka.md", "---\ntitle: The moka pot\ndate: 2026-13-40\ncategory: coffee-culture\n---\nA <broken> front matter.\n")
             let failed = await events.waitFor { $0.name == "rebuild" && $0.data.contains("\"failure\":1") }
             #expect(failed?.data == "{\"build\":1,\"failure\":1,\"changed\":[]}")
             let page = try await server.get("/articles/espresso/")

@@ -1,6 +1,7 @@
 import Foundation
 import MastheadCore
 import Testing
+
 @testable import MastheadServer
 
 /// Saved articles, pages and static files patched into the kept build: the result must be
@@ -13,8 +14,9 @@ struct PatchTests {
     static func builtSite() throws -> (PreviewTestSite, PreviewBuilder) {
         let site = try PreviewTestSite()
         for number in 1...12 {
-            try site.article("a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))",
-                             body: "Text \(number).", extra: "\ntags: [t\(number % 2)]")
+            try site.article(
+                "a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))",
+                body: "Text \(number).", extra: "\ntags: [t\(number % 2)]")
         }
         let builder = PreviewBuilder(siteDirectory: site.root, includeDrafts: false, includeFuture: false, baseURL: "http://127.0.0.1:1/")
         #expect(builder.rebuild(now: now).failure == 0)
@@ -71,10 +73,12 @@ struct PatchTests {
         try site.write("Content/pages/about.md", "---\ntitle: About us\ndate: 2026-01-01\n---\nWe write about tea, too.\n")
         try site.write("Content/static/css/site.css", "body { color: navy; }\n")
         // An editor's atomic save leaves events for a temporary file already renamed away.
-        let outcome = builder.rebuild(now: Self.now, changes: [
-            "Content/pages/about.md", "Content/static/css/site.css",
-            "Content/pages/.about.md.swp", "Content/pages/4913", "Templates/.article.mustache.tmp",
-        ])
+        let outcome = builder.rebuild(
+            now: Self.now,
+            changes: [
+                "Content/pages/about.md", "Content/static/css/site.css",
+                "Content/pages/.about.md.swp", "Content/pages/4913", "Templates/.article.mustache.tmp"
+            ])
         #expect(outcome.patched)
         #expect(outcome.changed == ["about/index.html", "css/site.css"])
         #expect(Self.page(outcome, "about/index.html").contains("tea, too"))
@@ -84,7 +88,7 @@ struct PatchTests {
     /// Each change below alters more than the saved file's own pages and cards, or the
     /// files read: a full build follows, and its output is the full build's.
     @Test(arguments: [
-        "date", "tags", "draft", "reorder", "new file", "deleted file", "template", "site.yml", "bad front matter", "folder",
+        "date", "tags", "draft", "reorder", "new file", "deleted file", "template", "site.yml", "bad front matter", "folder"
     ])
     func changesAPatchCannotFollowBuildInFull(change: String) throws {
         let (site, builder) = try Self.builtSite()
@@ -116,7 +120,7 @@ struct PatchTests {
             try site.write("Content/articles/a5.md", "---\ntitle: [unclosed\n---\nBody\n")
         default:
             try site.article("2026/a14.md", title: "Article 14", date: "2026-01-14", body: "In a folder.")
-            changes = nil // what the watcher reports for a new folder
+            changes = nil  // what the watcher reports for a new folder
         }
         let outcome = builder.rebuild(now: Self.now, changes: changes)
         #expect(!outcome.patched)
@@ -145,7 +149,7 @@ struct PatchTests {
         try site.article("later.md", title: "Later", date: "2027-06-01", body: "Not yet.")
         #expect(!builder.rebuild(now: Self.now, changes: ["Content/articles/later.md"]).patched)
         try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "Edited.", extra: "\ntags: [t1]")
-        let published = Date(timeIntervalSince1970: 1_830_000_000) // after 2027-06-01
+        let published = Date(timeIntervalSince1970: 1_830_000_000)  // after 2027-06-01
         let outcome = builder.rebuild(now: published, changes: ["Content/articles/a5.md"])
         #expect(!outcome.patched)
         #expect(Self.page(outcome, "index.html").contains("Later"))

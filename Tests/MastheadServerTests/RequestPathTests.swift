@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MastheadServer
 
 @Suite("masthead serve: request paths")

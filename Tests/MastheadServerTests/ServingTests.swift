@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadServer
 
 @Suite("masthead serve: routes, content types, HEAD and 404", .serialized)
@@ -10,7 +11,7 @@ struct ServingTests {
             ("js/app.js", "text/javascript; charset=utf-8"), ("images/logo.svg", "image/svg+xml"),
             ("data/points.json", "application/json"), ("images/a.png", "image/png"), ("images/b.jpg", "image/jpeg"),
             ("images/c.webp", "image/webp"), ("images/d.gif", "image/gif"), ("favicon.ico", "image/x-icon"),
-            ("fonts/serif.woff2", "font/woff2"), ("notes/readme.txt", "text/plain; charset=utf-8"),
+            ("fonts/serif.woff2", "font/woff2"), ("notes/readme.txt", "text/plain; charset=utf-8")
         ]
         for (path, _) in types { try site.write("Content/static/\(path)", "contents of \(path)") }
         try site.write("Content/static/images/my photo.svg", "<svg/>")
@@ -73,7 +74,7 @@ struct ServingTests {
         "/.%2e/secret.txt", "/%2e%2e%2fsecret.txt", "/css%2f..%2f..%2fsecret.txt", "/css/%2e%2e/%2e%2e/secret.txt",
         "/..%5csecret.txt", "/\\..\\secret.txt", "/css\\..\\..\\secret.txt", "//secret.txt", "//etc/passwd",
         "/etc/passwd", "/%2fetc%2fpasswd", "/a%00.txt", "/css/site.css%00.txt", "/%zz", "http://127.0.0.1/../secret.txt",
-        "/./css/site.css", "/leak.txt", "/Content/site.yml", "/../site/Content/site.yml",
+        "/./css/site.css", "/leak.txt", "/Content/site.yml", "/../site/Content/site.yml"
     ])
     func refusesEveryWayOut(target: String) async throws {
         let site = try PreviewTestSite()
@@ -88,7 +89,8 @@ struct ServingTests {
     @Test func servesALinkThatStaysInsideTheSite() async throws {
         let site = try PreviewTestSite()
         try site.write("Content/static/real.txt", "inside")
-        try FileManager.default.createSymbolicLink(atPath: site.url("Content/static/alias.txt").path, withDestinationPath: site.url("Content/static/real.txt").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.url("Content/static/alias.txt").path, withDestinationPath: site.url("Content/static/real.txt").path)
         try await RunningServer.with(site) { server in
             let alias = try await server.get("/alias.txt")
             #expect(alias.text == "inside")

@@ -22,35 +22,37 @@ let catalogSite: URL = {
 
 /// One site.yml per format, parsed once.
 let catalogConfigs: [SiteConfig?] = ["csv", "json", "yml"].map { format in
-    SiteConfigLoader.parse("""
-    title: Fuzz
-    catalogs:
-      typed:
-        file: catalogs/items.\(format)
-        key: key
-        title: title
-        schema:
-          key: { type: string, required: true }
-          title: { type: string, required: true }
-          category: string
-          points: { type: integer, required: true }
-          price: decimal
-          available: boolean
-          expiry: date
-          link: url
-          image: image
-          tags: list
-        sort: -points
-        permalink: /items/:key/
-        pageSize: 5
-        facets:
-          - { field: category }
-          - { field: points, bands: [0, 500, 1000] }
-      plain:
-        file: catalogs/items.\(format)
-        key: key
-        title: title
-    """).0
+    SiteConfigLoader.parse(
+        """
+        title: Fuzz
+        catalogs:
+          typed:
+            file: catalogs/items.\(format)
+            key: key
+            title: title
+            schema:
+              key: { type: string, required: true }
+              title: { type: string, required: true }
+              category: string
+              points: { type: integer, required: true }
+              price: decimal
+              available: boolean
+              expiry: date
+              link: url
+              image: image
+              tags: list
+            sort: -points
+            permalink: /items/:key/
+            pageSize: 5
+            facets:
+              - { field: category }
+              - { field: points, bands: [0, 500, 1000] }
+          plain:
+            file: catalogs/items.\(format)
+            key: key
+            title: title
+        """
+    ).0
 }
 
 func fuzzCatalogData(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
@@ -58,6 +60,7 @@ func fuzzCatalogData(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let format = ["csv", "json", "yml"][Int(start[0]) % 3]
     let file = catalogSite.appendingPathComponent("Content/catalogs/items.\(format)")
     guard (try? Data(bytes: start + 1, count: count - 1).write(to: file)) != nil else { return 0 }
-    _ = CatalogLoader(config: config, siteDirectory: catalogSite, staticPaths: ["images/a.jpg"], now: Date(timeIntervalSince1970: 1_790_000_000)).load()
+    _ = CatalogLoader(config: config, siteDirectory: catalogSite, staticPaths: ["images/a.jpg"], now: Date(timeIntervalSince1970: 1_790_000_000))
+        .load()
     return 0
 }

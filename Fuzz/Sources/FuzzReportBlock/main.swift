@@ -28,16 +28,21 @@ let reportSite: URL = {
         let member = members[day % members.count]
         let event = events[day % events.count]
         activities += "\(date),\(member),\(event),\(event == "redemption" ? -(day * 7 % 500) : day * 13 % 300)\n"
-        if day % 3 == 0 { redemptions += "\(date),\(member),buono-\(day % 4),\"Buono, \(day % 4)\",\(day * 7 % 500),\(day % 2 == 0 ? "digital" : "physical")\n" }
+        if day % 3 == 0 {
+            redemptions += "\(date),\(member),buono-\(day % 4),\"Buono, \(day % 4)\",\(day * 7 % 500),\(day % 2 == 0 ? "digital" : "physical")\n"
+        }
         questionnaires += "\(date),\(member),q-\(day / 30),\(["app", "aroma", "shop"][day % 3]),\(1 + day % 5)\n"
     }
     var jsonLines = ""
     for (index, member) in members.enumerated() {
-        jsonLines += "{\"id\":\"\(member)\",\"joined\":\"2025-0\(index + 1)-15\",\"city\":\"\(["Bari", "Roma", "Milano"][index % 3])\",\"balance\":\(index * 150)}\n"
+        jsonLines +=
+            "{\"id\":\"\(member)\",\"joined\":\"2025-0\(index + 1)-15\",\"city\":\"\(["Bari", "Roma", "Milano"][index % 3])\",\"balance\":\(index * 150)}\n"
     }
-    let files = ["activities.csv": activities, "redemptions.csv": redemptions, "questionnaires.csv": questionnaires,
-                 "members.csv": "id,joined,city,balance\nM00001,2026-07-20,Bari,355\nM00002,2025-05-01,Napoli,95\n",
-                 "members.jsonl": jsonLines]
+    let files = [
+        "activities.csv": activities, "redemptions.csv": redemptions, "questionnaires.csv": questionnaires,
+        "members.csv": "id,joined,city,balance\nM00001,2026-07-20,Bari,355\nM00002,2025-05-01,Napoli,95\n",
+        "members.jsonl": jsonLines
+    ]
     for (name, text) in files { try? Data(text.utf8).write(to: stats.appendingPathComponent(name)) }
     return folder
 }()

@@ -26,12 +26,15 @@ let statsConfig = SiteConfigLoader.parse("title: Fuzz\nlanguage: it\n").0
 /// makes the engine fill every week or month between them, up to 100,000 groups and seconds
 /// per input, which would leave the fuzzer doing nothing else (docs/checking.md, "Fuzzing").
 let statsBlocks: [(info: String, body: String)] = [
-    ("chart", "type: stacked-bar\nx: { field: date, bucket: month }\ny: { sum: points }\nseries: event\nwhere: { date: { from: 2020-01-01, to: 2030-12-31 } }"),
+    (
+        "chart",
+        "type: stacked-bar\nx: { field: date, bucket: month }\ny: { sum: points }\nseries: event\nwhere: { date: { from: 2020-01-01, to: 2030-12-31 } }"
+    ),
     ("chart", "type: line\nx: { field: date, bucket: week }\ny: { distinct: member }\nwhere: { date: { from: 2020-01-01, to: 2030-12-31 } }"),
     ("chart", "type: histogram\nx: { field: points, binWidth: 50 }\ny: { count: true }"),
     ("chart", "type: donut\nx: { field: event }\ny: { count: true }\nsort: -y\nlimit: 4"),
     ("kpi", "x: { field: date, bucket: month }\ny: { avg: points }\nwhere: { points: { min: 1 }, date: { from: 2020-01-01, to: 2030-12-31 } }"),
-    ("table", "x: { field: member }\ny: { max: points }\nsort: -y\nlimit: 10"),
+    ("table", "x: { field: member }\ny: { max: points }\nsort: -y\nlimit: 10")
 ]
 
 func fuzzStatsData(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

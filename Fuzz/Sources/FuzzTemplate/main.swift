@@ -18,7 +18,7 @@ func fuzzTemplate(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         "page": ("Templates/page.mustache", text),
         "self": ("Templates/self.mustache", text),
         "base": ("Templates/base.mustache", "<main>{{$main}}{{/main}}</main>"),
-        "card": ("Templates/card.mustache", "<a href=\"{{url}}\">{{title}}</a>"),
+        "card": ("Templates/card.mustache", "<a href=\"{{url}}\">{{title}}</a>")
     ])
     guard !diagnostics.contains(where: { $0.severity == .error }) else { return 0 }
     let card: [String: Any] = ["title": "A <b>", "url": "/a/", "featured": true, "tags": ["x", "y"]]
@@ -27,7 +27,7 @@ func fuzzTemplate(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         "page": ["title": "T", "kind": "article"],
         "article": card.merging(["content": "<p>x</p>", "related": [card], "gallery": []]) { $1 },
         "articles": [card, card, card],
-        "empty": [String](),
+        "empty": [String]()
     ]
     _ = templates.render(context, template: "page")
     return 0

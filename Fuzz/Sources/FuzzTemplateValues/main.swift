@@ -23,15 +23,15 @@ let mark = String(markScalar)
 
 let valueTemplates: TemplateSet? = {
     let page = """
-    <title>\(mark){{title}}\(mark)</title>
-    <p class="\(mark){{x}}\(mark)" data-x='\(mark){{x}}\(mark)'>\(mark){{x}}\(mark)</p>
-    <ul>{{#items}}<li title="\(mark){{.}}\(mark)">\(mark){{.}}\(mark)</li>{{/items}}</ul>
-    {{#article}}<h1>\(mark){{title}}\(mark)</h1><h2>\(mark){{subtitle}}\(mark)</h2><p>\(mark){{summary}}\(mark)</p>{{/article}}
-    {{#cards}}{{> card}}{{/cards}}
-    """
+        <title>\(mark){{title}}\(mark)</title>
+        <p class="\(mark){{x}}\(mark)" data-x='\(mark){{x}}\(mark)'>\(mark){{x}}\(mark)</p>
+        <ul>{{#items}}<li title="\(mark){{.}}\(mark)">\(mark){{.}}\(mark)</li>{{/items}}</ul>
+        {{#article}}<h1>\(mark){{title}}\(mark)</h1><h2>\(mark){{subtitle}}\(mark)</h2><p>\(mark){{summary}}\(mark)</p>{{/article}}
+        {{#cards}}{{> card}}{{/cards}}
+        """
     let (templates, diagnostics) = TemplateSet.parse([
         "page": ("Templates/page.mustache", page),
-        "card": ("Templates/card.mustache", "<a href=\"\(mark){{url}}\(mark)\">\(mark){{title}}\(mark)</a>"),
+        "card": ("Templates/card.mustache", "<a href=\"\(mark){{url}}\(mark)\">\(mark){{title}}\(mark)</a>")
     ])
     return diagnostics.contains { $0.severity == .error } ? nil : templates
 }()
@@ -92,18 +92,18 @@ func fuzzTemplateValues(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var context: [String: Any] = [
         "title": lines.first ?? "", "x": text, "items": lines,
-        "cards": lines.prefix(3).map { ["title": $0, "url": $0] },
+        "cards": lines.prefix(3).map { ["title": $0, "url": $0] }
     ]
     let article = """
-    ---
-    title: \(yamlQuoted(lines.first ?? "x"))
-    subtitle: \(yamlQuoted(lines.dropFirst().first ?? "y"))
-    summary: \(yamlQuoted(text))
-    category: Coffee
-    date: 2026-11-23
-    ---
-    Body.
-    """
+        ---
+        title: \(yamlQuoted(lines.first ?? "x"))
+        subtitle: \(yamlQuoted(lines.dropFirst().first ?? "y"))
+        summary: \(yamlQuoted(text))
+        category: Coffee
+        date: 2026-11-23
+        ---
+        Body.
+        """
     if let document = parser.parse(SourceFile(path: "Content/articles/fuzz.md", data: Data(article.utf8)), kind: .article).0 {
         context["article"] = ["title": document.title, "subtitle": document.subtitle ?? "", "summary": document.summary]
     }

@@ -15,8 +15,10 @@ public enum CachedBuild {
     /// says, then records a fresh manifest for the next build. `force` (`--force`) replaces an
     /// output folder Masthead did not make. One build of a site runs at a time: this waits up
     /// to `lockWait` seconds for another to finish, then throws `BuildLock.Busy`.
-    public static func run(_ options: BuildOptions, output: URL, useCache: Bool = true, force: Bool = false,
-                           lockWait: TimeInterval = BuildLock.defaultWait) throws -> Outcome {
+    public static func run(
+        _ options: BuildOptions, output: URL, useCache: Bool = true, force: Bool = false,
+        lockWait: TimeInterval = BuildLock.defaultWait
+    ) throws -> Outcome {
         let lock = try BuildLock.acquire(siteDirectory: options.siteDirectory, wait: lockWait)
         defer { lock?.release() }
         var timer = PhaseTimer()
@@ -29,15 +31,17 @@ public enum CachedBuild {
         let inputs = cache.fingerprintInputs(previous: sameKey ? previous?.inputs ?? [:] : [:])
         timer.lap("inputs fingerprinted")
         if let previous, sameKey, previous.inputs == inputs,
-           let validUntil = previous.validUntil, options.now < validUntil,
-           cache.outputIsIntact(previous) {
+            let validUntil = previous.validUntil, options.now < validUntil,
+            cache.outputIsIntact(previous)
+        {
             return .upToDate(previous)
         }
 
         // Pages go to the staging folder as they are rendered; it replaces the output folder
         // only once the build has succeeded.
-        let staging = try OutputWriter.Staging(output: output, siteDirectory: options.siteDirectory,
-                                               previous: previous?.outputs ?? [:], inputs: inputs, force: force)
+        let staging = try OutputWriter.Staging(
+            output: output, siteDirectory: options.siteDirectory,
+            previous: previous?.outputs ?? [:], inputs: inputs, force: force)
         var options = options
         options.pageDelivery = .streamed { try staging.add($0) }
         let result = SiteBuilder.build(options)
@@ -59,8 +63,9 @@ public enum CachedBuild {
         }
         timer.lap("other files written")
         var manifest = BuildManifest(key: key)
-        manifest.validUntil = BuildCache.validUntil(nextPublicationChange: result.nextPublicationChange, now: options.now,
-                                                    timeZone: site.config.timeZone)
+        manifest.validUntil = BuildCache.validUntil(
+            nextPublicationChange: result.nextPublicationChange, now: options.now,
+            timeZone: site.config.timeZone)
         manifest.summary = result.pageCounts.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
         manifest.warnings = result.diagnostics.map(\.description)
         manifest.inputs = inputs

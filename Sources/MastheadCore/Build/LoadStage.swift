@@ -26,8 +26,10 @@ enum LoadStage {
     static func run(_ options: BuildOptions, diagnostics: inout [Diagnostic]) -> SiteInputs? {
         let siteDirectory = options.siteDirectory
         guard FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(SiteFolders.content).path) else {
-            diagnostics.append(Diagnostic(.error, "missing Content/ folder: \(siteDirectory.path) is not a Masthead site (it needs Content/ and Templates/)",
-                                          file: SiteFolders.content))
+            diagnostics.append(
+                Diagnostic(
+                    .error, "missing Content/ folder: \(siteDirectory.path) is not a Masthead site (it needs Content/ and Templates/)",
+                    file: SiteFolders.content))
             return nil
         }
         let (loadedConfig, configDiagnostics) = SiteConfigLoader.load(siteDirectory: siteDirectory)
@@ -39,7 +41,8 @@ enum LoadStage {
             if let normalised = SiteConfigLoader.normaliseBaseURL(override) {
                 config.baseURL = normalised
             } else {
-                diagnostics.append(Diagnostic(.error, "--base-url: expected an absolute URL like https://example.com/, got \"\(override)\"", file: "masthead"))
+                diagnostics.append(
+                    Diagnostic(.error, "--base-url: expected an absolute URL like https://example.com/, got \"\(override)\"", file: "masthead"))
             }
         }
         let extensions = SiteInputs.documentExtensions
@@ -48,9 +51,11 @@ enum LoadStage {
         let (reportFiles, reportProblems) = ContentLoader.sources(in: SiteFolders.reports, siteDirectory: siteDirectory, extensions: extensions)
         diagnostics += articleProblems + pageProblems + reportProblems
         let staticPaths = ContentLoader.files(in: SiteFolders.staticFiles, siteDirectory: siteDirectory, diagnostics: &diagnostics)
-        let hasArticleSection = !articleFiles.isEmpty
+        let hasArticleSection =
+            !articleFiles.isEmpty
             || FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(SiteFolders.articles).path)
-        return SiteInputs(config: config, templates: templates, articleFiles: articleFiles, pageFiles: pageFiles,
-                          reportFiles: reportFiles, staticPaths: staticPaths, hasArticleSection: hasArticleSection)
+        return SiteInputs(
+            config: config, templates: templates, articleFiles: articleFiles, pageFiles: pageFiles,
+            reportFiles: reportFiles, staticPaths: staticPaths, hasArticleSection: hasArticleSection)
     }
 }

@@ -11,13 +11,17 @@ struct ParsedContent: Sendable {
 }
 
 enum ParseStage {
-    static func run(_ inputs: SiteInputs, options: BuildOptions, diagnostics: inout [Diagnostic],
-                    work: inout BuildResult.Work) -> ParsedContent {
+    static func run(
+        _ inputs: SiteInputs, options: BuildOptions, diagnostics: inout [Diagnostic],
+        work: inout BuildResult.Work
+    ) -> ParsedContent {
         let config = inputs.config
         let siteDirectory = options.siteDirectory
         // Catalogs come before articles so `prize:KEY` links resolve while Markdown renders.
-        let (catalogs, catalogDiagnostics) = CatalogLoader(config: config, siteDirectory: siteDirectory,
-                                                           staticPaths: inputs.staticPaths, now: options.now).load()
+        let (catalogs, catalogDiagnostics) = CatalogLoader(
+            config: config, siteDirectory: siteDirectory,
+            staticPaths: inputs.staticPaths, now: options.now
+        ).load()
         diagnostics += catalogDiagnostics
         var markdown = MarkdownRenderer(options: config.markdown, basePath: config.basePath, language: config.language)
         let catalogLinks = CatalogLinks(catalogs: catalogs, config: config)
@@ -29,8 +33,9 @@ enum ParseStage {
         let parser = DocumentParser(config: config, markdown: markdown)
         let memory = options.memory?.documents
         memory?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
-        let documents = parse(inputs.documentFiles, parser: parser, reports: reports, memory: memory, progress: options.progress,
-                              diagnostics: &diagnostics, work: &work)
+        let documents = parse(
+            inputs.documentFiles, parser: parser, reports: reports, memory: memory, progress: options.progress,
+            diagnostics: &diagnostics, work: &work)
         memory?.endBuild()
         return ParsedContent(catalogs: catalogs, reports: reports, parser: parser, documents: documents)
     }
@@ -38,9 +43,11 @@ enum ParseStage {
     /// Parses files on every core, each taken from the preview's memory when its bytes are
     /// unchanged, then draws the report blocks of those parsed anew. A full build parses
     /// every file through here, a patch only the saved ones.
-    static func parse(_ files: [(file: SourceFile, kind: Document.Kind)], parser: DocumentParser, reports: ReportEngine,
-                      memory: DocumentMemory?, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
-                      work: inout BuildResult.Work) -> [Document] {
+    static func parse(
+        _ files: [(file: SourceFile, kind: Document.Kind)], parser: DocumentParser, reports: ReportEngine,
+        memory: DocumentMemory?, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
+        work: inout BuildResult.Work
+    ) -> [Document] {
         var parsed = parallelMap(files) { file, kind -> ParsedDocument in
             defer { progress?.advance(by: 1) }
             if let remembered = memory?.document(for: file, kind: kind) {

@@ -9,9 +9,11 @@ enum RenderStage {
     /// page memory and fingerprints, a route whose fingerprint is unchanged keeps its last bytes,
     /// and the memory then keeps this render's pages (all of them when `complete`). Pages
     /// handed to a `.streamed` delivery are not returned.
-    static func run(_ renderer: SiteRenderer, routes: [Route], fingerprints: RouteFingerprints?, memory: PageMemory?,
-                    complete: Bool, delivery: PageDelivery, progress: (any BuildProgress)? = nil,
-                    work: inout BuildResult.Work) throws -> [OutputFile] {
+    static func run(
+        _ renderer: SiteRenderer, routes: [Route], fingerprints: RouteFingerprints?, memory: PageMemory?,
+        complete: Bool, delivery: PageDelivery, progress: (any BuildProgress)? = nil,
+        work: inout BuildResult.Work
+    ) throws -> [OutputFile] {
         let context = PageContext(site: renderer.site)
         let fingerprints = memory == nil ? nil : fingerprints
         var collected: [OutputFile] = []

@@ -18,9 +18,10 @@ enum ResolveStage {
         // Catalog `blocks:`: each item's charts and key figures, drawn before pages render.
         resolver.catalogs = parsed.reports.withItemBlocks(parsed.catalogs, diagnostics: &diagnostics)
         let documents = parsed.documents
-        var (site, resolveDiagnostics) = resolver.resolve(articles: documents.filter { $0.kind == .article },
-                                                          pages: documents.filter { $0.kind == .page || $0.kind == .report },
-                                                          staticPaths: inputs.staticPaths)
+        var (site, resolveDiagnostics) = resolver.resolve(
+            articles: documents.filter { $0.kind == .article },
+            pages: documents.filter { $0.kind == .page || $0.kind == .report },
+            staticPaths: inputs.staticPaths)
         diagnostics += resolveDiagnostics
         let (namedCharts, chartDiagnostics) = parsed.reports.renderNamedCharts()
         site.charts = namedCharts

@@ -9,7 +9,8 @@ public enum SiteBuilder {
     /// the same result (`SitePatch`); otherwise, and without them, the whole site is built.
     public static func build(_ options: BuildOptions, changedPaths: Set<String>? = nil) -> BuildResult {
         if let changedPaths, let memory = options.memory,
-           let patched = SitePatch.run(options, changedPaths: changedPaths, memory: memory) {
+            let patched = SitePatch.run(options, changedPaths: changedPaths, memory: memory)
+        {
             return patched
         }
         // A failed build leaves nothing to patch: the next change needs a full build.
@@ -38,16 +39,18 @@ public enum SiteBuilder {
         let site = resolved.site
         let renderer = SiteRenderer(site: site, templates: inputs.templates, siteDirectory: options.siteDirectory)
         // What a page's fingerprint takes besides the site: the options and what parsing read.
-        let fingerprintInputs = options.memory.map { memory in
-            "\(options.includeDrafts) \(options.includeFuture)\n"
-                + (memory.documents.currentContextKey ?? DocumentMemory.contextKey(siteDirectory: options.siteDirectory, baseURL: options.baseURL))
-        } ?? ""
+        let fingerprintInputs =
+            options.memory.map { memory in
+                "\(options.includeDrafts) \(options.includeFuture)\n"
+                    + (memory.documents.currentContextKey ?? DocumentMemory.contextKey(siteDirectory: options.siteDirectory, baseURL: options.baseURL))
+            } ?? ""
         let fingerprints = options.memory.map { _ in RouteFingerprints(site: site, templates: inputs.templates, inputs: fingerprintInputs) }
         let pages: [OutputFile]
         progress?.begin(.rendering, total: site.routes.count)
         do {
-            pages = try RenderStage.run(renderer, routes: site.routes, fingerprints: fingerprints, memory: options.memory?.pages,
-                                        complete: true, delivery: options.pageDelivery, progress: progress, work: &work)
+            pages = try RenderStage.run(
+                renderer, routes: site.routes, fingerprints: fingerprints, memory: options.memory?.pages,
+                complete: true, delivery: options.pageDelivery, progress: progress, work: &work)
         } catch {
             return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
         }
@@ -56,14 +59,16 @@ public enum SiteBuilder {
         if case .streamed = options.pageDelivery { result.streamedPages = site.routes.count }
         result.work = work
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)
-        options.memory?.site.keep(SiteMemory.State(
-            siteDirectory: options.siteDirectory, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
-            baseURL: options.baseURL,
-            validUntil: BuildCache.validUntil(nextPublicationChange: result.nextPublicationChange, now: options.now,
-                                              timeZone: inputs.config.timeZone),
-            parser: parsed.parser, reports: parsed.reports, templates: inputs.templates, site: site, fingerprintInputs: fingerprintInputs,
-            sources: Dictionary(inputs.documentFiles.map { ($0.file.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
-            diagnosedFiles: Set(diagnostics.map(\.file)), diagnostics: diagnostics))
+        options.memory?.site.keep(
+            SiteMemory.State(
+                siteDirectory: options.siteDirectory, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
+                baseURL: options.baseURL,
+                validUntil: BuildCache.validUntil(
+                    nextPublicationChange: result.nextPublicationChange, now: options.now,
+                    timeZone: inputs.config.timeZone),
+                parser: parsed.parser, reports: parsed.reports, templates: inputs.templates, site: site, fingerprintInputs: fingerprintInputs,
+                sources: Dictionary(inputs.documentFiles.map { ($0.file.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
+                diagnosedFiles: Set(diagnostics.map(\.file)), diagnostics: diagnostics))
         return result
     }
 }

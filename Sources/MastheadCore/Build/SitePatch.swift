@@ -16,8 +16,9 @@ enum SitePatch {
         // Parse.
         var diagnostics: [Diagnostic] = []
         var work = BuildResult.Work()
-        let documents = ParseStage.parse(saved.sources, parser: kept.parser, reports: kept.reports, memory: memory.documents,
-                                         diagnostics: &diagnostics, work: &work)
+        let documents = ParseStage.parse(
+            saved.sources, parser: kept.parser, reports: kept.reports, memory: memory.documents,
+            diagnostics: &diagnostics, work: &work)
         guard diagnostics.isEmpty, documents.count == saved.sources.count else { return nil }
         // Resolve.
         var update = SiteUpdate(kept.site)
@@ -35,8 +36,11 @@ enum SitePatch {
             return !update.changedArticles.isEmpty && fingerprints.shows(route.subject, anyOf: update.changedArticles)
         }
         let renderer = SiteRenderer(site: site, templates: kept.templates, siteDirectory: kept.siteDirectory)
-        guard let pages = try? RenderStage.run(renderer, routes: routes, fingerprints: fingerprints, memory: memory.pages,
-                                               complete: false, delivery: .collected, work: &work) else { return nil }
+        guard
+            let pages = try? RenderStage.run(
+                renderer, routes: routes, fingerprints: fingerprints, memory: memory.pages,
+                complete: false, delivery: .collected, work: &work)
+        else { return nil }
         // The saved files' old warnings are gone: they parse without a problem now.
         let reparsed = Set(documents.map(\.sourcePath))
         kept.diagnostics.removeAll { reparsed.contains($0.file) }
@@ -56,8 +60,10 @@ enum SitePatch {
     }
 
     /// The saved files: sources read again and static files to copy; nil when a save needs a full build.
-    private static func load(_ changedPaths: Set<String>, kept: SiteMemory.State) -> (sources: [(file: SourceFile, kind: Document.Kind)],
-                                                                                      staticFiles: [OutputFile])? {
+    private static func load(_ changedPaths: Set<String>, kept: SiteMemory.State) -> (
+        sources: [(file: SourceFile, kind: Document.Kind)],
+        staticFiles: [OutputFile]
+    )? {
         let staticOutputs = Dictionary(kept.site.staticFiles.map { ($0.sourcePath, $0.outputPath) }, uniquingKeysWith: { first, _ in first })
         var sources: [(file: SourceFile, kind: Document.Kind)] = []
         var staticFiles: [OutputFile] = []

@@ -35,7 +35,7 @@ public struct BuildCache: Sendable {
             "output \(output.path)",
             "drafts \(includeDrafts)",
             "future \(includeFuture)",
-            "baseURL \(baseURL ?? "-")",
+            "baseURL \(baseURL ?? "-")"
         ]
         return StableHash.digest(parts.joined(separator: "\n"))
     }
@@ -80,7 +80,9 @@ public struct BuildCache: Sendable {
                 return (entry.relative, old)
             }
             // A link the build refuses is recorded by its own status: its target is never read.
-            let hash = entry.readable ? StableHash.digest(fileAt: siteDirectory.appendingPathComponent(entry.relative).path)
+            let hash =
+                entry.readable
+                ? StableHash.digest(fileAt: siteDirectory.appendingPathComponent(entry.relative).path)
                 : StableHash.digest("symbolic link not read")
             return (entry.relative, BuildManifest.FileRecord(size: entry.status.size, modified: entry.status.modified, hash: hash))
         }
@@ -131,7 +133,8 @@ public struct BuildCache: Sendable {
     public static func validUntil(nextPublicationChange: Date?, now: Date, timeZone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let midnight = calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime)
+        let midnight =
+            calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime)
             ?? now.addingTimeInterval(3600)
         return min(midnight, nextPublicationChange ?? midnight)
     }

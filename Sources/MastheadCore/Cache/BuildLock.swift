@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// One `masthead build` of a site at a time. Two builds at once share the staging folder
 /// and the cache, and could each swap in the other's half-written output.

@@ -8,14 +8,18 @@ enum CatalogFacets {
             guard let fieldIndex = catalog.fieldIndex(facet.field) else { return nil }
             let base = catalog.config.indexPath + Slug.make(facet.field) + "/"
             if let thresholds = facet.atMost ?? facet.atLeast {
-                let values = cumulativeValues(catalog, fieldIndex: fieldIndex, thresholds: thresholds, atMost: facet.atMost != nil,
-                                              labels: facet.labels, base: base, format: format, words: words)
+                let values = cumulativeValues(
+                    catalog, fieldIndex: fieldIndex, thresholds: thresholds, atMost: facet.atMost != nil,
+                    labels: facet.labels, base: base, format: format, words: words)
                 return CatalogFacet(field: facet.field, values: values, isBanded: false, isCumulative: true)
             }
             if let bands = facet.bands {
                 let isInteger = catalog.fields[fieldIndex].type == .integer
-                return CatalogFacet(field: facet.field, values: bandValues(catalog, fieldIndex: fieldIndex, bands: bands, labels: facet.labels,
-                                                                          isInteger: isInteger, base: base, format: format), isBanded: true)
+                return CatalogFacet(
+                    field: facet.field,
+                    values: bandValues(
+                        catalog, fieldIndex: fieldIndex, bands: bands, labels: facet.labels,
+                        isInteger: isInteger, base: base, format: format), isBanded: true)
             }
             let values = distinctValues(catalog, fieldIndex: fieldIndex, base: base, timeZone: format.timeZone)
             return CatalogFacet(field: facet.field, values: values, isBanded: false)
@@ -45,8 +49,10 @@ enum CatalogFacets {
 
     /// Band i holds values v with bands[i] <= v < bands[i + 1]; the last band has no upper bound.
     /// Values under the first bound are in no band.
-    private static func bandValues(_ catalog: Catalog, fieldIndex: Int, bands: [Double], labels: [String]?, isInteger: Bool,
-                                   base: String, format: SiteFormatter) -> [CatalogFacetValue] {
+    private static func bandValues(
+        _ catalog: Catalog, fieldIndex: Int, bands: [Double], labels: [String]?, isInteger: Bool,
+        base: String, format: SiteFormatter
+    ) -> [CatalogFacetValue] {
         var values = bands.indices.map { index -> CatalogFacetValue in
             let lower = bands[index]
             let upper = index + 1 < bands.count ? bands[index + 1] : nil
@@ -65,16 +71,19 @@ enum CatalogFacets {
 extension CatalogFacets {
     /// One page per threshold: `atMost` holds the items with value <= threshold, `atLeast` those
     /// with value >= threshold, so an item is on several pages. Empty values are on none.
-    static func cumulativeValues(_ catalog: Catalog, fieldIndex: Int, thresholds: [Double], atMost: Bool, labels: [String]?,
-                                 base: String, format: SiteFormatter, words: CatalogWords) -> [CatalogFacetValue] {
+    static func cumulativeValues(
+        _ catalog: Catalog, fieldIndex: Int, thresholds: [Double], atMost: Bool, labels: [String]?,
+        base: String, format: SiteFormatter, words: CatalogWords
+    ) -> [CatalogFacetValue] {
         var values = thresholds.indices.map { index -> CatalogFacetValue in
             let threshold = thresholds[index]
             let number = FacetLabels.number(threshold, format: format)
             let label = labels?[index] ?? (atMost ? words.upTo(number) : words.orMore(number))
             let plain = Slug.make(FacetLabels.plain(threshold).replacingOccurrences(of: "-", with: "minus-"))
             let slug = atMost ? "up-to-\(plain)" : "\(plain)-or-more"
-            return CatalogFacetValue(label: label, slug: slug, path: base + slug + "/", items: [],
-                                     lowerBound: atMost ? nil : threshold, upperBound: atMost ? threshold : nil)
+            return CatalogFacetValue(
+                label: label, slug: slug, path: base + slug + "/", items: [],
+                lowerBound: atMost ? nil : threshold, upperBound: atMost ? threshold : nil)
         }
         for (index, item) in catalog.items.enumerated() {
             guard let number = item.values[fieldIndex].number else { continue }

@@ -44,8 +44,10 @@ enum CatalogFileReader {
         }
         var seen = Set<String>()
         for (index, name) in stream.header.enumerated() where !seen.insert(name).inserted || name.isEmpty {
-            output.diagnostics.append(Diagnostic(.error, name.isEmpty ? "CSV: column \(index + 1) has no name" : "CSV: the column '\(name)' appears twice",
-                                                 file: path, line: 1, column: index + 1))
+            output.diagnostics.append(
+                Diagnostic(
+                    .error, name.isEmpty ? "CSV: column \(index + 1) has no name" : "CSV: the column '\(name)' appears twice",
+                    file: path, line: 1, column: index + 1))
         }
         while true {
             let fields: [String]

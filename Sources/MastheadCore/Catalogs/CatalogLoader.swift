@@ -85,7 +85,8 @@ public struct CatalogLoader: Sendable {
                 values[index] = value
             }
             guard let keyPosition = keyIndex ?? fieldIndexes[catalogConfig.key],
-                  let key = values[keyPosition].plainText(config.timeZone) else { return }
+                let key = values[keyPosition].plainText(config.timeZone)
+            else { return }
             let keyLocation = record.cells[catalogConfig.key]?.location ?? record.location
             if let first = firstRecordByKey[key] {
                 diagnostics.append(.error("\(catalogConfig.key): duplicate key '\(key)' (also on \(first))", at: keyLocation))
@@ -101,8 +102,10 @@ public struct CatalogLoader: Sendable {
             // An empty title slug would leave `/films//`: the catalog's own page, overwritten.
             if catalogConfig.permalink.contains(":slug"), Slug.make(title).isEmpty {
                 let titleLocation = record.cells[catalogConfig.titleField]?.location ?? keyLocation
-                diagnostics.append(.error("\(catalogConfig.titleField): the title '\(title)' has no letters or digits to make a URL from "
-                                          + "(permalink: \(catalogConfig.permalink))", at: titleLocation))
+                diagnostics.append(
+                    .error(
+                        "\(catalogConfig.titleField): the title '\(title)' has no letters or digits to make a URL from "
+                            + "(permalink: \(catalogConfig.permalink))", at: titleLocation))
                 return
             }
             let path = Self.expand(catalogConfig.permalink, key: keySlug, title: title)
@@ -133,8 +136,9 @@ public struct CatalogLoader: Sendable {
                 Self.precedes(catalog.items[$0], catalog.items[$1], sortIndex: index, descending: order.sort.descending)
             }
         }
-        catalog.facets = CatalogFacets.make(catalog, format: SiteFormatter(language: config.language, timeZone: config.timeZone),
-                                            words: CatalogWords(language: config.language))
+        catalog.facets = CatalogFacets.make(
+            catalog, format: SiteFormatter(language: config.language, timeZone: config.timeZone),
+            words: CatalogWords(language: config.language))
         switch catalogConfig.featured {
         case .key(let key, let location):
             if let index = catalog.item(withKey: key) {
@@ -155,7 +159,8 @@ public struct CatalogLoader: Sendable {
     /// by key alone when the field is unknown.
     static func precedes(_ a: CatalogItem, _ b: CatalogItem, sortIndex: Int?, descending: Bool) -> Bool {
         guard let sortIndex else { return a.key < b.key }
-        let first = a.values[sortIndex], second = b.values[sortIndex]
+        let first = a.values[sortIndex]
+        let second = b.values[sortIndex]
         if first.isNull != second.isNull { return second.isNull }
         switch first.compare(to: second) {
         case .orderedAscending: return !descending
@@ -201,7 +206,8 @@ public struct CatalogLoader: Sendable {
 
     /// Keys are usually slugs already; only others go through `Slug.make` (slower: it transliterates).
     static func slug(_ key: String) -> String {
-        let isSlug = !key.isEmpty && key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+        let isSlug =
+            !key.isEmpty && key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
             && !key.hasPrefix("-") && !key.hasSuffix("-")
         return isSlug ? key : Slug.make(key)
     }
@@ -277,7 +283,8 @@ extension DataValue {
         case (.boolean(let a), .boolean(let b)): return a == b ? .orderedSame : (!a ? .orderedAscending : .orderedDescending)
         default:
             if let a = number, let b = other.number { return a == b ? .orderedSame : (a < b ? .orderedAscending : .orderedDescending) }
-            let a = displayKey ?? "", b = other.displayKey ?? ""
+            let a = displayKey ?? ""
+            let b = other.displayKey ?? ""
             return a.compare(b, options: [.caseInsensitive, .diacriticInsensitive])
         }
     }

@@ -17,8 +17,9 @@ enum CatalogRelations {
                 // An unknown catalog is reported with site.yml; one that could not be read has its own errors.
                 guard let targetName = field.references, let target = indexByName[targetName] else { continue }
                 if keyIndexes[target] == nil {
-                    keyIndexes[target] = Dictionary(catalogs[target].items.indices.map { (catalogs[target].items[$0].key, $0) },
-                                                    uniquingKeysWith: { first, _ in first })
+                    keyIndexes[target] = Dictionary(
+                        catalogs[target].items.indices.map { (catalogs[target].items[$0].key, $0) },
+                        uniquingKeysWith: { first, _ in first })
                 }
                 let keys = keyIndexes[target] ?? [:]
                 let cells = catalogs[source].referenceCells[field.name] ?? [:]

@@ -20,7 +20,8 @@ struct AxisChartDrawer {
     func draw() -> (body: String, height: Double) {
         if type == .hbar { return drawHorizontal() }
         let count = data.categories.count
-        var low = 0.0, high = 0.0
+        var low = 0.0
+        var high = 0.0
         if type == .stackedBar {
             for index in 0..<count {
                 let values = data.series.compactMap { $0.values[index]?.double }
@@ -72,7 +73,8 @@ struct AxisChartDrawer {
             out += drawBars(band: band, plotLeft: plotLeft, y: y, zero: zero)
         }
         out += "</g>"
-        out += "<line x1=\"\(svgNumber(plotLeft))\" x2=\"\(svgNumber(plotRight))\" y1=\"\(svgNumber(zero))\" y2=\"\(svgNumber(zero))\" class=\"chart-zero\"/>"
+        out +=
+            "<line x1=\"\(svgNumber(plotLeft))\" x2=\"\(svgNumber(plotRight))\" y1=\"\(svgNumber(zero))\" y2=\"\(svgNumber(zero))\" class=\"chart-zero\"/>"
         return (out, canvas.height)
     }
 
@@ -114,9 +116,11 @@ struct AxisChartDrawer {
                 guard let figure else { continue }
                 let number = figure.double
                 let x = plotLeft + Double(index) * band + (band - inner) / 2 + Double(seriesIndex) * width
-                let top = min(y(number), zero), height = abs(y(number) - zero)
+                let top = min(y(number), zero)
+                let height = abs(y(number) - zero)
                 let gap = histogram || data.isMultiSeries ? 1.0 : 0
-                out += "<rect x=\"\(svgNumber(x + gap / 2))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(max(0.5, width - gap)))\" "
+                out +=
+                    "<rect x=\"\(svgNumber(x + gap / 2))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(max(0.5, width - gap)))\" "
                     + "height=\"\(svgNumber(height))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(number)\">"
                     + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
                 let text = value(figure)
@@ -133,7 +137,8 @@ struct AxisChartDrawer {
         let width = band * 0.66
         var out = ""
         for index in data.categories.indices {
-            var positive = ReportNumber.integer(0), negative = ReportNumber.integer(0)
+            var positive = ReportNumber.integer(0)
+            var negative = ReportNumber.integer(0)
             let x = plotLeft + Double(index) * band + (band - width) / 2
             for (seriesIndex, series) in data.series.enumerated() {
                 guard let figure = series.values[index], figure != 0 else { continue }
@@ -141,8 +146,10 @@ struct AxisChartDrawer {
                 let start = number > 0 ? positive : negative
                 let end = start.plus(figure)
                 if number > 0 { positive = end } else { negative = end }
-                let top = min(y(start.double), y(end.double)), height = abs(y(end.double) - y(start.double))
-                out += "<rect x=\"\(svgNumber(x))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" "
+                let top = min(y(start.double), y(end.double))
+                let height = abs(y(end.double) - y(start.double))
+                out +=
+                    "<rect x=\"\(svgNumber(x))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" "
                     + "\(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix, className: "chart-segment")) data-value=\"\(number)\">"
                     + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
             }
@@ -167,18 +174,22 @@ struct AxisChartDrawer {
             for point in points {
                 if let point { runs[runs.count - 1].append(point) } else if !(runs.last?.isEmpty ?? true) { runs.append([]) }
             }
-            let slot = ChartPalette.slot(seriesIndex), colour = ChartPalette.colour(seriesIndex)
+            let slot = ChartPalette.slot(seriesIndex)
+            let colour = ChartPalette.colour(seriesIndex)
             for run in runs where !run.isEmpty {
                 let line = run.map { "\(svgNumber($0.x)),\(svgNumber($0.y))" }.joined(separator: " L")
                 if type == .area, run.count > 1 {
-                    out += "<path d=\"M\(svgNumber(run[0].x)),\(svgNumber(zero)) L\(line) L\(svgNumber(run[run.count - 1].x)),\(svgNumber(zero)) Z\" class=\"chart-area chart-c\(slot)\" fill=\"\(colour)\" fill-opacity=\"0.2\"/>"
+                    out +=
+                        "<path d=\"M\(svgNumber(run[0].x)),\(svgNumber(zero)) L\(line) L\(svgNumber(run[run.count - 1].x)),\(svgNumber(zero)) Z\" class=\"chart-area chart-c\(slot)\" fill=\"\(colour)\" fill-opacity=\"0.2\"/>"
                 }
                 if run.count > 1 {
-                    out += "<path d=\"M\(line)\" class=\"chart-line chart-s\(slot)\" stroke=\"\(colour)\" fill=\"none\"\(ChartPalette.dash(seriesIndex))/>"
+                    out +=
+                        "<path d=\"M\(line)\" class=\"chart-line chart-s\(slot)\" stroke=\"\(colour)\" fill=\"none\"\(ChartPalette.dash(seriesIndex))/>"
                 }
                 if markers || run.count == 1 {
                     for point in run {
-                        out += "<circle cx=\"\(svgNumber(point.x))\" cy=\"\(svgNumber(point.y))\" r=\"\(run.count == 1 ? 4.5 : 3)\" "
+                        out +=
+                            "<circle cx=\"\(svgNumber(point.x))\" cy=\"\(svgNumber(point.y))\" r=\"\(run.count == 1 ? 4.5 : 3)\" "
                             + "class=\"chart-marker chart-c\(slot)\" fill=\"\(colour)\" data-value=\"\(point.value.double)\">"
                             + "<title>\(XML.escape(tooltip(point.index, seriesIndex, point.value)))</title></circle>"
                     }
@@ -200,7 +211,9 @@ struct AxisChartDrawer {
         let room = canvas.width - plotRight - 10
         for label in endLabels {
             let (text, cut) = canvas.fit(label.text, width: room, size: valueFont)
-            out += svgText(text, x: plotRight + 6, y: label.y, anchor: "start", className: "chart-series-label chart-t\(ChartPalette.slot(label.index))", full: cut ? label.text : nil)
+            out += svgText(
+                text, x: plotRight + 6, y: label.y, anchor: "start", className: "chart-series-label chart-t\(ChartPalette.slot(label.index))",
+                full: cut ? label.text : nil)
         }
         return out
     }
@@ -213,7 +226,8 @@ struct AxisChartDrawer {
         let barHeight = canvas.narrow ? 14 * (data.isMultiSeries ? seriesCount : 1) : rowHeight - 12
         let figures = data.series.flatMap { $0.values.compactMap { $0 } }
         let numbers = figures.map(\.double)
-        let low = min(0, numbers.min() ?? 0), high = max(0, numbers.max() ?? 0)
+        let low = min(0, numbers.min() ?? 0)
+        let high = max(0, numbers.max() ?? 0)
         let valueRoom = (figures.map { canvas.textWidth(value($0), size: valueFont) }.max() ?? 10) + 10
         let labelColumn = canvas.narrow ? 0 : min(canvas.width * 0.4, (data.categories.map { canvas.textWidth($0.label) }.max() ?? 0) + 14)
         let plotLeft = labelColumn + (low < 0 ? valueRoom : 2)
@@ -231,26 +245,32 @@ struct AxisChartDrawer {
                 out += svgText(text, x: 0, y: rowTop + font, anchor: "start", className: "chart-label", full: cut ? category.label : nil)
             } else {
                 let (text, cut) = canvas.fit(category.label, width: labelColumn - 12)
-                out += svgText(text, x: labelColumn - 8, y: barTop + barHeight / 2 + font * 0.35, anchor: "end", className: "chart-label", full: cut ? category.label : nil)
+                out += svgText(
+                    text, x: labelColumn - 8, y: barTop + barHeight / 2 + font * 0.35, anchor: "end", className: "chart-label",
+                    full: cut ? category.label : nil)
             }
             let subHeight = barHeight / seriesCount
             for (seriesIndex, series) in data.series.enumerated() {
                 guard let figure = series.values[index] else { continue }
                 let number = figure.double
                 let y = barTop + Double(seriesIndex) * subHeight
-                let start = min(x(0), x(number)), width = abs(x(number) - x(0))
-                out += "<rect x=\"\(svgNumber(start))\" y=\"\(svgNumber(y))\" width=\"\(svgNumber(width))\" "
+                let start = min(x(0), x(number))
+                let width = abs(x(number) - x(0))
+                out +=
+                    "<rect x=\"\(svgNumber(start))\" y=\"\(svgNumber(y))\" width=\"\(svgNumber(width))\" "
                     + "height=\"\(svgNumber(subHeight - (data.isMultiSeries ? 1 : 0)))\" "
                     + "\(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(number)\">"
                     + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
                 let labelX = number >= 0 ? x(number) + 5 : x(number) - 5
-                out += svgText(value(figure), x: labelX, y: y + subHeight / 2 + valueFont * 0.35, anchor: number >= 0 ? "start" : "end",
-                               className: "chart-value")
+                out += svgText(
+                    value(figure), x: labelX, y: y + subHeight / 2 + valueFont * 0.35, anchor: number >= 0 ? "start" : "end",
+                    className: "chart-value")
             }
         }
         out += "</g>"
         if low < 0 {
-            out += "<line x1=\"\(svgNumber(x(0)))\" x2=\"\(svgNumber(x(0)))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(height - 4))\" class=\"chart-zero\"/>"
+            out +=
+                "<line x1=\"\(svgNumber(x(0)))\" x2=\"\(svgNumber(x(0)))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(height - 4))\" class=\"chart-zero\"/>"
         }
         return (out, height)
     }

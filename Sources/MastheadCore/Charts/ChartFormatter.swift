@@ -86,13 +86,14 @@ public struct ChartFormatter: Sendable {
 
     private func quarterName(_ date: Date) -> String {
         let quarter = (calendar.component(.month, from: date) - 1) / 3 + 1
-        let letter: String = switch locale.language.languageCode?.identifier {
-        case "it": "T"
-        case "fr": "T"
-        case "de": "Q"
-        case "es": "T"
-        default: "Q"
-        }
+        let letter: String =
+            switch locale.language.languageCode?.identifier {
+            case "it": "T"
+            case "fr": "T"
+            case "de": "Q"
+            case "es": "T"
+            default: "Q"
+            }
         return "\(letter)\(quarter)"
     }
 }

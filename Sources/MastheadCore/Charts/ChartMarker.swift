@@ -36,8 +36,10 @@ enum ChartMarker {
             return "M\(p(0, s)) L\(p(s * 0.95, -s * 0.7)) L\(p(-s * 0.95, -s * 0.7)) Z"
         case 5:
             // An X of two thick bars.
-            let a = r * 1.1, b = r * 0.4
-            return "M\(p(-a, -a + b)) L\(p(-a + b, -a)) L\(p(0, -b)) L\(p(a - b, -a)) L\(p(a, -a + b)) L\(p(b, 0)) L\(p(a, a - b)) L\(p(a - b, a)) L\(p(0, b)) L\(p(-a + b, a)) L\(p(-a, a - b)) L\(p(-b, 0)) Z"
+            let a = r * 1.1
+            let b = r * 0.4
+            return
+                "M\(p(-a, -a + b)) L\(p(-a + b, -a)) L\(p(0, -b)) L\(p(a - b, -a)) L\(p(a, -a + b)) L\(p(b, 0)) L\(p(a, a - b)) L\(p(a - b, a)) L\(p(0, b)) L\(p(-a + b, a)) L\(p(-a, a - b)) L\(p(-b, 0)) Z"
         case 6:
             var points: [String] = []
             for step in 0..<10 {
@@ -47,8 +49,10 @@ enum ChartMarker {
             }
             return "M" + points.joined(separator: " L") + " Z"
         default:
-            let a = r * 1.15, b = r * 0.38
-            return "M\(p(-b, -a)) L\(p(b, -a)) L\(p(b, -b)) L\(p(a, -b)) L\(p(a, b)) L\(p(b, b)) L\(p(b, a)) L\(p(-b, a)) L\(p(-b, b)) L\(p(-a, b)) L\(p(-a, -b)) L\(p(-b, -b)) Z"
+            let a = r * 1.15
+            let b = r * 0.38
+            return
+                "M\(p(-b, -a)) L\(p(b, -a)) L\(p(b, -b)) L\(p(a, -b)) L\(p(a, b)) L\(p(b, b)) L\(p(b, a)) L\(p(-b, a)) L\(p(-b, b)) L\(p(-a, b)) L\(p(-a, -b)) L\(p(-b, -b)) Z"
         }
     }
 }

@@ -20,21 +20,25 @@ extension ChartRenderer {
             let counts = data.series.indices.map { index in data.points.filter { $0.series == index }.count }
             html += "<ul class=\"chart-legend\">\n"
             for (index, name) in data.series.enumerated() {
-                let marker = ChartMarker.element(index, x: 8, y: 8, size: 5, attributes: "class=\"chart-c\(ChartPalette.slot(index))\" fill=\"\(ChartPalette.colour(index))\"")
+                let marker = ChartMarker.element(
+                    index, x: 8, y: 8, size: 5, attributes: "class=\"chart-c\(ChartPalette.slot(index))\" fill=\"\(ChartPalette.colour(index))\"")
                 html += "<li><svg class=\"chart-swatch\" viewBox=\"0 0 16 16\" width=\"16\" height=\"16\" aria-hidden=\"true\">\(marker)</svg>"
-                html += "<span class=\"chart-legend-name\">\(XML.escape(name))</span> <span class=\"chart-legend-value\">\(format.number(Double(counts[index]), fraction: 0))</span></li>\n"
+                html +=
+                    "<span class=\"chart-legend-name\">\(XML.escape(name))</span> <span class=\"chart-legend-value\">\(format.number(Double(counts[index]), fraction: 0))</span></li>\n"
             }
             html += "</ul>\n"
         }
         if let caption = description.caption { html += "<p class=\"chart-caption\">\(XML.escape(caption))</p>\n" }
         // Every point: label, x, y (and series).
-        html += "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n<div class=\"table-scroll\"><table class=\"data-table\">\n"
+        html +=
+            "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n<div class=\"table-scroll\"><table class=\"data-table\">\n"
         html += "<caption>\(XML.escape(description.title))</caption>\n<thead><tr><th scope=\"col\">\(XML.escape(data.labelTitle))</th>"
         html += "<th scope=\"col\">\(XML.escape(data.xTitle))</th><th scope=\"col\">\(XML.escape(data.yTitle))</th>"
         if data.isMultiSeries { html += "<th scope=\"col\">\(XML.escape(data.seriesTitle ?? ""))</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for point in data.points {
-            html += "<tr><th scope=\"row\">\(XML.escape(point.label))</th><td>\(format.number(point.x, fraction: data.xFraction))</td><td>\(format.number(point.y, fraction: data.yFraction))</td>"
+            html +=
+                "<tr><th scope=\"row\">\(XML.escape(point.label))</th><td>\(format.number(point.x, fraction: data.xFraction))</td><td>\(format.number(point.y, fraction: data.yFraction))</td>"
             if data.isMultiSeries { html += "<td>\(XML.escape(data.series[point.series]))</td>" }
             html += "</tr>\n"
         }
@@ -51,8 +55,11 @@ extension ChartRenderer {
         var parts: [String] = []
         for (title, value, fraction) in [(data.xTitle, \ScatterData.Point.x, data.xFraction), (data.yTitle, \ScatterData.Point.y, data.yFraction)] {
             guard let low = data.points.min(by: { $0[keyPath: value] < $1[keyPath: value] }),
-                  let high = data.points.max(by: { $0[keyPath: value] < $1[keyPath: value] }), data.points.count > 1 else { continue }
-            parts.append("\(title) \(labels.from) \(format.number(low[keyPath: value], fraction: fraction)) (\(low.label)) \(labels.to) \(format.number(high[keyPath: value], fraction: fraction)) (\(high.label))")
+                let high = data.points.max(by: { $0[keyPath: value] < $1[keyPath: value] }), data.points.count > 1
+            else { continue }
+            parts.append(
+                "\(title) \(labels.from) \(format.number(low[keyPath: value], fraction: fraction)) (\(low.label)) \(labels.to) \(format.number(high[keyPath: value], fraction: fraction)) (\(high.label))"
+            )
         }
         return text + (parts.isEmpty ? "." : ". " + parts.joined(separator: "; ") + ".")
     }
@@ -67,7 +74,8 @@ extension ChartRenderer {
         html += "<div class=\"chart-frame\">\n"
         for canvas in [SVGCanvas.wide, .narrow] {
             let prefix = "\(id)-\(canvas.name)-p"
-            let drawer = GridChartDrawer(data: data, format: format, canvas: canvas, patternPrefix: prefix, rowWord: labels.row, placeWord: labels.place)
+            let drawer = GridChartDrawer(
+                data: data, format: format, canvas: canvas, patternPrefix: prefix, rowWord: labels.row, placeWord: labels.place)
             let (body, height) = drawer.draw()
             html += svgOpen(canvas: canvas, height: height, id: "\(id)-\(canvas.name)", title: description.title, summary: summary)
             html += patterns(data.states.count, prefix: prefix)
@@ -82,7 +90,8 @@ extension ChartRenderer {
                 var swatch = "<svg class=\"chart-swatch\" viewBox=\"0 0 16 16\" width=\"16\" height=\"16\" aria-hidden=\"true\">"
                 if let pattern = ChartPalette.patternDefinition(index, id: "\(prefix)\(index)") { swatch += "<defs>\(pattern)</defs>" }
                 swatch += "<rect x=\"1\" y=\"1\" width=\"14\" height=\"14\" rx=\"2\" \(ChartPalette.fill(index, patternPrefix: prefix))/></svg>"
-                html += "<li>\(swatch)<span class=\"chart-legend-name\">\(XML.escape(name))</span> <span class=\"chart-legend-value\">\(format.number(Double(counts[index]), fraction: 0))</span></li>\n"
+                html +=
+                    "<li>\(swatch)<span class=\"chart-legend-name\">\(XML.escape(name))</span> <span class=\"chart-legend-value\">\(format.number(Double(counts[index]), fraction: 0))</span></li>\n"
             }
             html += "</ul>\n"
         }
@@ -90,14 +99,18 @@ extension ChartRenderer {
         // Rows × places, each cell's label and state.
         var byPosition: [Int: GridData.Cell] = [:]
         for cell in data.cells { byPosition[cell.row * data.places.count + cell.place] = cell }
-        html += "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n<div class=\"table-scroll\"><table class=\"data-table\">\n"
+        html +=
+            "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n<div class=\"table-scroll\"><table class=\"data-table\">\n"
         html += "<caption>\(XML.escape(description.title))</caption>\n<thead><tr><th scope=\"col\">\(XML.escape(data.rowTitle))</th>"
         for place in data.places { html += "<th scope=\"col\">\(XML.escape(place))</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for (rowIndex, row) in data.rows.enumerated() {
             html += "<tr><th scope=\"row\">\(XML.escape(row))</th>"
             for placeIndex in data.places.indices {
-                guard let cell = byPosition[rowIndex * data.places.count + placeIndex] else { html += "<td>–</td>"; continue }
+                guard let cell = byPosition[rowIndex * data.places.count + placeIndex] else {
+                    html += "<td>–</td>"
+                    continue
+                }
                 let state = data.hasStates ? data.states[cell.state] : ""
                 let text = [cell.label ?? "", state].filter { !$0.isEmpty }.joined(separator: ": ")
                 html += "<td>\(XML.escape(text.isEmpty ? "✓" : text))</td>"

@@ -12,13 +12,16 @@ struct ChartRenderer {
         var html = "<figure class=\"chart chart-\(type.rawValue)\" id=\"\(id)\">\n"
         html += "<figcaption class=\"chart-title\">\(XML.escape(description.title))</figcaption>\n"
         guard !data.isEmpty else {
-            html += "<div class=\"chart-empty\" role=\"img\" aria-label=\"\(XML.escape(description.title)): \(XML.escape(labels.noData))\"><p>\(XML.escape(labels.noData))</p></div>\n"
+            html +=
+                "<div class=\"chart-empty\" role=\"img\" aria-label=\"\(XML.escape(description.title)): \(XML.escape(labels.noData))\"><p>\(XML.escape(labels.noData))</p></div>\n"
             return html + "</figure>\n"
         }
         let summary = finding(type, data)
         switch type {
         case .donut:
-            html += "<div class=\"chart-donut-layout\">\n" + donut(data, description, summary: summary) + legend(type, data, id: id, percentages: true) + "</div>\n"
+            html +=
+                "<div class=\"chart-donut-layout\">\n" + donut(data, description, summary: summary) + legend(type, data, id: id, percentages: true)
+                + "</div>\n"
         case .sparkline:
             html += sparkline(data, description, summary: summary)
         default:
@@ -59,7 +62,8 @@ struct ChartRenderer {
             if present.count == 1 {
                 sentence += "\(data.categories[highest.0].label) \(value(highest.1))"
             } else {
-                sentence += "\(labels.highest) \(data.categories[highest.0].label) (\(value(highest.1))), \(labels.lowest) \(data.categories[lowest.0].label) (\(value(lowest.1)))"
+                sentence +=
+                    "\(labels.highest) \(data.categories[highest.0].label) (\(value(highest.1))), \(labels.lowest) \(data.categories[lowest.0].label) (\(value(lowest.1)))"
             }
             // Totals of averages mean nothing: only whole-number measures get one.
             if data.fraction == 0, present.count > 1 {
@@ -73,7 +77,8 @@ struct ChartRenderer {
     private func legend(_ type: ChartType, _ data: ChartData, id: String, percentages: Bool) -> String {
         var html = "<ul class=\"chart-legend\">\n"
         let isLine = type == .line || type == .area
-        let entries: [(name: String, number: ReportNumber?)] = type == .donut
+        let entries: [(name: String, number: ReportNumber?)] =
+            type == .donut
             ? data.categories.indices.map { (data.categories[$0].label, data.series.first?.values[$0]) }
             : data.series.map { ($0.name, nil) }
         let total = entries.compactMap { $0.number?.double }.filter { $0 > 0 }.reduce(0, +)
@@ -81,7 +86,8 @@ struct ChartRenderer {
             let prefix = "\(id)-legend-p"
             var swatch = "<svg class=\"chart-swatch\" viewBox=\"0 0 16 16\" width=\"16\" height=\"16\" aria-hidden=\"true\">"
             if isLine {
-                swatch += "<path d=\"M1,8 H15\" class=\"chart-line chart-s\(ChartPalette.slot(index))\" stroke=\"\(ChartPalette.colour(index))\"\(ChartPalette.dash(index))/>"
+                swatch +=
+                    "<path d=\"M1,8 H15\" class=\"chart-line chart-s\(ChartPalette.slot(index))\" stroke=\"\(ChartPalette.colour(index))\"\(ChartPalette.dash(index))/>"
             } else {
                 if let pattern = ChartPalette.patternDefinition(index, id: "\(prefix)\(index)") { swatch += "<defs>\(pattern)</defs>" }
                 swatch += "<rect x=\"1\" y=\"1\" width=\"14\" height=\"14\" rx=\"2\" \(ChartPalette.fill(index, patternPrefix: prefix))/>"
@@ -107,10 +113,15 @@ struct ChartRenderer {
         let total = values.reduce(0, +)
         let id = description.id
         let prefix = "\(id)-donut-p"
-        var svg = svgOpen(canvas: SVGCanvas(width: 240, height: 240, font: 14, narrow: false), height: 240, id: "\(id)-donut", title: description.title, summary: summary)
-            .replacingOccurrences(of: "chart-svg chart-wide", with: "chart-svg chart-donut-svg")
+        var svg = svgOpen(
+            canvas: SVGCanvas(width: 240, height: 240, font: 14, narrow: false), height: 240, id: "\(id)-donut", title: description.title,
+            summary: summary
+        )
+        .replacingOccurrences(of: "chart-svg chart-wide", with: "chart-svg chart-donut-svg")
         svg += patterns(values.count, prefix: prefix)
-        let centre = 120.0, outer = 112.0, inner = 68.0
+        let centre = 120.0
+        let outer = 112.0
+        let inner = 68.0
         var angle = -90.0
         func point(_ degrees: Double, _ radius: Double) -> String {
             let radians = degrees * .pi / 180
@@ -122,14 +133,17 @@ struct ChartRenderer {
             let path: String
             if sweep >= 359.999 {
                 // A full ring: two half arcs, as one arc cannot start and end at the same point.
-                path = "M\(point(-90, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 1 1 \(point(90, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 1 1 \(point(-90, outer)) Z M\(point(-90, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 1 0 \(point(90, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 1 0 \(point(-90, inner)) Z"
+                path =
+                    "M\(point(-90, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 1 1 \(point(90, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 1 1 \(point(-90, outer)) Z M\(point(-90, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 1 0 \(point(90, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 1 0 \(point(-90, inner)) Z"
             } else {
                 let large = sweep > 180 ? 1 : 0
-                path = "M\(point(angle, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 \(large) 1 \(point(end, outer)) L\(point(end, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 \(large) 0 \(point(angle, inner)) Z"
+                path =
+                    "M\(point(angle, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 \(large) 1 \(point(end, outer)) L\(point(end, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 \(large) 0 \(point(angle, inner)) Z"
             }
             let label = data.categories[index].label
             let title = "\(label): \(format.number(figures[index], fraction: data.fraction)) (\(format.percent(number / total)))"
-            svg += "<path d=\"\(path)\" \(ChartPalette.fill(index, patternPrefix: prefix, className: "chart-slice")) fill-rule=\"evenodd\" "
+            svg +=
+                "<path d=\"\(path)\" \(ChartPalette.fill(index, patternPrefix: prefix, className: "chart-slice")) fill-rule=\"evenodd\" "
                 + "data-value=\"\(number)\" data-angle=\"\(sweep)\"><title>\(XML.escape(title))</title></path>"
             angle = end
         }
@@ -143,32 +157,42 @@ struct ChartRenderer {
         let figures = data.series.first?.values ?? []
         let values = figures.map { $0?.double }
         let numbers = values.compactMap { $0 }
-        let low = min(0, numbers.min() ?? 0), high = max(numbers.max() ?? 1, low + 1)
-        let width = 200.0, height = 48.0, pad = 5.0
+        let low = min(0, numbers.min() ?? 0)
+        let high = max(numbers.max() ?? 1, low + 1)
+        let width = 200.0
+        let height = 48.0
+        let pad = 5.0
         let step = values.count > 1 ? (width - 2 * pad) / Double(values.count - 1) : 0
         func point(_ index: Int, _ number: Double) -> (Double, Double) {
             (values.count > 1 ? pad + Double(index) * step : width / 2, height - pad - (number - low) / (high - low) * (height - 2 * pad))
         }
-        var svg = svgOpen(canvas: SVGCanvas(width: width, height: height, font: 10, narrow: false), height: height, id: "\(description.id)-spark", title: description.title, summary: summary)
-            .replacingOccurrences(of: "chart-svg chart-wide", with: "chart-svg chart-sparkline-svg")
+        var svg = svgOpen(
+            canvas: SVGCanvas(width: width, height: height, font: 10, narrow: false), height: height, id: "\(description.id)-spark",
+            title: description.title, summary: summary
+        )
+        .replacingOccurrences(of: "chart-svg chart-wide", with: "chart-svg chart-sparkline-svg")
         let points = values.enumerated().compactMap { index, number in number.map { point(index, $0) } }
         if points.count > 1 {
-            svg += "<path d=\"M\(points.map { "\(svgNumber($0.0)),\(svgNumber($0.1))" }.joined(separator: " L"))\" class=\"chart-line chart-s1\" stroke=\"\(ChartPalette.colour(0))\" fill=\"none\"/>"
+            svg +=
+                "<path d=\"M\(points.map { "\(svgNumber($0.0)),\(svgNumber($0.1))" }.joined(separator: " L"))\" class=\"chart-line chart-s1\" stroke=\"\(ChartPalette.colour(0))\" fill=\"none\"/>"
         }
         if let last = points.last {
-            svg += "<circle cx=\"\(svgNumber(last.0))\" cy=\"\(svgNumber(last.1))\" r=\"3.5\" class=\"chart-marker chart-c1\" fill=\"\(ChartPalette.colour(0))\"/>"
+            svg +=
+                "<circle cx=\"\(svgNumber(last.0))\" cy=\"\(svgNumber(last.1))\" r=\"3.5\" class=\"chart-marker chart-c1\" fill=\"\(ChartPalette.colour(0))\"/>"
         }
         svg += "</svg>"
         var html = "<div class=\"chart-sparkline-layout\">\(svg)"
         if let lastIndex = figures.lastIndex(where: { $0 != nil }), let last = figures[lastIndex] {
-            html += "<p class=\"chart-sparkline-value\"><strong>\(format.number(last, fraction: data.fraction))</strong> <span>\(XML.escape(data.categories[lastIndex].label))</span></p>"
+            html +=
+                "<p class=\"chart-sparkline-value\"><strong>\(format.number(last, fraction: data.fraction))</strong> <span>\(XML.escape(data.categories[lastIndex].label))</span></p>"
         }
         return html + "</div>\n"
     }
 
     /// One row per x value, one column per series.
     func dataTable(_ data: ChartData, _ description: ChartDescription) -> String {
-        var html = "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n<div class=\"table-scroll\"><table class=\"data-table\">\n"
+        var html =
+            "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n<div class=\"table-scroll\"><table class=\"data-table\">\n"
         html += "<caption>\(XML.escape(description.title))</caption>\n<thead><tr><th scope=\"col\">\(XML.escape(description.xTitle))</th>"
         for series in data.series {
             html += "<th scope=\"col\">\(XML.escape(data.isMultiSeries ? series.name : description.valueTitle))</th>"

@@ -13,11 +13,26 @@ struct DurationFormat: Sendable {
     init(format: ChartFormatter) {
         self.format = format
         switch format.locale.language.languageCode?.identifier {
-        case "it": month = ("mese", "mesi"); day = ("giorno", "giorni"); hour = ("ora", "ore")
-        case "fr": month = ("mois", "mois"); day = ("jour", "jours"); hour = ("heure", "heures")
-        case "de": month = ("Monat", "Monate"); day = ("Tag", "Tage"); hour = ("Stunde", "Stunden")
-        case "es": month = ("mes", "meses"); day = ("día", "días"); hour = ("hora", "horas")
-        default: month = ("month", "months"); day = ("day", "days"); hour = ("hour", "hours")
+        case "it":
+            month = ("mese", "mesi")
+            day = ("giorno", "giorni")
+            hour = ("ora", "ore")
+        case "fr":
+            month = ("mois", "mois")
+            day = ("jour", "jours")
+            hour = ("heure", "heures")
+        case "de":
+            month = ("Monat", "Monate")
+            day = ("Tag", "Tage")
+            hour = ("Stunde", "Stunden")
+        case "es":
+            month = ("mes", "meses")
+            day = ("día", "días")
+            hour = ("hora", "horas")
+        default:
+            month = ("month", "months")
+            day = ("day", "days")
+            hour = ("hour", "hours")
         }
     }
 

@@ -69,7 +69,9 @@ struct GridChartDrawer {
         let widest = (data.places.map { canvas.textWidth($0, size: font * 0.85) }.max() ?? 10) + 4
         let every = max(1, (widest / pitch).roundedInt(.up) ?? 1)
         for (index, place) in data.places.enumerated() where index % every == 0 {
-            out += svgText(place, x: labelColumn + Double(index) * pitch + cell / 2, y: top - 6, className: "chart-tick chart-grid-place", extra: " font-size=\"\(svgNumber(font * 0.85))\"")
+            out += svgText(
+                place, x: labelColumn + Double(index) * pitch + cell / 2, y: top - 6, className: "chart-tick chart-grid-place",
+                extra: " font-size=\"\(svgNumber(font * 0.85))\"")
         }
         for (index, name) in rowNames.enumerated() {
             out += svgText(name, x: labelColumn - 8, y: top + Double(index) * pitch + cell / 2 + font * 0.35, anchor: "end", className: "chart-label")
@@ -79,12 +81,14 @@ struct GridChartDrawer {
             let x = labelColumn + Double(item.place) * pitch
             let y = top + Double(item.row) * pitch
             let state = data.hasStates ? " data-state=\"\(XML.escape(data.states[item.state]))\"" : ""
-            out += "<rect x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\" width=\"\(svgNumber(cell))\" height=\"\(svgNumber(cell))\" rx=\"\(svgNumber(min(5, cell * 0.15)))\" \(ChartPalette.fill(item.state, patternPrefix: patternPrefix, className: "chart-cell"))\(state)><title>\(XML.escape(tooltip(item)))</title></rect>"
+            out +=
+                "<rect x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\" width=\"\(svgNumber(cell))\" height=\"\(svgNumber(cell))\" rx=\"\(svgNumber(min(5, cell * 0.15)))\" \(ChartPalette.fill(item.state, patternPrefix: patternPrefix, className: "chart-cell"))\(state)><title>\(XML.escape(tooltip(item)))</title></rect>"
             // The halo (a stroke painted under the text) comes from charts.css: `paint-order` is
             // not an SVG attribute the HTML checker accepts.
             if let label = item.label, !label.isEmpty, canvas.textWidth(label, size: labelSize) <= cell - 3, labelSize >= 7 {
-                out += svgText(label, x: x + cell / 2, y: y + cell / 2 + labelSize * 0.35, className: "chart-cell-label",
-                               extra: " font-size=\"\(svgNumber(labelSize))\" fill=\"#1b1b1b\" aria-hidden=\"true\"")
+                out += svgText(
+                    label, x: x + cell / 2, y: y + cell / 2 + labelSize * 0.35, className: "chart-cell-label",
+                    extra: " font-size=\"\(svgNumber(labelSize))\" fill=\"#1b1b1b\" aria-hidden=\"true\"")
             }
         }
         out += "</g>"

@@ -17,7 +17,9 @@ public struct NiceScale: Sendable, Equatable {
             high = max(0, high)
         }
         if low == high {
-            if includeZero { high = low + 1 } else {
+            if includeZero {
+                high = low + 1
+            } else {
                 let pad = abs(low) > 1 ? abs(low) * 0.01 : 1
                 low -= pad
                 high += pad

@@ -43,5 +43,6 @@ func svgNumber(_ value: Double, decimals: Int) -> String {
 /// A `<text>` element; a shortened label keeps its full text in a `<title>`.
 func svgText(_ text: String, x: Double, y: Double, anchor: String = "middle", className: String, full: String? = nil, extra: String = "") -> String {
     let title = full.map { "<title>\(XML.escape($0))</title>" } ?? ""
-    return "<text x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\" text-anchor=\"\(anchor)\" class=\"\(className)\"\(extra)>\(title)\(XML.escape(text))</text>"
+    return
+        "<text x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\" text-anchor=\"\(anchor)\" class=\"\(className)\"\(extra)>\(title)\(XML.escape(text))</text>"
 }

@@ -56,7 +56,8 @@ struct ScatterChartDrawer {
     }
 
     func draw() -> (body: String, height: Double) {
-        let xs = data.points.map(\.x), ys = data.points.map(\.y)
+        let xs = data.points.map(\.x)
+        let ys = data.points.map(\.y)
         let targetTicks = canvas.narrow ? 4 : 6
         var xScale = NiceScale(minimum: xs.min() ?? 0, maximum: xs.max() ?? 1, targetTicks: targetTicks, includeZero: false)
         var yScale = NiceScale(minimum: ys.min() ?? 0, maximum: ys.max() ?? 1, targetTicks: 5, includeZero: false)
@@ -86,7 +87,9 @@ struct ScatterChartDrawer {
         for tick in yScale.ticks {
             let position = svgNumber(py(tick))
             out += "<line x1=\"\(svgNumber(plotLeft))\" x2=\"\(svgNumber(plotRight))\" y1=\"\(position)\" y2=\"\(position)\" class=\"chart-grid\"/>"
-            out += svgText(format.number(tick, fraction: Self.decimals(yScale.step)), x: plotLeft - 6, y: py(tick) + font * 0.35, anchor: "end", className: "chart-tick")
+            out += svgText(
+                format.number(tick, fraction: Self.decimals(yScale.step)), x: plotLeft - 6, y: py(tick) + font * 0.35, anchor: "end",
+                className: "chart-tick")
         }
         let xDecimals = Self.decimals(xScale.step)
         let widest = (xScale.ticks.map { canvas.textWidth(format.number($0, fraction: xDecimals)) }.max() ?? 20) + 10
@@ -98,7 +101,8 @@ struct ScatterChartDrawer {
                 out += svgText(format.number(tick, fraction: xDecimals), x: px(tick), y: plotBottom + font + 6, className: "chart-tick")
             }
         }
-        out += "<rect x=\"\(svgNumber(plotLeft))\" y=\"\(svgNumber(plotTop))\" width=\"\(svgNumber(plotRight - plotLeft))\" height=\"\(svgNumber(plotBottom - plotTop))\" class=\"chart-grid\" fill=\"none\" stroke=\"#e6ddd3\"/>"
+        out +=
+            "<rect x=\"\(svgNumber(plotLeft))\" y=\"\(svgNumber(plotTop))\" width=\"\(svgNumber(plotRight - plotLeft))\" height=\"\(svgNumber(plotBottom - plotTop))\" class=\"chart-grid\" fill=\"none\" stroke=\"#e6ddd3\"/>"
         out += svgText(data.yTitle, x: plotLeft, y: font + 2, anchor: "start", className: "chart-axis-title")
         out += svgText(data.xTitle, x: plotRight, y: plotBottom + font * 2.4 + 8, anchor: "end", className: "chart-axis-title")
         out += "</g>"
@@ -108,9 +112,11 @@ struct ScatterChartDrawer {
         var placed: [(x: Double, y: Double, width: Double)] = []
         let labelled = !canvas.narrow && data.points.count <= 12
         for point in data.points {
-            let cx = px(point.x), cy = py(point.y)
+            let cx = px(point.x)
+            let cy = py(point.y)
             let slot = ChartPalette.slot(point.series)
-            let attributes = "class=\"chart-point chart-c\(slot)\" fill=\"\(ChartPalette.colour(point.series))\" stroke=\"#ffffff\" stroke-width=\"1.2\" data-x=\"\(point.x)\" data-y=\"\(point.y)\" data-marker=\"\(ChartMarker.name(point.series))\""
+            let attributes =
+                "class=\"chart-point chart-c\(slot)\" fill=\"\(ChartPalette.colour(point.series))\" stroke=\"#ffffff\" stroke-width=\"1.2\" data-x=\"\(point.x)\" data-y=\"\(point.y)\" data-marker=\"\(ChartMarker.name(point.series))\""
             out += ChartMarker.element(point.series, x: cx, y: cy, size: size, attributes: attributes, title: tooltip(point))
         }
         if labelled {
@@ -120,7 +126,10 @@ struct ScatterChartDrawer {
                 let width = canvas.textWidth(text, size: font * 0.92)
                 var labelX = px(point.x) + size + 4
                 var anchor = "start"
-                if labelX + width > canvas.width - 2 { labelX = px(point.x) - size - 4; anchor = "end" }
+                if labelX + width > canvas.width - 2 {
+                    labelX = px(point.x) - size - 4
+                    anchor = "end"
+                }
                 let left = anchor == "start" ? labelX : labelX - width
                 let top = py(point.y) - font * 0.5
                 if placed.contains(where: { abs($0.y - top) < font + 1 && left < $0.x + $0.width && $0.x < left + width }) { continue }
@@ -149,7 +158,8 @@ struct ScatterChartDrawer {
         let last = (result.upper / step).rounded(.down)
         let factor = pow(10, Double(decimals(step)))
         let count = last - first
-        result.ticks = count >= 0 && count <= Double(NiceScale.maximumTicks)
+        result.ticks =
+            count >= 0 && count <= Double(NiceScale.maximumTicks)
             ? stride(from: first, through: last, by: 1).map { (($0 * step) * factor).rounded() / factor } : []
         return result
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small, forgiving scanner over the tags of an HTML page: enough to find links,
 /// images, ids and the title, with the line each tag starts on. Not a full HTML parser:
 /// comments, `<script>` and `<style>` contents are skipped, everything else is read as tags.
@@ -37,7 +39,10 @@ struct HTMLScanner {
         }
         let commentStart = Array("<!--".utf8)
         while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<") else { advance(to: index + 1); continue }
+            guard bytes[index] == UInt8(ascii: "<") else {
+                advance(to: index + 1)
+                continue
+            }
             if matches(commentStart, at: index) {
                 advance(to: (find("-->", from: index + 4) ?? bytes.count) + 3)
                 continue
@@ -112,5 +117,3 @@ struct HTMLScanner {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
-
-import Foundation

@@ -37,8 +37,9 @@ public struct SiteChecker {
             let (tags, title) = HTMLScanner.scan(String(decoding: data, as: UTF8.self))
             let route = routesByOutput[file.path]
             let ids = Set(tags.compactMap { $0.attributes["id"] } + tags.filter { $0.name == "a" }.compactMap { $0.attributes["name"] })
-            return Page(outputPath: file.path, source: route?.source ?? staticSources[file.path] ?? file.path,
-                        template: route?.template, tags: tags, title: title, ids: ids)
+            return Page(
+                outputPath: file.path, source: route?.source ?? staticSources[file.path] ?? file.path,
+                template: route?.template, tags: tags, title: title, ids: ids)
         }
         let idsByPage = Dictionary(pages.map { ($0.outputPath, $0.ids) }, uniquingKeysWith: { first, _ in first })
 
@@ -53,7 +54,8 @@ public struct SiteChecker {
                 }
                 if tag.name == "img" {
                     if tag.attributes["alt"] == nil {
-                        diagnostics.append(blame(page, needle: tag.attributes["src"], "image without alt text on \(url): \(tag.attributes["src"] ?? "?")"))
+                        diagnostics.append(
+                            blame(page, needle: tag.attributes["src"], "image without alt text on \(url): \(tag.attributes["src"] ?? "?")"))
                     }
                 }
                 for attribute in ["href", "src"] {
@@ -66,7 +68,8 @@ public struct SiteChecker {
                     }
                     if file != page.outputPath { linkedTo.insert(file) }
                     if let fragment = target.fragment, !fragment.isEmpty, file.hasSuffix(".html"),
-                       !(idsByPage[file]?.contains(fragment) ?? true) {
+                        !(idsByPage[file]?.contains(fragment) ?? true)
+                    {
                         diagnostics.append(blame(page, needle: "#" + fragment, "broken anchor on \(url): \(reference) (no id '\(fragment)' there)"))
                     }
                 }
@@ -74,14 +77,18 @@ public struct SiteChecker {
             if (page.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
                 diagnostics.append(blame(page, needle: nil, "page without a title: \(url)"))
             }
-            let isNoIndex = page.tags.contains { $0.name == "meta" && $0.attributes["name"] == "robots" && ($0.attributes["content"] ?? "").contains("noindex") }
+            let isNoIndex = page.tags.contains {
+                $0.name == "meta" && $0.attributes["name"] == "robots" && ($0.attributes["content"] ?? "").contains("noindex")
+            }
             let description = page.tags.first { $0.name == "meta" && $0.attributes["name"] == "description" }?.attributes["content"] ?? ""
             if description.trimmingCharacters(in: .whitespaces).isEmpty, !isNoIndex, page.outputPath != "404.html" {
                 diagnostics.append(severity(.warning, blame(page, needle: nil, "page without a description: \(url)")))
             }
         }
         for page in pages where !linkedTo.contains(page.outputPath) && page.outputPath != "index.html" && page.outputPath != "404.html" {
-            let isNoIndex = page.tags.contains { $0.name == "meta" && $0.attributes["name"] == "robots" && ($0.attributes["content"] ?? "").contains("noindex") }
+            let isNoIndex = page.tags.contains {
+                $0.name == "meta" && $0.attributes["name"] == "robots" && ($0.attributes["content"] ?? "").contains("noindex")
+            }
             if isNoIndex { continue }
             let url = "/" + page.outputPath.replacingOccurrences(of: "index.html", with: "")
             diagnostics.append(Diagnostic(.warning, "no page links to \(url)", file: page.source))

@@ -42,7 +42,8 @@ final class SourceLocator {
         // Data's search runs at memory speed, where a generic one walked a few megabytes a second.
         guard !needle.isEmpty, let offset = source.bytes.range(of: Data(needle.utf8))?.lowerBound else { return nil }
         // The last line start at or before the match.
-        var low = 0, high = source.lineStarts.count - 1
+        var low = 0
+        var high = source.lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if source.lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }

@@ -2,8 +2,10 @@ import Foundation
 
 /// Reads `catalogs:` from site.yml: a mapping from catalog name to its declaration.
 enum CatalogConfigReader {
-    static let knownKeys = ["file", "key", "title", "schema", "sort", "permalink", "pageSize", "templates", "facets",
-                            "featured", "link", "label", "description", "orders", "sortLabel", "blocks"]
+    static let knownKeys = [
+        "file", "key", "title", "schema", "sort", "permalink", "pageSize", "templates", "facets",
+        "featured", "link", "label", "description", "orders", "sortLabel", "blocks"
+    ]
     static let extensions = ["csv", "json", "yml", "yaml"]
 
     static func read(_ node: YAMLNode?, defaultPageSize: Int) -> ([CatalogConfig], [Diagnostic]) {
@@ -16,7 +18,8 @@ enum CatalogConfigReader {
         for entry in entries {
             var reader = YAMLReader(entry.value, context: "catalogs.\(entry.key)")
             if entry.value.entries != nil,
-               let catalog = readCatalog(entry.key, &reader, keyLocation: entry.keyLocation, defaultPageSize: defaultPageSize, extra: &diagnostics) {
+                let catalog = readCatalog(entry.key, &reader, keyLocation: entry.keyLocation, defaultPageSize: defaultPageSize, extra: &diagnostics)
+            {
                 catalogs.append(catalog)
             }
             diagnostics += reader.diagnostics
@@ -26,8 +29,10 @@ enum CatalogConfigReader {
         return (catalogs, diagnostics)
     }
 
-    private static func readCatalog(_ name: String, _ reader: inout YAMLReader, keyLocation: SourceLocation, defaultPageSize: Int,
-                                    extra: inout [Diagnostic]) -> CatalogConfig? {
+    private static func readCatalog(
+        _ name: String, _ reader: inout YAMLReader, keyLocation: SourceLocation, defaultPageSize: Int,
+        extra: inout [Diagnostic]
+    ) -> CatalogConfig? {
         reader.warnAboutUnknownKeys(knownKeys, what: "catalog")
         let slug = Slug.make(name)
         guard !slug.isEmpty else {
@@ -38,8 +43,9 @@ enum CatalogConfigReader {
         let fileName = SiteFolders.relativeToContent(fileValue)
         let fileExtension = fileName.lowercasedPathExtension
         if fileName.contains("..") || fileName.hasPrefix("/") {
-            reader.error("file: expected a path inside \(SiteFolders.content)/, like catalogs/\(name).csv, got \"\(fileValue)\"",
-                         at: reader.locationOf("file"))
+            reader.error(
+                "file: expected a path inside \(SiteFolders.content)/, like catalogs/\(name).csv, got \"\(fileValue)\"",
+                at: reader.locationOf("file"))
             return nil
         }
         guard extensions.contains(fileExtension) else {
@@ -117,18 +123,22 @@ enum CatalogConfigReader {
                 typeNode = type
             }
             guard let typeName = typeNode.string, let type = FieldType(rawValue: typeName) else {
-                reader.error("schema.\(entry.key): unknown type \(typeNode.kindName) (one of \(typeNames.joined(separator: ", ")))"
-                             + Suggestion.didYouMean(typeNode.string ?? "", in: typeNames),
-                             at: typeNode.location)
+                reader.error(
+                    "schema.\(entry.key): unknown type \(typeNode.kindName) (one of \(typeNames.joined(separator: ", ")))"
+                        + Suggestion.didYouMean(typeNode.string ?? "", in: typeNames),
+                    at: typeNode.location)
                 continue
             }
             if references != nil, type != .string, type != .integer, type != .list {
-                reader.error("schema.\(entry.key): references: needs a string, integer or list field, not \(type.rawValue)",
-                             at: references?.location ?? typeNode.location)
+                reader.error(
+                    "schema.\(entry.key): references: needs a string, integer or list field, not \(type.rawValue)",
+                    at: references?.location ?? typeNode.location)
                 references = nil
             }
-            fields.append(CatalogField(name: entry.key, type: type, required: required, references: references?.name,
-                                       referencesLocation: references?.location))
+            fields.append(
+                CatalogField(
+                    name: entry.key, type: type, required: required, references: references?.name,
+                    referencesLocation: references?.location))
         }
         return fields
     }
@@ -147,8 +157,9 @@ enum CatalogConfigReader {
             if key == "atMost" { facet.atMost = thresholds } else { facet.atLeast = thresholds }
             if let labels = reader.strings("labels") {
                 if labels.count != thresholds.count {
-                    reader.error("labels: expected one label per threshold (\(thresholds.count)), got \(labels.count)",
-                                 at: reader.locationOf("labels"))
+                    reader.error(
+                        "labels: expected one label per threshold (\(thresholds.count)), got \(labels.count)",
+                        at: reader.locationOf("labels"))
                 } else {
                     facet.labels = labels
                 }
@@ -186,8 +197,9 @@ enum CatalogConfigReader {
     /// `atMost: [300, 400]` or `atLeast: [1, 2]`: increasing numbers.
     private static func readThresholds(_ key: String, _ reader: inout YAMLReader) -> [Double]? {
         guard let node = reader.node[key], let items = node.items, !items.isEmpty else {
-            reader.error("\(key): expected a list of numbers like [300, 400, 500], got \(reader.node[key]?.kindName ?? "nothing")",
-                         at: reader.locationOf(key))
+            reader.error(
+                "\(key): expected a list of numbers like [300, 400, 500], got \(reader.node[key]?.kindName ?? "nothing")",
+                at: reader.locationOf(key))
             return nil
         }
         var thresholds: [Double] = []
@@ -208,7 +220,8 @@ enum CatalogConfigReader {
     /// `sort: points` or `sort: -points`.
     static func parseSort(_ text: String) -> CatalogSort {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        return trimmed.hasPrefix("-") ? CatalogSort(field: String(trimmed.dropFirst()), descending: true)
+        return trimmed.hasPrefix("-")
+            ? CatalogSort(field: String(trimmed.dropFirst()), descending: true)
             : CatalogSort(field: trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed, descending: false)
     }
 
@@ -226,8 +239,9 @@ enum CatalogConfigReader {
                 return nil
             }
             guard seen.insert(slug).inserted else {
-                order.error("orders: the slug '\(slug)' is used twice; give each order its own slug:",
-                            at: order.locationOf(order.has("slug") ? "slug" : "sort"))
+                order.error(
+                    "orders: the slug '\(slug)' is used twice; give each order its own slug:",
+                    at: order.locationOf(order.has("slug") ? "slug" : "sort"))
                 return nil
             }
             return CatalogOrderConfig(sort: sort, slug: slug, label: order.string("label") ?? slug, location: order.locationOf("sort"))
@@ -245,8 +259,9 @@ enum CatalogConfigReader {
         var blocks: [CatalogBlockConfig] = []
         for entry in entries {
             guard let blockEntries = entry.value.entries else {
-                reader.error("blocks.\(entry.key): expected a mapping of block keys (kind, type, source, ...), got \(entry.value.kindName)",
-                             at: entry.value.location)
+                reader.error(
+                    "blocks.\(entry.key): expected a mapping of block keys (kind, type, source, ...), got \(entry.value.kindName)",
+                    at: entry.value.location)
                 continue
             }
             var kind = BlockKind.chart
@@ -254,8 +269,9 @@ enum CatalogConfigReader {
                 let names = ["chart", "kpi", "table"]
                 guard let name = kindNode.string, let found = BlockKind(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
                     let hint = Suggestion.didYouMean(kindNode.string ?? "", in: names)
-                    reader.error("blocks.\(entry.key).kind: expected one of \(names.joined(separator: ", ")), got \(kindNode.kindName)\(hint)",
-                                 at: kindNode.location)
+                    reader.error(
+                        "blocks.\(entry.key).kind: expected one of \(names.joined(separator: ", ")), got \(kindNode.kindName)\(hint)",
+                        at: kindNode.location)
                     continue
                 }
                 kind = found
@@ -305,8 +321,9 @@ enum CatalogConfigReader {
         return catalogs.flatMap { catalog in
             (catalog.fields ?? []).compactMap { field -> Diagnostic? in
                 guard let target = field.references, !names.contains(target) else { return nil }
-                return .error("schema.\(field.name).references: unknown catalog '\(target)'\(Suggestion.didYouMean(target, in: names))",
-                              at: field.referencesLocation ?? catalog.location)
+                return .error(
+                    "schema.\(field.name).references: unknown catalog '\(target)'\(Suggestion.didYouMean(target, in: names))",
+                    at: field.referencesLocation ?? catalog.location)
             }
         }
     }

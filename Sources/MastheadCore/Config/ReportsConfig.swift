@@ -77,16 +77,20 @@ enum ReportsConfigReader {
                     diagnostics += reader.diagnostics
                 }
             } else {
-                diagnostics.append(.error("datasets: expected a mapping from dataset name to { file, schema }, got \(datasets.kindName)",
-                                          at: datasets.location))
+                diagnostics.append(
+                    .error(
+                        "datasets: expected a mapping from dataset name to { file, schema }, got \(datasets.kindName)",
+                        at: datasets.location))
             }
         }
         if let charts, !charts.isNull {
             if let entries = charts.entries {
                 config.charts = entries.map { NamedChart(name: $0.key, node: $0.value) }
             } else {
-                diagnostics.append(.error("charts: expected a mapping from chart name to a chart (type, source, x, y ...), got \(charts.kindName)",
-                                          at: charts.location))
+                diagnostics.append(
+                    .error(
+                        "charts: expected a mapping from chart name to a chart (type, source, x, y ...), got \(charts.kindName)",
+                        at: charts.location))
             }
         }
         if let statements, !statements.isNull {
@@ -104,9 +108,10 @@ enum ReportsConfigReader {
                     if let members, let activities {
                         var labels: [String: String] = [:]
                         for entry in statements["labels"]?.entries ?? [] { labels[entry.key] = entry.value.string }
-                        config.statements = StatementsConfig(enabled: true, path: path, members: members, activities: activities,
-                                                             redemptions: reader.string("redemptions"), machines: reader.string("machines"),
-                                                             labels: labels, location: statements.location)
+                        config.statements = StatementsConfig(
+                            enabled: true, path: path, members: members, activities: activities,
+                            redemptions: reader.string("redemptions"), machines: reader.string("machines"),
+                            labels: labels, location: statements.location)
                     }
                 }
             }
@@ -120,8 +125,9 @@ enum ReportsConfigReader {
         guard let fileValue = reader.string("file", required: true) else { return nil }
         let fileName = SiteFolders.relativeToContent(fileValue)
         if fileName.contains("..") || fileName.hasPrefix("/") {
-            reader.error("file: expected a path inside \(SiteFolders.content)/, like stats/\(name).csv, got \"\(fileValue)\"",
-                         at: reader.locationOf("file"))
+            reader.error(
+                "file: expected a path inside \(SiteFolders.content)/, like stats/\(name).csv, got \"\(fileValue)\"",
+                at: reader.locationOf("file"))
             return nil
         }
         guard extensions.contains(fileName.lowercasedPathExtension) else {
@@ -136,8 +142,9 @@ enum ReportsConfigReader {
                     let typeNode = entry.value.entries != nil ? (entry.value["type"] ?? entry.value) : entry.value
                     guard let typeName = typeNode.string, let type = FieldType(rawValue: typeName) else {
                         let hint = Suggestion.didYouMean(typeNode.string ?? "", in: typeNames)
-                        reader.error("schema.\(entry.key): unknown type \(typeNode.kindName) (one of \(typeNames.joined(separator: ", ")))\(hint)",
-                                     at: typeNode.location)
+                        reader.error(
+                            "schema.\(entry.key): unknown type \(typeNode.kindName) (one of \(typeNames.joined(separator: ", ")))\(hint)",
+                            at: typeNode.location)
                         continue
                     }
                     schema[entry.key] = type
@@ -155,20 +162,24 @@ enum ReportsConfigReader {
             if let node = join.node["defaults"], !node.isNull {
                 if let entries = node.entries {
                     for entry in entries {
-                        if let text = entry.value.string { defaults[entry.key] = (text, entry.value.location) } else {
+                        if let text = entry.value.string {
+                            defaults[entry.key] = (text, entry.value.location)
+                        } else {
                             join.error("join.defaults.\(entry.key): expected a value, got \(entry.value.kindName)", at: entry.value.location)
                         }
                     }
                 } else {
-                    join.error("join.defaults: expected a mapping from field to the value used when the item's field is empty, got \(node.kindName)",
-                               at: node.location)
+                    join.error(
+                        "join.defaults: expected a mapping from field to the value used when the item's field is empty, got \(node.kindName)",
+                        at: node.location)
                 }
             }
             guard let catalog, let on else { return nil }
-            return DatasetJoin(catalog: catalog.trimmingCharacters(in: .whitespaces), on: on.trimmingCharacters(in: .whitespaces),
-                               fields: fields.map { $0.trimmingCharacters(in: .whitespaces) }, defaults: defaults,
-                               location: join.location, catalogLocation: join.locationOf("catalog"), onLocation: join.locationOf("on"),
-                               fieldsLocation: join.locationOf("fields"))
+            return DatasetJoin(
+                catalog: catalog.trimmingCharacters(in: .whitespaces), on: on.trimmingCharacters(in: .whitespaces),
+                fields: fields.map { $0.trimmingCharacters(in: .whitespaces) }, defaults: defaults,
+                location: join.location, catalogLocation: join.locationOf("catalog"), onLocation: join.locationOf("on"),
+                fieldsLocation: join.locationOf("fields"))
         }
         return DatasetDeclaration(name: name, file: SiteFolders.inContent(fileName), schema: schema, location: location, join: join)
     }

@@ -7,7 +7,7 @@ public enum SiteConfigLoader {
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
         "pageSize", "permalinks", "markdown", "feed", "related", "catalogs",
-        "datasets", "charts", "statements",
+        "datasets", "charts", "statements"
     ]
 
     public static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {
@@ -56,45 +56,59 @@ public enum SiteConfigLoader {
         config.author = reader.string("author")
         config.categories = reader.mappings("categories", readCategory) ?? []
         reportDuplicateCategories(config.categories, reader: &reader)
-        if let sections = reader.mapping("home", { home -> [HomeSectionConfig]? in
-            home.warnAboutUnknownKeys(["sections"], what: "home")
-            return home.mappings("sections") { section, _ in readSection(&section, categories: config.categories) }
-        }) {
+        if let sections = reader.mapping(
+            "home",
+            { home -> [HomeSectionConfig]? in
+                home.warnAboutUnknownKeys(["sections"], what: "home")
+                return home.mappings("sections") { section, _ in readSection(&section, categories: config.categories) }
+            })
+        {
             config.homeSections = sections
         }
-        config.menu = reader.mappings("menu") { item, _ in
-            item.warnAboutUnknownKeys(["title", "url"], what: "menu")
-            guard let title = item.string("title", required: true), let url = item.string("url", required: true) else { return nil }
-            return MenuLink(title: title, url: url)
-        } ?? []
+        config.menu =
+            reader.mappings("menu") { item, _ in
+                item.warnAboutUnknownKeys(["title", "url"], what: "menu")
+                guard let title = item.string("title", required: true), let url = item.string("url", required: true) else { return nil }
+                return MenuLink(title: title, url: url)
+            } ?? []
         if let pageSize = reader.integer("pageSize", minimum: 1) { config.pageSize = pageSize }
         if let permalinks = reader.mapping("permalinks", readPermalinks) { config.permalinks = permalinks }
-        if let markdown = reader.mapping("markdown", { markdown -> MarkdownOptions in
-            markdown.warnAboutUnknownKeys(["rawHTML", "smartPunctuation", "maxNesting"], what: "markdown")
-            var options = MarkdownOptions()
-            if let raw = markdown.bool("rawHTML") { options.rawHTML = raw }
-            if let smart = markdown.bool("smartPunctuation") { options.smartPunctuation = smart }
-            if let depth = markdown.integer("maxNesting", minimum: 1) { options.maxNesting = depth }
-            return options
-        }) {
+        if let markdown = reader.mapping(
+            "markdown",
+            { markdown -> MarkdownOptions in
+                markdown.warnAboutUnknownKeys(["rawHTML", "smartPunctuation", "maxNesting"], what: "markdown")
+                var options = MarkdownOptions()
+                if let raw = markdown.bool("rawHTML") { options.rawHTML = raw }
+                if let smart = markdown.bool("smartPunctuation") { options.smartPunctuation = smart }
+                if let depth = markdown.integer("maxNesting", minimum: 1) { options.maxNesting = depth }
+                return options
+            })
+        {
             config.markdown = markdown
         }
-        if let length = reader.mapping("feed", { feed -> Int? in
-            feed.warnAboutUnknownKeys(["length"], what: "feed")
-            return feed.integer("length", minimum: 1)
-        }) {
+        if let length = reader.mapping(
+            "feed",
+            { feed -> Int? in
+                feed.warnAboutUnknownKeys(["length"], what: "feed")
+                return feed.integer("length", minimum: 1)
+            })
+        {
             config.feedLength = length
         }
-        if let limit = reader.mapping("related", { related -> Int? in
-            related.warnAboutUnknownKeys(["limit"], what: "related")
-            return related.integer("limit", minimum: 0)
-        }) {
+        if let limit = reader.mapping(
+            "related",
+            { related -> Int? in
+                related.warnAboutUnknownKeys(["limit"], what: "related")
+                return related.integer("limit", minimum: 0)
+            })
+        {
             config.relatedLimit = limit
         }
         let (catalogs, catalogDiagnostics) = CatalogConfigReader.read(reader.node["catalogs"], defaultPageSize: config.pageSize)
         config.catalogs = catalogs
-        let (reports, reportDiagnostics) = ReportsConfigReader.read(datasets: reader.node["datasets"], charts: reader.node["charts"],
-                                                                    statements: reader.node["statements"])
+        let (reports, reportDiagnostics) = ReportsConfigReader.read(
+            datasets: reader.node["datasets"], charts: reader.node["charts"],
+            statements: reader.node["statements"])
         config.reports = reports
         let diagnostics = (reader.diagnostics + catalogDiagnostics + reportDiagnostics).sortedByPosition()
         return (diagnostics.hasErrors ? nil : config, diagnostics)
@@ -143,8 +157,9 @@ public enum SiteConfigLoader {
             guard let name = reader.string("category", required: true) else { return nil }
             let slug = Slug.make(name)
             guard let category = categories.first(where: { $0.slug == name || $0.slug == slug || $0.name == name }) else {
-                reader.error("category: unknown category '\(name)'\(Suggestion.didYouMean(name, in: categories.map(\.slug)))",
-                             at: reader.locationOf("category"))
+                reader.error(
+                    "category: unknown category '\(name)'\(Suggestion.didYouMean(name, in: categories.map(\.slug)))",
+                    at: reader.locationOf("category"))
                 return nil
             }
             section.categorySlug = category.slug

@@ -9,7 +9,8 @@ public enum ContentLoader {
         for path in files(in: folder, siteDirectory: siteDirectory, diagnostics: &diagnostics) {
             let ext = path.lowercasedPathExtension
             guard extensions.contains(ext) else {
-                diagnostics.append(Diagnostic(.warning, "ignored: only \(extensions.sorted().joined(separator: ", ")) files are read here", file: path))
+                diagnostics.append(
+                    Diagnostic(.warning, "ignored: only \(extensions.sorted().joined(separator: ", ")) files are read here", file: path))
                 continue
             }
             paths.append(path)

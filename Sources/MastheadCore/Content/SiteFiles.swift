@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// The one check on symbolic links between the site folder and everything Masthead reads
 /// from it (content, templates, site.yml, catalogs, statistics): a link that resolves inside
@@ -68,12 +69,13 @@ public struct SiteFiles: Sendable {
     /// printed: the path may itself be private (a home folder, a key file's name).
     static func diagnostic(_ target: LinkTarget, link: String, reading path: String) -> Diagnostic {
         let what = link == path ? "it is" : "so \(path) is"
-        let message = switch target {
-        case .outside: "symbolic link points outside the site: \(what) not read or published (copy the file into the site instead)"
-        case .nowhere: "symbolic link points to nothing: fix or remove it"
-        case .loop: "symbolic link loop: the link leads back to itself; fix or remove it"
-        case .insideFile, .insideFolder: "symbolic link"
-        }
+        let message =
+            switch target {
+            case .outside: "symbolic link points outside the site: \(what) not read or published (copy the file into the site instead)"
+            case .nowhere: "symbolic link points to nothing: fix or remove it"
+            case .loop: "symbolic link loop: the link leads back to itself; fix or remove it"
+            case .insideFile, .insideFolder: "symbolic link"
+            }
         return Diagnostic(.error, message, file: link)
     }
 

@@ -21,7 +21,8 @@ public struct SourceFile: Sendable {
             return .failure(Diagnostic(.error, "this looks like a binary file, not text", file: path))
         }
         guard var text = String(data: data, encoding: .utf8) else {
-            return .failure(Diagnostic(.error, "not valid UTF-8 text: save the file as UTF-8", file: path, line: Self.lineOfFirstInvalidByte(data), column: nil))
+            return .failure(
+                Diagnostic(.error, "not valid UTF-8 text: save the file as UTF-8", file: path, line: Self.lineOfFirstInvalidByte(data), column: nil))
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         return .success(text)

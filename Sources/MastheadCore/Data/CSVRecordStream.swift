@@ -63,8 +63,9 @@ public final class CSVRecordStream {
             // A blank line (a gap between rows) is not a record.
             if fields.count == 1, fields[0].isEmpty { continue }
             guard fields.count == header.count else {
-                throw Diagnostic(.error, "CSV: row \(row) has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(header.count)",
-                                 file: path, line: row, column: min(fields.count, header.count) + 1)
+                throw Diagnostic(
+                    .error, "CSV: row \(row) has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(header.count)",
+                    file: path, line: row, column: min(fields.count, header.count) + 1)
             }
             return fields
         }
@@ -100,7 +101,8 @@ public final class CSVRecordStream {
                 try readQuoted(bytes, into: &field, row: row, column: fields.count + 1, path: path)
                 // After the closing quote: a comma, the end of the row, or text that does not belong.
                 if let after = bytes.peek(), after != UInt8(ascii: ","), after != 0x0A, after != 0x0D {
-                    let message = "CSV: row \(row), field \(fields.count + 1): text after the closing quote; "
+                    let message =
+                        "CSV: row \(row), field \(fields.count + 1): text after the closing quote; "
                         + "write a quote inside a quoted field as two (\"\")"
                     problem = problem ?? Diagnostic(.error, message, file: path, line: row, column: fields.count + 1)
                 }
@@ -139,9 +141,12 @@ public final class CSVRecordStream {
                 throw RecordProblem(diagnostic: Diagnostic(.error, message, file: path, line: row, column: column), endsStream: true)
             }
         }
-        throw RecordProblem(diagnostic: Diagnostic(.error, "CSV: the quote opened in row \(row), field \(column) is never closed, so every later row "
-                                                   + "would be part of this field; close it, or write a quote inside a field as two (\"\")",
-                                                   file: path, line: row, column: column), endsStream: true)
+        throw RecordProblem(
+            diagnostic: Diagnostic(
+                .error,
+                "CSV: the quote opened in row \(row), field \(column) is never closed, so every later row "
+                    + "would be part of this field; close it, or write a quote inside a field as two (\"\")",
+                file: path, line: row, column: column), endsStream: true)
     }
 }
 

@@ -16,7 +16,8 @@ extension Diagnostic {
             place = place[..<colon]
         }
         guard !place.isEmpty else { return nil }
-        self.init(severity, String(text[marker.upperBound...]), file: String(place), line: numbers.first,
-                  column: numbers.count == 2 ? numbers[1] : nil)
+        self.init(
+            severity, String(text[marker.upperBound...]), file: String(place), line: numbers.first,
+            column: numbers.count == 2 ? numbers[1] : nil)
     }
 }

@@ -8,7 +8,7 @@ public struct DocumentParser: Sendable {
 
     public static let frontMatterKeys = [
         "title", "date", "subtitle", "summary", "category", "tags", "author", "cover", "video", "gallery",
-        "featured", "draft", "publishDate", "expiryDate", "slug", "related", "template",
+        "featured", "draft", "publishDate", "expiryDate", "slug", "related", "template"
     ]
 
     public init(config: SiteConfig, markdown: MarkdownRenderer) {
@@ -94,8 +94,11 @@ public struct DocumentParser: Sendable {
     private static func frontMatterAndBody(of file: SourceFile) -> Result<FrontMatter, Diagnostic> {
         file.text().flatMap { text in
             guard let parts = FrontMatter.split(text) else {
-                return .failure(Diagnostic(.error, "missing front matter: start the file with a line '---', then at least title: and date:, "
-                                           + "then '---'", file: file.path, line: 1, column: 1))
+                return .failure(
+                    Diagnostic(
+                        .error,
+                        "missing front matter: start the file with a line '---', then at least title: and date:, "
+                            + "then '---'", file: file.path, line: 1, column: 1))
             }
             return .success(parts)
         }
@@ -111,8 +114,10 @@ public struct DocumentParser: Sendable {
         guard let name = fields.string("category", required: required) else { return nil }
         guard let category = config.category(named: name) else {
             let known = config.categories.map(\.slug)
-            let hint = known.isEmpty ? "; declare it under categories: in site.yml" :
-                Suggestion.didYouMean(name, in: known) + " (declared: \(known.joined(separator: ", ")))"
+            let hint =
+                known.isEmpty
+                ? "; declare it under categories: in site.yml"
+                : Suggestion.didYouMean(name, in: known) + " (declared: \(known.joined(separator: ", ")))"
             fields.error("category: unknown category '\(name)'\(hint)", at: fields.locationOf("category"))
             return nil
         }
@@ -122,7 +127,8 @@ public struct DocumentParser: Sendable {
     private func readCover(_ fields: inout YAMLReader) -> Document.Image? {
         guard fields.has("cover") else { return nil }
         if let src = fields.node["cover"]?.string {
-            fields.error("cover: give the image with its alt text, as cover: { src: \(src), alt: \"what the image shows\" }", at: fields.locationOf("cover"))
+            fields.error(
+                "cover: give the image with its alt text, as cover: { src: \(src), alt: \"what the image shows\" }", at: fields.locationOf("cover"))
             return nil
         }
         return fields.mapping("cover") { cover -> Document.Image? in

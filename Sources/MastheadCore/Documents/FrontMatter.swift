@@ -14,7 +14,12 @@ public struct FrontMatter: Sendable {
         var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         guard let first = lines.first, first.trimmingTrailingCR() == "---" else { return nil }
         lines.removeFirst()
-        guard let end = lines.firstIndex(where: { let line = $0.trimmingTrailingCR(); return line == "---" || line == "..." }) else {
+        guard
+            let end = lines.firstIndex(where: {
+                let line = $0.trimmingTrailingCR()
+                return line == "---" || line == "..."
+            })
+        else {
             return nil
         }
         let yaml = lines[..<end].map { $0.trimmingTrailingCR() }.joined(separator: "\n")
@@ -34,7 +39,7 @@ public struct FrontMatter: Sendable {
         guard text[..<firstEnd] == "---", firstEnd < bytes.endIndex else { return nil }
         let yamlStart = bytes.index(after: firstEnd)
         var lineStart = yamlStart
-        var lineNumber = 0 // lines after the opening one
+        var lineNumber = 0  // lines after the opening one
         while true {
             let end = lineEnd(from: lineStart)
             let line = text[lineStart..<end]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A YouTube video, embedded so that nothing loads from YouTube until the reader clicks.
 public struct Video: Sendable, Hashable {
     public var id: String
@@ -19,7 +21,8 @@ public struct Video: Sendable, Hashable {
         var candidate: String?
         if host == "youtu.be" {
             candidate = components.path.split(separator: "/").first.map(String.init)
-        } else if host == "youtube.com" || host.hasSuffix(".youtube.com") || host == "youtube-nocookie.com" || host.hasSuffix(".youtube-nocookie.com") {
+        } else if host == "youtube.com" || host.hasSuffix(".youtube.com") || host == "youtube-nocookie.com" || host.hasSuffix(".youtube-nocookie.com")
+        {
             if let value = components.queryItems?.first(where: { $0.name == "v" })?.value {
                 candidate = value
             } else {
@@ -32,13 +35,12 @@ public struct Video: Sendable, Hashable {
     }
 
     static func isID(_ text: String) -> Bool {
-        text.count == 11 && text.unicodeScalars.allSatisfy { scalar in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", "-", "_": true
-            default: false
+        text.count == 11
+            && text.unicodeScalars.allSatisfy { scalar in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", "-", "_": true
+                default: false
+                }
             }
-        }
     }
 }
-
-import Foundation

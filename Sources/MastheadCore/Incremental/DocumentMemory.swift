@@ -61,8 +61,9 @@ public final class DocumentMemory: Sendable {
 
     func remember(_ file: SourceFile, kind: Document.Kind, document: Document?, diagnostics: [Diagnostic]) {
         state.withLock { state in
-            state.entries[file.path] = Entry(kind: kind, data: file.data, document: document, diagnostics: diagnostics,
-                                             generation: state.generation)
+            state.entries[file.path] = Entry(
+                kind: kind, data: file.data, document: document, diagnostics: diagnostics,
+                generation: state.generation)
         }
     }
 
@@ -71,7 +72,8 @@ public final class DocumentMemory: Sendable {
     static func contextKey(siteDirectory: URL, baseURL: String?) -> String {
         var key = "baseURL=\(baseURL ?? "-")\n"
         if SiteFiles(siteDirectory: siteDirectory).problem(at: SiteConfigLoader.path) == nil,
-           let config = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(SiteConfigLoader.path).path) {
+            let config = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(SiteConfigLoader.path).path)
+        {
             key += "site.yml=\(config.base64EncodedString())\n"
         }
         let skipped: Set<String> = [SiteFolders.articles, SiteFolders.pages, SiteFolders.reports, SiteFolders.staticFiles, SiteFolders.siteConfig]

@@ -108,7 +108,8 @@ struct MarkdownNesting {
                     markerEnd += 1
                 }
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), markerEnd - markerStart <= 9, markerEnd < end,
-                      text[markerEnd] == UInt8(ascii: ".") || text[markerEnd] == UInt8(ascii: ")") else { return nil }
+                    text[markerEnd] == UInt8(ascii: ".") || text[markerEnd] == UInt8(ascii: ")")
+                else { return nil }
                 markerEnd += 1
             }
             guard markerEnd == end || text[markerEnd] == Self.space || text[markerEnd] == Self.tab else { return nil }

@@ -33,8 +33,9 @@ public struct MarkdownRenderer: Sendable {
     /// Resolves destinations with a scheme of Masthead's own (`prize:moka-pot`). Nil: left alone.
     public var resolveLink: @Sendable (String) -> LinkResolution? = { _ in nil }
     /// Renders fenced blocks whose info string names a Masthead block (`chart`, `kpi`, ...).
-    public var renderFencedBlock: @Sendable (_ info: String, _ body: String, _ line: Int, _ file: String)
-        -> (html: String, diagnostics: [Diagnostic])? = { _, _, _, _ in nil }
+    public var renderFencedBlock:
+        @Sendable (_ info: String, _ body: String, _ line: Int, _ file: String)
+            -> (html: String, diagnostics: [Diagnostic])? = { _, _, _, _ in nil }
 
     /// Words the renderer adds for screen readers, in the site's language.
     public var labels: Labels
@@ -95,16 +96,23 @@ public struct MarkdownRenderer: Sendable {
         // writes, and the plain text indents every line of such an item by its depth (gigabytes for
         // a few megabytes of text).
         if let place = MarkdownNesting.firstTooDeep(in: bytes, limit: options.maxNesting) {
-            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, headings: [], diagnostics: [
-                Diagnostic(.error, "Markdown: lists and block quotes nested deeper than \(options.maxNesting) levels; "
-                           + "set markdown.maxNesting in site.yml to allow more", file: file, line: place.line + lineOffset, column: place.column),
-            ])
+            return RenderedMarkdown(
+                html: "", firstParagraph: "", wordCount: 0, headings: [],
+                diagnostics: [
+                    Diagnostic(
+                        .error,
+                        "Markdown: lists and block quotes nested deeper than \(options.maxNesting) levels; "
+                            + "set markdown.maxNesting in site.yml to allow more", file: file, line: place.line + lineOffset, column: place.column)
+                ])
         }
         if let problem = MarkdownWorkload.firstProblem(in: bytes) {
-            return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, headings: [], diagnostics: [
-                Diagnostic(.error, problem.message, file: file, line: problem.line + lineOffset,
-                           column: Self.characterColumn(problem.column, line: problem.line, in: bytes)),
-            ])
+            return RenderedMarkdown(
+                html: "", firstParagraph: "", wordCount: 0, headings: [],
+                diagnostics: [
+                    Diagnostic(
+                        .error, problem.message, file: file, line: problem.line + lineOffset,
+                        column: Self.characterColumn(problem.column, line: problem.line, in: bytes))
+                ])
         }
         _ = Self.extensionsRegistered
         // Style attributes rather than HTML5's obsolete `align` on table cells.
@@ -121,7 +129,8 @@ public struct MarkdownRenderer: Sendable {
             var end = splittable ? Self.nextPart(in: bytes, from: start, size: partSize) ?? bytes.count : bytes.count
             var parsed = parse(UnsafeBufferPointer(rebasing: bytes[start..<end]), cmarkOptions: cmarkOptions)
             if let part = parsed, end < bytes.count,
-               Self.endsInsideBlock(part.document, lines: bytes[start..<end].lazy.filter { $0 == UInt8(ascii: "\n") }.count) {
+                Self.endsInsideBlock(part.document, lines: bytes[start..<end].lazy.filter { $0 == UInt8(ascii: "\n") }.count)
+            {
                 // The part ends in an open code or HTML block: the rest is one part.
                 cmark_node_free(part.document)
                 cmark_parser_free(part.parser)
@@ -129,18 +138,22 @@ public struct MarkdownRenderer: Sendable {
                 parsed = parse(UnsafeBufferPointer(rebasing: bytes[start..<end]), cmarkOptions: cmarkOptions)
             }
             guard let parsed else {
-                return RenderedMarkdown(html: "", firstParagraph: "", wordCount: 0, headings: [], diagnostics: [
-                    Diagnostic(.error, "Markdown: the parser could not start", file: file),
-                ])
+                return RenderedMarkdown(
+                    html: "", firstParagraph: "", wordCount: 0, headings: [],
+                    diagnostics: [
+                        Diagnostic(.error, "Markdown: the parser could not start", file: file)
+                    ])
             }
-            render(parsed.document, parser: parsed.parser, text: UnsafeBufferPointer(rebasing: bytes[start..<end]),
-                   cmarkOptions: cmarkOptions, file: file, lineOffset: lineOffset + linesBefore, into: &progress)
+            render(
+                parsed.document, parser: parsed.parser, text: UnsafeBufferPointer(rebasing: bytes[start..<end]),
+                cmarkOptions: cmarkOptions, file: file, lineOffset: lineOffset + linesBefore, into: &progress)
             cmark_parser_free(parsed.parser)
             linesBefore += bytes[start..<end].lazy.filter { $0 == UInt8(ascii: "\n") }.count
             start = end
         } while start < bytes.count
-        return RenderedMarkdown(html: progress.joinedHTML(), firstParagraph: progress.firstParagraph, wordCount: progress.wordCount,
-                                headings: progress.headings, diagnostics: progress.diagnostics)
+        return RenderedMarkdown(
+            html: progress.joinedHTML(), firstParagraph: progress.firstParagraph, wordCount: progress.wordCount,
+            headings: progress.headings, diagnostics: progress.diagnostics)
     }
 
     private func parse(_ bytes: UnsafeBufferPointer<UInt8>, cmarkOptions: Int32) -> (parser: OpaquePointer, document: OpaquePointer)? {
@@ -170,9 +183,11 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// Renders one parsed part and frees it.
-    private func render(_ document: OpaquePointer, parser: OpaquePointer, text: UnsafeBufferPointer<UInt8>, cmarkOptions: Int32,
-                        file: String, lineOffset: Int,
-                        into progress: inout Progress) {
+    private func render(
+        _ document: OpaquePointer, parser: OpaquePointer, text: UnsafeBufferPointer<UInt8>, cmarkOptions: Int32,
+        file: String, lineOffset: Int,
+        into progress: inout Progress
+    ) {
         progress.wordCount += PlainText.of(document).wordCount
         var headingNodes: [OpaquePointer] = []
         var fencedNodes: [OpaquePointer] = []
@@ -189,13 +204,17 @@ public struct MarkdownRenderer: Sendable {
                 }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 if let problem = rewriteDestination(of: node) {
-                    progress.diagnostics.append(Diagnostic(.error, problem, file: file,
-                                                           line: Int(cmark_node_get_start_line(node)) + lineOffset,
-                                                           column: Self.characterColumn(Int(cmark_node_get_start_column(node)),
-                                                                                        line: Int(cmark_node_get_start_line(node)), in: text)))
+                    progress.diagnostics.append(
+                        Diagnostic(
+                            .error, problem, file: file,
+                            line: Int(cmark_node_get_start_line(node)) + lineOffset,
+                            column: Self.characterColumn(
+                                Int(cmark_node_get_start_column(node)),
+                                line: Int(cmark_node_get_start_line(node)), in: text)))
                 }
             case CMARK_NODE_CODE_BLOCK:
-                var length: Int32 = 0, offset: Int32 = 0
+                var length: Int32 = 0
+                var offset: Int32 = 0
                 var character: CChar = 0
                 if cmark_node_get_fenced(node, &length, &offset, &character) != 0 { fencedNodes.append(node) }
             default:
@@ -242,7 +261,8 @@ public struct MarkdownRenderer: Sendable {
 
     /// Whether `needle` (two bytes) occurs in `bytes`.
     private static func contains(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let first = needle.utf8Start[0], second = needle.utf8Start[1]
+        let first = needle.utf8Start[0]
+        let second = needle.utf8Start[1]
         guard bytes.count >= 2 else { return false }
         for index in 0..<(bytes.count - 1) where bytes[index] == first && bytes[index + 1] == second { return true }
         return false
@@ -286,10 +306,13 @@ public struct MarkdownRenderer: Sendable {
     private func labelForScreenReaders(_ html: String) -> String {
         var html = html
         if html.containsLiteral("type=\"checkbox\"") {
-            html = html.replacingLiteral("<input type=\"checkbox\" checked=\"\" disabled=\"\" />",
-                                             with: "<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"\(XML.escape(labels.taskDone))\" />")
-                .replacingLiteral("<input type=\"checkbox\" disabled=\"\" />",
-                                      with: "<input type=\"checkbox\" disabled=\"\" aria-label=\"\(XML.escape(labels.taskToDo))\" />")
+            html = html.replacingLiteral(
+                "<input type=\"checkbox\" checked=\"\" disabled=\"\" />",
+                with: "<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"\(XML.escape(labels.taskDone))\" />"
+            )
+            .replacingLiteral(
+                "<input type=\"checkbox\" disabled=\"\" />",
+                with: "<input type=\"checkbox\" disabled=\"\" aria-label=\"\(XML.escape(labels.taskToDo))\" />")
         }
         if html.containsLiteral("aria-label=\"Back to content\"") {
             html = html.replacingLiteral("aria-label=\"Back to content\"", with: "aria-label=\"\(XML.escape(labels.backToContent))\"")

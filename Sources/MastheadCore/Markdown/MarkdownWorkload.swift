@@ -60,8 +60,10 @@ struct MarkdownWorkload {
         let newline = UInt8(ascii: "\n")
         var line = 1
         var lineStart = 0
-        var instructions = Unclosed("<?", "?>"), data = Unclosed("<![CDATA[", "]]>")
-        var brackets = 0, linkSteps = 0
+        var instructions = Unclosed("<?", "?>")
+        var data = Unclosed("<![CDATA[", "]]>")
+        var brackets = 0
+        var linkSteps = 0
         var firstLink: (line: Int, column: Int)?
         var table: (line: Int, columns: Int, rows: Int)?
 
@@ -75,20 +77,24 @@ struct MarkdownWorkload {
                 table = nil
             }
             for unclosed in [instructions, data] where unclosed.cost(upTo: end) > Self.budget {
-                let opener = String(decoding: unclosed.opener, as: UTF8.self), closer = String(decoding: unclosed.closer, as: UTF8.self)
-                return Problem(line: unclosed.first?.line ?? line, column: unclosed.first?.column ?? 1,
-                               message: "Markdown: \(unclosed.count) \(opener) with no \(closer) after them in one paragraph would take "
-                                   + "cmark-gfm minutes to read; write \\\(opener) for a literal \(opener)")
+                let opener = String(decoding: unclosed.opener, as: UTF8.self)
+                let closer = String(decoding: unclosed.closer, as: UTF8.self)
+                return Problem(
+                    line: unclosed.first?.line ?? line, column: unclosed.first?.column ?? 1,
+                    message: "Markdown: \(unclosed.count) \(opener) with no \(closer) after them in one paragraph would take "
+                        + "cmark-gfm minutes to read; write \\\(opener) for a literal \(opener)")
             }
             if linkSteps > Self.budget, let first = firstLink {
-                return Problem(line: first.line, column: first.column,
-                               message: "Markdown: links after \(brackets) [ in one paragraph would take cmark-gfm minutes to read; "
-                                   + "split the paragraph")
+                return Problem(
+                    line: first.line, column: first.column,
+                    message: "Markdown: links after \(brackets) [ in one paragraph would take cmark-gfm minutes to read; "
+                        + "split the paragraph")
             }
             if let table, table.rows * table.columns * table.columns > Self.tableBudget {
-                return Problem(line: table.line, column: 1,
-                               message: "Markdown: a table of \(table.columns) columns and \(table.rows) rows would take cmark-gfm minutes "
-                                   + "to render; split it into narrower tables")
+                return Problem(
+                    line: table.line, column: 1,
+                    message: "Markdown: a table of \(table.columns) columns and \(table.rows) rows would take cmark-gfm minutes "
+                        + "to render; split it into narrower tables")
             }
             return nil
         }
@@ -104,8 +110,11 @@ struct MarkdownWorkload {
                     current.rows += 1
                     table = current
                 } else if Self.isDelimiterRow(content) {
-                    table = (line, content.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: true)
-                        .filter { $0.contains(UInt8(ascii: "-")) }.count, 0)
+                    table = (
+                        line,
+                        content.split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: true)
+                            .filter { $0.contains(UInt8(ascii: "-")) }.count, 0
+                    )
                 }
                 var index = lineStart
                 while index < end {

@@ -36,8 +36,10 @@ struct PlainText {
     }
 
     private static func isLeaf(_ type: cmark_node_type) -> Bool {
-        [CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK,
-         CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE].contains(type)
+        [
+            CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK,
+            CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE
+        ].contains(type)
     }
 
     private enum Extension {
@@ -106,16 +108,18 @@ struct PlainText {
         // "Don't adjust tight list status til we've started the list", as cmark does.
         if !(type == CMARK_NODE_ITEM && cmark_node_previous(node) == nil && entering) {
             let block = Self.isBlock(node) ? node : blocks.last
-            inTightListItem = block.map { block in
-                if cmark_node_get_type(block) == CMARK_NODE_ITEM, let list = cmark_node_parent(block), cmark_node_get_list_tight(list) != 0 {
-                    return true
-                }
-                if let parent = cmark_node_parent(block), cmark_node_get_type(parent) == CMARK_NODE_ITEM,
-                   let list = cmark_node_parent(parent), cmark_node_get_list_tight(list) != 0 {
-                    return true
-                }
-                return false
-            } ?? false
+            inTightListItem =
+                block.map { block in
+                    if cmark_node_get_type(block) == CMARK_NODE_ITEM, let list = cmark_node_parent(block), cmark_node_get_list_tight(list) != 0 {
+                        return true
+                    }
+                    if let parent = cmark_node_parent(block), cmark_node_get_type(parent) == CMARK_NODE_ITEM,
+                        let list = cmark_node_parent(parent), cmark_node_get_list_tight(list) != 0
+                    {
+                        return true
+                    }
+                    return false
+                } ?? false
         }
 
         if let kind, kind != .other {
@@ -218,7 +222,8 @@ struct PlainText {
             }
             out(node, Array(" |".utf8), literal: true)
             guard let row = cmark_node_parent(node), cmark_gfm_extensions_get_table_row_is_header(row) != 0, cmark_node_next(node) == nil,
-                  let table = cmark_node_parent(row) else { return }
+                let table = cmark_node_parent(row)
+            else { return }
             newline()
             out(node, Array("|".utf8), literal: true)
             let columns = Int(cmark_gfm_extensions_get_table_columns(table))

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Which folders `masthead build` may replace: only one it made. A build replaces its output
 /// folder whole, so a folder given by mistake (`--output ..`, `--output ~/Documents`) would
@@ -45,7 +46,8 @@ public enum OutputFolder {
         let path = folder + "/" + markerName
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              let handle = FileHandle(forReadingAtPath: path) else { return false }
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return false }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: markerFirstLine.utf8.count + 1)) ?? Data()
         return head == Data((markerFirstLine + "\n").utf8)

@@ -1,8 +1,9 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import Synchronization
 
 /// Writes a built site to its output folder: into a new folder beside it first, swapped in
 /// only when every file is written, so a failed build never leaves a half-built site.
@@ -61,9 +62,11 @@ public enum OutputWriter {
 
     /// Writes only what changed since the build that wrote `previous` (the output records of
     /// its manifest), keeping the whole-site guarantee (see `Staging`).
-    public static func write(_ files: [OutputFile], to output: URL, siteDirectory: URL,
-                             previous: [String: BuildManifest.FileRecord],
-                             inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false) throws -> Report {
+    public static func write(
+        _ files: [OutputFile], to output: URL, siteDirectory: URL,
+        previous: [String: BuildManifest.FileRecord],
+        inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false
+    ) throws -> Report {
         let staging = try Staging(output: output, siteDirectory: siteDirectory, previous: previous, inputs: inputs, force: force)
         do {
             try staging.add(files)
@@ -101,8 +104,10 @@ public enum OutputWriter {
 
         /// `force` replaces an output folder Masthead did not make (`--force`); folders that
         /// hold the site are refused whatever it says.
-        public init(output: URL, siteDirectory: URL, previous: [String: BuildManifest.FileRecord] = [:],
-                    inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false) throws {
+        public init(
+            output: URL, siteDirectory: URL, previous: [String: BuildManifest.FileRecord] = [:],
+            inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false
+        ) throws {
             if let problem = checkSafe(output: output, siteDirectory: siteDirectory, force: force) { throw Failure(description: problem) }
             target = output.standardizedFileURL
             staging = URL(fileURLWithPath: target.path + Self.newSuffix)
@@ -120,7 +125,9 @@ public enum OutputWriter {
             let marker = OutputFolder.markerName
             let data = Data(OutputFolder.markerText(siteDirectory: siteDirectory).utf8)
             let written = try writeFile(data, to: staging.path + "/" + marker, named: marker, in: staging.path)
-            report.withLock { $0.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: StableHash.digest(data)) }
+            report.withLock {
+                $0.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: StableHash.digest(data))
+            }
         }
 
         /// Places files in the staging folder, on every core: a large site's writing is
@@ -178,16 +185,19 @@ public enum OutputWriter {
     /// are those recorded, otherwise written. Returns its record and whether it was linked.
     /// A copied file is read through every link to its real path, which must lie inside the
     /// site folder: the output gets a file, never a link, and never a file from elsewhere.
-    private static func place(_ file: OutputFile, in staging: String, current currentFolder: String, previous recorded: BuildManifest.FileRecord?,
-                              siteFiles: SiteFiles,
-                              inputs: [String: BuildManifest.FileRecord]) -> Result<(BuildManifest.FileRecord, linked: Bool), Failure> {
+    private static func place(
+        _ file: OutputFile, in staging: String, current currentFolder: String, previous recorded: BuildManifest.FileRecord?,
+        siteFiles: SiteFiles,
+        inputs: [String: BuildManifest.FileRecord]
+    ) -> Result<(BuildManifest.FileRecord, linked: Bool), Failure> {
         let destination = staging + "/" + file.path
         do {
             var realSource: String?
             if case .copy(let source) = file.contents {
                 guard let real = SiteFiles.realPath(source), siteFiles.isInside(real) else {
-                    throw Failure(description: "refusing to publish \(siteFiles.relative(source)):"
-                        + " it is a symbolic link that points outside the site or to nothing")
+                    throw Failure(
+                        description: "refusing to publish \(siteFiles.relative(source)):"
+                            + " it is a symbolic link that points outside the site or to nothing")
                 }
                 realSource = real
             }
@@ -197,8 +207,9 @@ public enum OutputWriter {
             try makeFolders(for: file.path, named: named, in: staging)
             let current = currentFolder + "/" + file.path
             if let recorded, recorded.hash == print.hash, recorded.size == print.size,
-               let status = FileStatus(path: current), status.isRegular, status.matches(recorded),
-               link(current, destination) == 0 {
+                let status = FileStatus(path: current), status.isRegular, status.matches(recorded),
+                link(current, destination) == 0
+            {
                 return .success((recorded, true))
             }
             let written: FileStatus?
@@ -248,8 +259,9 @@ public enum OutputWriter {
                 prefix += prefix.isEmpty ? String(name) : "/" + name
                 var info = stat()
                 if lstat(staging + "/" + prefix, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
-                    return Failure(description: "cannot write \(named): \(prefix) is a file of the output,"
-                        + " but this needs \(prefix)/ to be a folder; \(advice)")
+                    return Failure(
+                        description: "cannot write \(named): \(prefix) is a file of the output,"
+                            + " but this needs \(prefix)/ to be a folder; \(advice)")
                 }
             }
         }
@@ -319,8 +331,10 @@ public enum OutputWriter {
 
     /// The hash and size of a file to write. Copied files take their input record when the
     /// cache has read them already, and are otherwise read from their real path.
-    private static func fingerprint(_ file: OutputFile, realSource: String?, siteFiles: SiteFiles,
-                                    inputs: [String: BuildManifest.FileRecord]) throws -> (hash: String, size: Int) {
+    private static func fingerprint(
+        _ file: OutputFile, realSource: String?, siteFiles: SiteFiles,
+        inputs: [String: BuildManifest.FileRecord]
+    ) throws -> (hash: String, size: Int) {
         switch file.contents {
         case .bytes(let data):
             return (StableHash.digest(data), data.count)

@@ -17,44 +17,44 @@ struct FeedRenderer {
         let contentSize = entries.reduce(0) { $0 + $1.document.contentHTML.utf8.count }
         xml.reserveCapacity(contentSize + contentSize / 4 + 4_096 * (entries.count + 1))
         xml += """
-        <?xml version="1.0" encoding="utf-8"?>
-        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XML.escape(config.language))">
-          <title>\(XML.escape(title))</title>
-          <subtitle>\(XML.escape(subtitle))</subtitle>
-          <link href="\(XML.escape(config.absoluteURL(forPath: path)))" rel="self" type="application/atom+xml"/>
-          <link href="\(XML.escape(config.baseURL))" rel="alternate" type="text/html"/>
-          <id>\(XML.escape(config.absoluteURL(forPath: path)))</id>
-          <updated>\(format.rfc3339(updated))</updated>
-          <author><name>\(XML.escape(author))</name></author>
-          <generator>Masthead</generator>
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XML.escape(config.language))">
+              <title>\(XML.escape(title))</title>
+              <subtitle>\(XML.escape(subtitle))</subtitle>
+              <link href="\(XML.escape(config.absoluteURL(forPath: path)))" rel="self" type="application/atom+xml"/>
+              <link href="\(XML.escape(config.baseURL))" rel="alternate" type="text/html"/>
+              <id>\(XML.escape(config.absoluteURL(forPath: path)))</id>
+              <updated>\(format.rfc3339(updated))</updated>
+              <author><name>\(XML.escape(author))</name></author>
+              <generator>Masthead</generator>
 
-        """
+            """
         for article in entries {
             let document = article.document
             let permalink = config.absoluteURL(forPath: article.path)
             xml += """
-              <entry>
-                <title>\(XML.escape(document.title))</title>
-                <link href="\(XML.escape(permalink))" rel="alternate" type="text/html"/>
-                <id>\(XML.escape(permalink))</id>
-                <published>\(format.rfc3339(document.date))</published>
-                <updated>\(format.rfc3339(document.date))</updated>
-                <author><name>\(XML.escape(document.author ?? author))</name></author>
+                  <entry>
+                    <title>\(XML.escape(document.title))</title>
+                    <link href="\(XML.escape(permalink))" rel="alternate" type="text/html"/>
+                    <id>\(XML.escape(permalink))</id>
+                    <published>\(format.rfc3339(document.date))</published>
+                    <updated>\(format.rfc3339(document.date))</updated>
+                    <author><name>\(XML.escape(document.author ?? author))</name></author>
 
-            """
+                """
             if let category = article.category {
                 xml += "    <category term=\"\(XML.escape(category.slug))\" label=\"\(XML.escape(category.name))\"/>\n"
             }
             xml += """
-                <summary type="text">\(XML.escape(document.summary))</summary>
-                <content type="html" xml:base="\(XML.escape(permalink))">
-            """
+                    <summary type="text">\(XML.escape(document.summary))</summary>
+                    <content type="html" xml:base="\(XML.escape(permalink))">
+                """
             XML.escape(document.contentHTML, into: &xml)
             xml += """
-            </content>
-              </entry>
+                </content>
+                  </entry>
 
-            """
+                """
         }
         xml += "</feed>\n"
         return xml

@@ -25,7 +25,8 @@ struct MastheadHTMLContentType: MustacheContentType {
     /// character-by-character rule missed it).
     static func escape(_ text: String) -> String {
         let needsEscaping = text.utf8.contains { byte in
-            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+                || byte == UInt8(ascii: "'")
         }
         return needsEscaping ? XML.escapeCharacters(text, droppingControlCharacters: false) : text
     }

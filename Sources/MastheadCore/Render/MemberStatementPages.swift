@@ -14,8 +14,14 @@ extension MemberStatements {
     /// The pages, rendered with the `statement` template.
     func files(site: Site, templates: TemplateSet) -> ([OutputFile], [Diagnostic]) {
         guard templates.names.contains("statement") else {
-            return ([], [Diagnostic(.error, "missing template 'statement', needed because statements are enabled in site.yml",
-                                    file: "\(SiteFolders.templates)/statement.mustache")])
+            return (
+                [],
+                [
+                    Diagnostic(
+                        .error, "missing template 'statement', needed because statements are enabled in site.yml",
+                        file: "\(SiteFolders.templates)/statement.mustache")
+                ]
+            )
         }
         let (statements, diagnostics) = self.statements()
         let context = PageContext(site: site)
@@ -23,8 +29,9 @@ extension MemberStatements {
         var files: [OutputFile] = []
         var problems = diagnostics
         for statement in statements {
-            let route = Route(kind: .page, subject: .notFound, path: pagePath(Slug.make(statement.id)), source: SiteConfigLoader.path,
-                              template: "statement")
+            let route = Route(
+                kind: .page, subject: .notFound, path: pagePath(Slug.make(statement.id)), source: SiteConfigLoader.path,
+                template: "statement")
             if taken.contains(route.outputPath) {
                 problems.append(.error("statements: the page for member \(statement.id) would overwrite \(route.path)", at: config.location))
                 continue

@@ -25,7 +25,10 @@ public struct SiteRenderer: Sendable {
             let (count, kind, source) = counts[name]!
             let known = templates.names.sorted()
             let file = kind == .article || kind == .page ? source : "\(TemplateSet.folder)/\(name).mustache"
-            return Diagnostic(.error, "missing template '\(name)', needed for \(count) \(kind.rawValue) page\(count == 1 ? "" : "s")\(Suggestion.didYouMean(name, in: known))", file: file)
+            return Diagnostic(
+                .error,
+                "missing template '\(name)', needed for \(count) \(kind.rawValue) page\(count == 1 ? "" : "s")\(Suggestion.didYouMean(name, in: known))",
+                file: file)
         }
     }
 
@@ -43,12 +46,14 @@ public struct SiteRenderer: Sendable {
         let format = context.format
         switch route.subject {
         case .siteFeed:
-            return FeedRenderer(site: site, format: format).feed(title: site.config.title, subtitle: site.config.description,
-                                                               path: route.path, articles: Array(site.articles.indices))
+            return FeedRenderer(site: site, format: format).feed(
+                title: site.config.title, subtitle: site.config.description,
+                path: route.path, articles: Array(site.articles.indices))
         case .categoryFeed(let index):
             let category = site.categories[index]
-            return FeedRenderer(site: site, format: format).feed(title: "\(category.config.name) · \(site.config.title)",
-                                                               subtitle: category.config.description, path: route.path, articles: category.articles)
+            return FeedRenderer(site: site, format: format).feed(
+                title: "\(category.config.name) · \(site.config.title)",
+                subtitle: category.config.description, path: route.path, articles: category.articles)
         case .sitemap:
             return SitemapRenderer(site: site, format: format).sitemap()
         case .robots:

@@ -5,10 +5,10 @@ struct SitemapRenderer {
 
     func sitemap() -> String {
         var xml = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+            <?xml version="1.0" encoding="utf-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
-        """
+            """
         for route in site.routes where route.template != nil && route.kind != .notFound {
             xml += "  <url><loc>\(XML.escape(site.config.absoluteURL(forPath: route.path)))</loc>"
             switch route.subject {

@@ -69,17 +69,22 @@ struct TemplateGraph {
                 let target: Int
                 if reference.isDynamic {
                     let tag = reference.kind == .parent ? "{{<*\(reference.name)}}" : "{{>*\(reference.name)}}"
-                    diagnostics.append(Diagnostic(.error, "template: \(tag) takes the template's name from the page's values, so it could "
-                                                    + "include any template, this one too, and never end; name the template instead",
-                                                  file: path, line: reference.line, column: reference.column))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error,
+                            "template: \(tag) takes the template's name from the page's values, so it could "
+                                + "include any template, this one too, and never end; name the template instead",
+                            file: path, line: reference.line, column: reference.column))
                     continue
                 }
                 switch reference.kind {
                 case .partial, .parent:
                     guard let node = templateNode[reference.name] else {
                         let hint = Suggestion.didYouMean(reference.name, in: names)
-                        diagnostics.append(Diagnostic(.error, "template: unknown partial '\(reference.name)'\(hint)",
-                                                      file: path, line: reference.line, column: reference.column))
+                        diagnostics.append(
+                            Diagnostic(
+                                .error, "template: unknown partial '\(reference.name)'\(hint)",
+                                file: path, line: reference.line, column: reference.column))
                         continue
                     }
                     guard complete else { continue }
@@ -88,8 +93,9 @@ struct TemplateGraph {
                     guard complete else { continue }
                     target = block(reference.name)
                 }
-                var edge = Edge(target: target, kind: reference.kind, file: path, line: reference.line, column: reference.column,
-                                depth: reference.depth)
+                var edge = Edge(
+                    target: target, kind: reference.kind, file: path, line: reference.line, column: reference.column,
+                    depth: reference.depth)
                 edges[templateNode[name]!].append(edge)
                 for index in reference.overrides {
                     let override = outline.overrides[index]
@@ -153,8 +159,10 @@ struct TemplateGraph {
         let order = Array(cycle[start...] + cycle[..<start])
         let path = (order + [order[0]]).map { labels[$0] }.joined(separator: " → ")
         let edge = edges[start]
-        diagnostics.append(Diagnostic(.error, "template: '\(labels[order[0]])' includes itself (\(path)), which would never end",
-                                      file: edge.file, line: edge.line, column: edge.column))
+        diagnostics.append(
+            Diagnostic(
+                .error, "template: '\(labels[order[0]])' includes itself (\(path)), which would never end",
+                file: edge.file, line: edge.line, column: edge.column))
     }
 
     /// Each tag where nesting goes over the limit only once what it includes is counted.
@@ -163,13 +171,17 @@ struct TemplateGraph {
         for node in edges.indices {
             for edge in edges[node] where deepest[edge.target] <= maxNesting && edge.depth + 1 + deepest[edge.target] > maxNesting {
                 guard reported.insert("\(edge.file):\(edge.line):\(edge.column)").inserted else { continue }
-                let inside = switch edge.kind {
-                case .partial: "the partial '\(labels[edge.target])'"
-                case .parent: "the parent '\(labels[edge.target])'"
-                case .block: "what fills the block '\(labels[edge.target].dropFirst())'"
-                }
-                diagnostics.append(Diagnostic(.error, "template: sections and partials nested deeper than \(maxNesting) levels, "
-                                                + "counting those in \(inside)", file: edge.file, line: edge.line, column: edge.column))
+                let inside =
+                    switch edge.kind {
+                    case .partial: "the partial '\(labels[edge.target])'"
+                    case .parent: "the parent '\(labels[edge.target])'"
+                    case .block: "what fills the block '\(labels[edge.target].dropFirst())'"
+                    }
+                diagnostics.append(
+                    Diagnostic(
+                        .error,
+                        "template: sections and partials nested deeper than \(maxNesting) levels, "
+                            + "counting those in \(inside)", file: edge.file, line: edge.line, column: edge.column))
             }
         }
     }

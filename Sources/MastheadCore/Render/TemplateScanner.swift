@@ -112,8 +112,10 @@ struct TemplateScanner {
         }
         func reference(_ kind: TemplateOutline.Kind, _ name: Substring, dynamic: Bool, tag: String.Index) {
             let (line, column) = positions.position(of: tag)
-            outline.references.append(.init(kind: kind, name: String(name), isDynamic: dynamic, line: line, column: column,
-                                             depth: open.count, overrides: open.compactMap(\.override)))
+            outline.references.append(
+                .init(
+                    kind: kind, name: String(name), isDynamic: dynamic, line: line, column: column,
+                    depth: open.count, overrides: open.compactMap(\.override)))
         }
 
         var tags = 0
@@ -138,7 +140,8 @@ struct TemplateScanner {
                 }
                 // swift-mustache traps on an empty section between one-character delimiters (found by FuzzTemplate).
                 if section.body == tag, scope.start.count == 1 {
-                    throw Failure.at(section.tag, "an empty section between one-character delimiters: write some text in it, or use longer delimiters")
+                    throw Failure.at(
+                        section.tag, "an empty section between one-character delimiters: write some text in it, or use longer delimiters")
                 }
                 open.removeLast()
                 if let override = section.override { outline.overrides[override].deepest = section.deepest }
@@ -197,8 +200,9 @@ struct TemplateScanner {
         }
         if cursor.engineReads > maxEngineReads {
             let size = text.utf8.count >= 10_000 ? "\(text.utf8.count / 1_000) KB" : "\(text.utf8.count) bytes"
-            throw Failure.whole("\(tags) tags in \(size) would take the template engine too long to read (it counts "
-                                + "the rest of the template at every tag); split the template into partials")
+            throw Failure.whole(
+                "\(tags) tags in \(size) would take the template engine too long to read (it counts "
+                    + "the rest of the template at every tag); split the template into partials")
         }
     }
 

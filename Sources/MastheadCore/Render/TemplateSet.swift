@@ -65,8 +65,10 @@ public struct TemplateSet: Sendable {
             do {
                 templates[name] = try MustacheTemplate(string: text)
             } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(Diagnostic(.error, "template: \(describe(error.error))", file: path,
-                                              line: error.context.lineNumber, column: error.context.columnNumber))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, "template: \(describe(error.error))", file: path,
+                        line: error.context.lineNumber, column: error.context.columnNumber))
             } catch {
                 diagnostics.append(Diagnostic(.error, "template: \(error)", file: path))
             }

@@ -178,7 +178,8 @@ struct Aggregator {
         // A list value (a film's genres) counts once in the group of each of its elements.
         if let xColumn, case .list(let items) = row[xColumn] {
             for item in Set(items) {
-                Self.record(row, into: &cells[CellKey(x: .text(item), series: series), default: Cell()], measure: query.measure, column: measureColumn)
+                Self.record(
+                    row, into: &cells[CellKey(x: .text(item), series: series), default: Cell()], measure: query.measure, column: measureColumn)
             }
             return
         }
@@ -230,11 +231,12 @@ struct Aggregator {
             }
         }
         for (key, cell) in cells {
-            let broken = switch query.measure {
-            case .sum: cell.sum == nil
-            case .average: !cell.total.isFinite
-            default: false
-            }
+            let broken =
+                switch query.measure {
+                case .sum: cell.sum == nil
+                case .average: !cell.total.isFinite
+                default: false
+                }
             if broken { throw .overflow(key.x, series: key.series) }
         }
         var keys = Set(cells.keys.map(\.x))
@@ -321,13 +323,14 @@ struct Aggregator {
         case .bucket(let bucket):
             let dates = keys.compactMap { if case .date(let date) = $0 { date } else { nil } }
             guard var current = dates.min(), let last = dates.max() else { return ([], nil) }
-            let bucketSeconds: Double = switch bucket {
-            case .day: 86_400
-            case .week: 7 * 86_400
-            case .month: 28 * 86_400
-            case .quarter: 90 * 86_400
-            case .year: 365 * 86_400
-            }
+            let bucketSeconds: Double =
+                switch bucket {
+                case .day: 86_400
+                case .week: 7 * 86_400
+                case .month: 28 * 86_400
+                case .quarter: 90 * 86_400
+                case .year: 365 * 86_400
+                }
             // A date far off (2205 for 2025) would make hundreds of thousands of empty groups.
             if last.timeIntervalSince(current) / bucketSeconds > Double(Self.maximumFilledBuckets) { return ([], current...last) }
             var filled: [GroupKey] = []
@@ -340,7 +343,8 @@ struct Aggregator {
             // Bins are keyed by their index times the width, as `group` makes them; `result`
             // has checked that there are at most `maximumBins` of them, each index below 2^53.
             guard let indexes = binIndexes, let first = indexes.lowerBound.roundedInt(), let last = indexes.upperBound.roundedInt(),
-                  last - first < Self.maximumBins else { return ([], nil) }
+                last - first < Self.maximumBins
+            else { return ([], nil) }
             return ((first...last).map { index in .bin(Double(index) * width, Double(index + 1) * width) }, nil)
         case .bins(let edges):
             return (zip(edges, edges.dropFirst()).map { GroupKey.bin($0, $1) }, nil)
@@ -366,7 +370,8 @@ struct Aggregator {
         case (.date(let x), .date(let y)): return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
         default:
             if let x = a.number, let y = b.number { return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame) }
-            let x = text(a), y = text(b)
+            let x = text(a)
+            let y = text(b)
             return x < y ? .orderedAscending : (x > y ? .orderedDescending : .orderedSame)
         }
     }

@@ -62,7 +62,9 @@ extension BlockView {
     func limitWarning(_ table: AggregateTable) -> String? {
         guard let most = mostGroups(series: table.series.count), min(table.x.count, spec.limit ?? .max) > most else { return nil }
         let across = table.series.count > 1 ? " across its series" : ""
-        let what = spec.kind == .table ? "a table shows (\(ChartLimits.tableRows) rows)"
+        let what =
+            spec.kind == .table
+            ? "a table shows (\(ChartLimits.tableRows) rows)"
             : "a \(spec.chartType.rawValue) chart draws (\(ChartLimits.marks(spec.chartType)) marks\(across))"
         return "\(table.x.count) groups are more than \(what); only the first \(most) are shown: "
             + "narrow them with where:, group them with bucket: or binWidth:, or keep the largest with sort: -y and limit:"
@@ -104,11 +106,13 @@ extension ReportEngine {
                 hint = "use a larger binWidth (\(ReportNumber.shortText(NiceScale.niceStep(span / 20))) makes about 20) or bins: [edges]"
             }
             let range = "from \(ReportNumber.shortText(low)) to \(ReportNumber.shortText(high))"
-            return .error("x.binWidth: \(ReportNumber.shortText(width)) makes \(made) bins \(range); at most \(Aggregator.maximumBins): \(hint)",
-                          at: binsAt)
+            return .error(
+                "x.binWidth: \(ReportNumber.shortText(width)) makes \(made) bins \(range); at most \(Aggregator.maximumBins): \(hint)",
+                at: binsAt)
         case .binsTooNarrow(let width, let largest):
-            return .error("x.binWidth: \(ReportNumber.shortText(width)) is too narrow for values as large as \(ReportNumber.shortText(largest)): "
-                          + "numbers that large cannot be told apart in steps that small; use a larger binWidth or bins: [edges]", at: binsAt)
+            return .error(
+                "x.binWidth: \(ReportNumber.shortText(width)) is too narrow for values as large as \(ReportNumber.shortText(largest)): "
+                    + "numbers that large cannot be told apart in steps that small; use a larger binWidth or bins: [edges]", at: binsAt)
         case .overflow(let key, let series):
             let field = spec.measure.field ?? ""
             let integers = source.column(field).map { source.columns[$0].type == .integer } ?? false

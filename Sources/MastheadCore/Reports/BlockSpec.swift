@@ -158,5 +158,8 @@ public struct FieldFilter: Sendable, Hashable {
 }
 
 public enum SortOrder: String, Sendable, CaseIterable {
-    case x, descendingX = "-x", y, descendingY = "-y"
+    case x
+    case descendingX = "-x"
+    case y
+    case descendingY = "-y"
 }

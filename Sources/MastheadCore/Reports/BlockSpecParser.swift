@@ -3,7 +3,9 @@ import Foundation
 /// Reads a block's YAML into a `BlockSpec`, with a diagnostic at the exact line of every
 /// problem. Whether fields exist is checked later, against the source's columns.
 enum BlockSpecParser {
-    static let keys = ["type", "title", "caption", "source", "where", "x", "y", "series", "sort", "limit", "labels", "unit", "format", "row", "pointLabel", "aspect"]
+    static let keys = [
+        "type", "title", "caption", "source", "where", "x", "y", "series", "sort", "limit", "labels", "unit", "format", "row", "pointLabel", "aspect"
+    ]
     static let xKeys = ["field", "bucket", "binWidth", "bins", "label", "values", "catalog"]
     static let measureKeys = ["count", "sum", "avg", "min", "max", "distinct", "value"]
     /// Keys only charts have.
@@ -30,9 +32,13 @@ enum BlockSpecParser {
         var chartType = ChartType.bar
         if kind == .chart {
             if let name = reader.string("type") {
-                if let type = ChartType(rawValue: name.trimmingCharacters(in: .whitespaces)) { chartType = type } else {
+                if let type = ChartType(rawValue: name.trimmingCharacters(in: .whitespaces)) {
+                    chartType = type
+                } else {
                     let names = ChartType.allCases.map(\.rawValue)
-                    reader.error("type: unknown chart type '\(name)'\(Suggestion.didYouMean(name, in: names)) (one of \(names.joined(separator: ", ")))", at: reader.locationOf("type"))
+                    reader.error(
+                        "type: unknown chart type '\(name)'\(Suggestion.didYouMean(name, in: names)) (one of \(names.joined(separator: ", ")))",
+                        at: reader.locationOf("type"))
                     ok = false
                 }
             } else {
@@ -43,8 +49,9 @@ enum BlockSpecParser {
         guard let source = reader.string("source", required: true) else {
             return (nil, reader.diagnostics)
         }
-        var spec = BlockSpec(kind: kind, chartType: chartType, source: source.trimmingCharacters(in: .whitespaces), sourceLocation: reader.locationOf("source"),
-                             measureLocation: reader.has("y") ? reader.locationOf("y") : location, location: location)
+        var spec = BlockSpec(
+            kind: kind, chartType: chartType, source: source.trimmingCharacters(in: .whitespaces), sourceLocation: reader.locationOf("source"),
+            measureLocation: reader.has("y") ? reader.locationOf("y") : location, location: location)
         spec.title = reader.string("title")
         spec.caption = reader.string("caption")
         spec.unit = reader.string("unit")
@@ -55,14 +62,18 @@ enum BlockSpecParser {
                 spec.measure = measure
                 spec.yLabel = label
                 spec.pointValue = value
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         }
         if let series = reader.string("series") {
             spec.series = series
             spec.seriesLocation = reader.locationOf("series")
         }
         if let sort = reader.string("sort") {
-            if let order = SortOrder(rawValue: sort.trimmingCharacters(in: .whitespaces)) { spec.sort = order } else {
+            if let order = SortOrder(rawValue: sort.trimmingCharacters(in: .whitespaces)) {
+                spec.sort = order
+            } else {
                 reader.error("sort: expected one of x, -x, y, -y, got \"\(sort)\"", at: reader.locationOf("sort"))
             }
         }
@@ -71,7 +82,9 @@ enum BlockSpecParser {
             if let entries = labels.entries {
                 for entry in entries {
                     spec.labelOrder.append(entry.key)
-                    if let text = entry.value.string { spec.labels[entry.key] = text } else {
+                    if let text = entry.value.string {
+                        spec.labels[entry.key] = text
+                    } else {
                         reader.error("labels.\(entry.key): expected text, got \(entry.value.kindName)", at: entry.value.location)
                     }
                 }
@@ -82,13 +95,16 @@ enum BlockSpecParser {
         if let name = reader.string("format") {
             if let format = ValueFormat(rawValue: name.trimmingCharacters(in: .whitespaces)) {
                 if kind == .chart {
-                    warnings.append(.warning("format: applies to kpi and table values; a chart writes plain numbers", at: reader.locationOf("format")))
+                    warnings.append(
+                        .warning("format: applies to kpi and table values; a chart writes plain numbers", at: reader.locationOf("format")))
                 } else {
                     spec.valueFormat = format
                 }
             } else {
                 let names = ValueFormat.allCases.map(\.rawValue)
-                reader.error("format: unknown format '\(name)'\(Suggestion.didYouMean(name, in: names)) (one of \(names.joined(separator: ", ")))", at: reader.locationOf("format"))
+                reader.error(
+                    "format: unknown format '\(name)'\(Suggestion.didYouMean(name, in: names)) (one of \(names.joined(separator: ", ")))",
+                    at: reader.locationOf("format"))
                 ok = false
             }
         }
@@ -102,14 +118,18 @@ enum BlockSpecParser {
                 spec.rowLocation = reader.locationOf("row")
             }
             if let name = reader.string("aspect") {
-                if let aspect = ChartAspect(rawValue: name.trimmingCharacters(in: .whitespaces)) { spec.aspect = aspect } else {
+                if let aspect = ChartAspect(rawValue: name.trimmingCharacters(in: .whitespaces)) {
+                    spec.aspect = aspect
+                } else {
                     reader.error("aspect: expected geo, got \"\(name)\"", at: reader.locationOf("aspect"))
                     ok = false
                 }
             }
             ok = checkRowCharts(spec, &reader) && ok
         } else if spec.pointValue != nil {
-            reader.error("y.value: plots each row's own value, in a chart of type: scatter; a \(kind.rawValue) needs a measure (count, sum, avg, min, max or distinct)", at: spec.measureLocation)
+            reader.error(
+                "y.value: plots each row's own value, in a chart of type: scatter; a \(kind.rawValue) needs a measure (count, sum, avg, min, max or distinct)",
+                at: spec.measureLocation)
             ok = false
         }
         if let x = spec.x, x.values != nil {
@@ -151,7 +171,8 @@ enum BlockSpecParser {
         let type = spec.chartType
         if let x = spec.x, type == .scatter || type == .grid {
             if x.rule != .value || x.values != nil || x.catalog != nil {
-                reader.error("x: a \(type.rawValue) chart places each row by the number in its field: give just the field (x: \(x.field))", at: x.location)
+                reader.error(
+                    "x: a \(type.rawValue) chart places each row by the number in its field: give just the field (x: \(x.field))", at: x.location)
                 ok = false
             }
         }
@@ -172,7 +193,9 @@ enum BlockSpecParser {
             }
         default:
             if spec.pointValue != nil {
-                reader.error("y.value: plots each row's own value, for type: scatter; a \(type.rawValue) chart needs a measure (count, sum, avg, min, max or distinct)", at: spec.measureLocation)
+                reader.error(
+                    "y.value: plots each row's own value, for type: scatter; a \(type.rawValue) chart needs a measure (count, sum, avg, min, max or distinct)",
+                    at: spec.measureLocation)
                 ok = false
             }
             if let location = spec.rowLocation {
@@ -205,19 +228,27 @@ enum BlockSpecParser {
             } else if let items = value.items {
                 filters.append(FieldFilter(field: entry.key, condition: .oneOf(items.compactMap(\.string)), location: value.location))
             } else if let conditions = value.entries {
-                var lower: String?, upper: String?
+                var lower: String?
+                var upper: String?
                 for condition in conditions {
                     switch condition.key {
                     case "in":
-                        guard let items = condition.value.items ?? condition.value.string.map({ [YAMLNode(kind: .scalar($0), location: condition.value.location)] }) else {
-                            reader.error("where.\(entry.key).in: expected a list of values, got \(condition.value.kindName)", at: condition.value.location)
+                        guard
+                            let items = condition.value.items
+                                ?? condition.value.string.map({ [YAMLNode(kind: .scalar($0), location: condition.value.location)] })
+                        else {
+                            reader.error(
+                                "where.\(entry.key).in: expected a list of values, got \(condition.value.kindName)", at: condition.value.location)
                             continue
                         }
-                        filters.append(FieldFilter(field: entry.key, condition: .oneOf(items.compactMap(\.string)), location: condition.value.location))
+                        filters.append(
+                            FieldFilter(field: entry.key, condition: .oneOf(items.compactMap(\.string)), location: condition.value.location))
                     case "min", "from": lower = condition.value.string
                     case "max", "to": upper = condition.value.string
                     default:
-                        reader.error("where.\(entry.key): unknown condition '\(condition.key)'\(Suggestion.didYouMean(condition.key, in: ["in", "min", "max", "from", "to"])) (one of in, min, max, from, to)", at: condition.keyLocation)
+                        reader.error(
+                            "where.\(entry.key): unknown condition '\(condition.key)'\(Suggestion.didYouMean(condition.key, in: ["in", "min", "max", "from", "to"])) (one of in, min, max, from, to)",
+                            at: condition.keyLocation)
                     }
                 }
                 if lower != nil || upper != nil {
@@ -234,7 +265,8 @@ enum BlockSpecParser {
         guard let node = reader.node["x"], !node.isNull else { return nil }
         if let field = node.string { return XSpec(field: field.trimmingCharacters(in: .whitespaces), rule: .value, location: node.location) }
         guard node.entries != nil else {
-            reader.error("x: expected a field name or { field, bucket | binWidth | bins | values | catalog }, got \(node.kindName)", at: node.location)
+            reader.error(
+                "x: expected a field name or { field, bucket | binWidth | bins | values | catalog }, got \(node.kindName)", at: node.location)
             return nil
         }
         return reader.mapping("x") { x -> XSpec? in
@@ -244,7 +276,9 @@ enum BlockSpecParser {
             if let bucket = x.string("bucket") {
                 guard let value = DateBucket(rawValue: bucket.trimmingCharacters(in: .whitespaces)) else {
                     let names = DateBucket.allCases.map(\.rawValue)
-                    x.error("x.bucket: expected one of \(names.joined(separator: ", ")), got \"\(bucket)\"\(Suggestion.didYouMean(bucket, in: names))", at: x.locationOf("bucket"))
+                    x.error(
+                        "x.bucket: expected one of \(names.joined(separator: ", ")), got \"\(bucket)\"\(Suggestion.didYouMean(bucket, in: names))",
+                        at: x.locationOf("bucket"))
                     return nil
                 }
                 rule = .bucket(value)
@@ -258,8 +292,11 @@ enum BlockSpecParser {
             }
             if let binsNode = x.node["bins"], !binsNode.isNull {
                 let edges = (binsNode.items ?? []).compactMap { $0.string.flatMap(Double.init) }
-                guard let items = binsNode.items, edges.count == items.count, edges.count >= 2, zip(edges, edges.dropFirst()).allSatisfy({ $0 < $1 }) else {
-                    x.error("x.bins: expected at least two ascending numbers, the bin edges (e.g. [0, 100, 500, 1000]), got \(binsNode.kindName)", at: binsNode.location)
+                guard let items = binsNode.items, edges.count == items.count, edges.count >= 2, zip(edges, edges.dropFirst()).allSatisfy({ $0 < $1 })
+                else {
+                    x.error(
+                        "x.bins: expected at least two ascending numbers, the bin edges (e.g. [0, 100, 500, 1000]), got \(binsNode.kindName)",
+                        at: binsNode.location)
                     return nil
                 }
                 rule = .bins(edges)
@@ -269,7 +306,9 @@ enum BlockSpecParser {
             spec.ruleLocation = ruleNode?.location
             if let valuesNode = x.node["values"], !valuesNode.isNull {
                 guard let items = valuesNode.items, !items.isEmpty, items.allSatisfy({ $0.string != nil }) else {
-                    x.error("x.values: expected a list of the x values to show, in order (e.g. [0.5, 1, 1.5]), got \(valuesNode.kindName)", at: valuesNode.location)
+                    x.error(
+                        "x.values: expected a list of the x values to show, in order (e.g. [0.5, 1, 1.5]), got \(valuesNode.kindName)",
+                        at: valuesNode.location)
                     return nil
                 }
                 spec.values = items.compactMap(\.string)
@@ -288,7 +327,8 @@ enum BlockSpecParser {
         guard let node = reader.node["y"] else { return nil }
         if node.string == "count" { return (.count, nil, nil) }
         guard let entries = node.entries else {
-            reader.error("y: expected { count: true } or { sum | avg | min | max | distinct | value: field }, got \(node.kindName)", at: node.location)
+            reader.error(
+                "y: expected { count: true } or { sum | avg | min | max | distinct | value: field }, got \(node.kindName)", at: node.location)
             return nil
         }
         var measure: Measure?
@@ -298,7 +338,9 @@ enum BlockSpecParser {
             let value = entry.value.string ?? ""
             let found: Measure?
             switch entry.key {
-            case "label": label = value; continue
+            case "label":
+                label = value
+                continue
             case "count": found = .count
             case "sum": found = .sum(value)
             case "avg": found = .average(value)
@@ -309,7 +351,9 @@ enum BlockSpecParser {
                 found = .count
                 pointValue = value.trimmingCharacters(in: .whitespaces)
             default:
-                reader.error("y: unknown measure '\(entry.key)'\(Suggestion.didYouMean(entry.key, in: measureKeys)) (one of \(measureKeys.joined(separator: ", ")))", at: entry.keyLocation)
+                reader.error(
+                    "y: unknown measure '\(entry.key)'\(Suggestion.didYouMean(entry.key, in: measureKeys)) (one of \(measureKeys.joined(separator: ", ")))",
+                    at: entry.keyLocation)
                 return nil
             }
             if entry.key != "count", value.isEmpty {

@@ -54,12 +54,15 @@ struct BlockView {
             case .date(let date):
                 let (axis, _) = format.axisLabel(date, table.bucket, previous: previous)
                 previous = date
-                let group = table.bucket == .year ? nil : String(Calendar(identifier: .gregorian).dateComponents(in: format.timeZone, from: date).year ?? 0)
+                let group =
+                    table.bucket == .year ? nil : String(Calendar(identifier: .gregorian).dateComponents(in: format.timeZone, from: date).year ?? 0)
                 return .init(label: format.bucketLabel(date, table.bucket), axis: axis, group: group)
             }
         }
         let series = table.series.enumerated().map { index, name in
-            ChartData.Series(name: name.isEmpty ? (table.series.count == 1 ? valueTitle : "–") : (spec.labels[name] ?? name), values: table.values.map { $0[index] })
+            ChartData.Series(
+                name: name.isEmpty ? (table.series.count == 1 ? valueTitle : "–") : (spec.labels[name] ?? name),
+                values: table.values.map { $0[index] })
         }
         var edges: [String]?
         if spec.chartType == .histogram, spec.kind == .chart {
@@ -101,7 +104,8 @@ struct BlockView {
             } else {
                 let change = (current.double - previous.double) / abs(previous.double)
                 let direction = change > 0 ? ("kpi-up", "▲") : ("kpi-down", "▼")
-                html += "<p class=\"kpi-change \(direction.0)\"><span aria-hidden=\"true\">\(direction.1)</span> \(format.signedPercent(change)) \(XML.escape(reference))</p>\n"
+                html +=
+                    "<p class=\"kpi-change \(direction.0)\"><span aria-hidden=\"true\">\(direction.1)</span> \(format.signedPercent(change)) \(XML.escape(reference))</p>\n"
             }
         }
         if let caption = spec.caption { html += "<p class=\"kpi-caption\">\(XML.escape(caption))</p>\n" }

@@ -9,39 +9,57 @@ struct FieldChecker {
         var diagnostics: [Diagnostic] = []
         func column(_ field: String, _ key: String, at location: SourceLocation) -> StatsColumn? {
             if let index = source.column(field) { return source.columns[index] }
-            diagnostics.append(.error("\(key): unknown field '\(field)' in \(source.name)\(Suggestion.didYouMean(field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))", at: location))
+            diagnostics.append(
+                .error(
+                    "\(key): unknown field '\(field)' in \(source.name)\(Suggestion.didYouMean(field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))",
+                    at: location))
             return nil
         }
         if let x = spec.x, let column = column(x.field, "x.field", at: x.location) {
             switch x.rule {
             case .bucket(let bucket) where column.type != .date:
-                diagnostics.append(.error("x.bucket: '\(x.field)' holds \(column.type.rawValue) values; bucket: \(bucket.rawValue) needs a date field", at: x.location))
+                diagnostics.append(
+                    .error(
+                        "x.bucket: '\(x.field)' holds \(column.type.rawValue) values; bucket: \(bucket.rawValue) needs a date field", at: x.location))
             case .binWidth, .bins:
                 if column.type != .integer && column.type != .decimal {
-                    diagnostics.append(.error("x: '\(x.field)' holds \(column.type.rawValue) values; a histogram needs a number field", at: x.location))
+                    diagnostics.append(
+                        .error("x: '\(x.field)' holds \(column.type.rawValue) values; a histogram needs a number field", at: x.location))
                 }
             default: break
             }
             if spec.drawsRows, column.type != .integer, column.type != .decimal {
-                diagnostics.append(.error("x: '\(x.field)' holds \(column.type.rawValue) values; a \(spec.chartType.rawValue) chart places rows by a number field", at: x.location))
+                diagnostics.append(
+                    .error(
+                        "x: '\(x.field)' holds \(column.type.rawValue) values; a \(spec.chartType.rawValue) chart places rows by a number field",
+                        at: x.location))
             }
         }
         if let field = spec.pointValue, let column = column(field, "y.value", at: spec.measureLocation),
-           column.type != .integer, column.type != .decimal {
-            diagnostics.append(.error("y.value: '\(field)' holds \(column.type.rawValue) values; a scatter chart plots numbers", at: spec.measureLocation))
+            column.type != .integer, column.type != .decimal
+        {
+            diagnostics.append(
+                .error("y.value: '\(field)' holds \(column.type.rawValue) values; a scatter chart plots numbers", at: spec.measureLocation))
         }
         if let field = spec.pointLabel { _ = column(field, "pointLabel", at: spec.pointLabelLocation ?? spec.location) }
         if let field = spec.row { _ = column(field, "row", at: spec.rowLocation ?? spec.location) }
         if let field = spec.measure.field, let column = column(field, "y.\(spec.measure.keyword)", at: spec.measureLocation) {
-            if case .distinct = spec.measure {} else if column.type != .integer && column.type != .decimal {
-                diagnostics.append(.error("y.\(spec.measure.keyword): cannot \(verb(spec.measure)) '\(field)': it holds \(column.type.rawValue) values, not numbers (use count or distinct)", at: spec.measureLocation))
+            if case .distinct = spec.measure {
+            } else if column.type != .integer && column.type != .decimal {
+                diagnostics.append(
+                    .error(
+                        "y.\(spec.measure.keyword): cannot \(verb(spec.measure)) '\(field)': it holds \(column.type.rawValue) values, not numbers (use count or distinct)",
+                        at: spec.measureLocation))
             }
         }
         if let series = spec.series {
             _ = column(series, "series", at: spec.seriesLocation ?? spec.location)
         }
         if spec.kind == .kpi, let x = spec.x, !x.rule.isDateBucket {
-            diagnostics.append(.error("x: a kpi compares periods: give a date field with a bucket (x: { field: date, bucket: month }), got '\(x.field)'", at: x.location))
+            diagnostics.append(
+                .error(
+                    "x: a kpi compares periods: give a date field with a bucket (x: { field: date, bucket: month }), got '\(x.field)'", at: x.location
+                ))
         }
         return diagnostics
     }
@@ -60,7 +78,8 @@ struct FieldChecker {
             case (.failure, .integer) where Double(text.trimmingCharacters(in: .whitespaces))?.isFinite == true:
                 typed.append(.decimal(Double(text.trimmingCharacters(in: .whitespaces)) ?? 0))
             case (.failure(let problem), _):
-                diagnostics.append(.error("x.values: \(problem.message) (the field '\(x.field)' holds \(type.rawValue) values)", at: x.valuesLocation ?? x.location))
+                diagnostics.append(
+                    .error("x.values: \(problem.message) (the field '\(x.field)' holds \(type.rawValue) values)", at: x.valuesLocation ?? x.location))
             }
         }
         return typed
@@ -81,7 +100,10 @@ struct FieldChecker {
         var resolved: [(Int, Aggregator.ResolvedFilter)] = []
         for filter in filters {
             guard let index = source.column(filter.field) else {
-                diagnostics.append(.error("where: unknown field '\(filter.field)' in \(source.name)\(Suggestion.didYouMean(filter.field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))", at: filter.location))
+                diagnostics.append(
+                    .error(
+                        "where: unknown field '\(filter.field)' in \(source.name)\(Suggestion.didYouMean(filter.field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))",
+                        at: filter.location))
                 continue
             }
             // The elements of a list field are text: `where: { genres: Drama }`.
@@ -91,7 +113,8 @@ struct FieldChecker {
                 switch DataValue.parse(text, as: type, timeZone: timeZone) {
                 case .success(let value): return value
                 case .failure(let problem):
-                    diagnostics.append(.error("where.\(filter.field): \(problem.message) (the field holds \(type.rawValue) values)", at: filter.location))
+                    diagnostics.append(
+                        .error("where.\(filter.field): \(problem.message) (the field holds \(type.rawValue) values)", at: filter.location))
                     return nil
                 }
             }
@@ -100,7 +123,10 @@ struct FieldChecker {
                 resolved.append((index, .oneOf(Set(values.compactMap(typed)))))
             case .range(let lower, let upper):
                 if type != .integer, type != .decimal, type != .date {
-                    diagnostics.append(.error("where.\(filter.field): min, max, from and to need a number or date field; '\(filter.field)' holds \(type.rawValue) values", at: filter.location))
+                    diagnostics.append(
+                        .error(
+                            "where.\(filter.field): min, max, from and to need a number or date field; '\(filter.field)' holds \(type.rawValue) values",
+                            at: filter.location))
                     continue
                 }
                 resolved.append((index, .range(lower: typed(lower), upper: typed(upper))))

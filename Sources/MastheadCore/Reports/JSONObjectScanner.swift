@@ -67,7 +67,10 @@ struct JSONObjectScanner {
     mutating func object(_ field: (Field) -> Void) throws(Failure) {
         try expect(0x7B, "'{'")
         skipSpace()
-        if current == 0x7D { index += 1; return }
+        if current == 0x7D {
+            index += 1
+            return
+        }
         while true {
             skipSpace()
             let key = try string()
@@ -85,7 +88,9 @@ struct JSONObjectScanner {
             skipSpace()
             switch current {
             case 0x2C: index += 1
-            case 0x7D: index += 1; return
+            case 0x7D:
+                index += 1
+                return
             case nil: throw failure("expected ',' or '}' before the end")
             default: throw failure("expected ',' or '}'")
             }
@@ -101,7 +106,12 @@ struct JSONObjectScanner {
         var plain = true
         while index < bytes.count, bytes[index] != 0x22 {
             let byte = bytes[index]
-            if byte == 0x5C { plain = false; index += 1 } else if byte & 0xC0 == 0x80 { continuationBytes += 1 } else if byte == 0x0A {
+            if byte == 0x5C {
+                plain = false
+                index += 1
+            } else if byte & 0xC0 == 0x80 {
+                continuationBytes += 1
+            } else if byte == 0x0A {
                 throw failure("a string is not closed on its line", at: opening)
             }
             index += 1
@@ -127,13 +137,22 @@ struct JSONObjectScanner {
         var depth = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == 0x22 { _ = try string(); continue }
-            if byte == 0x0A { skipSpace(); continue }
+            if byte == 0x22 {
+                _ = try string()
+                continue
+            }
+            if byte == 0x0A {
+                skipSpace()
+                continue
+            }
             if byte & 0xC0 == 0x80 { continuationBytes += 1 }
             if byte == 0x7B || byte == 0x5B { depth += 1 }
             if byte == 0x7D || byte == 0x5D {
                 depth -= 1
-                if depth == 0 { index += 1; break }
+                if depth == 0 {
+                    index += 1
+                    break
+                }
             }
             index += 1
         }
@@ -199,7 +218,11 @@ struct JSONObjectScanner {
         }
         while index < bytes.count {
             let byte = bytes[index]
-            guard byte == 0x5C, index + 1 < bytes.count else { utf8.append(byte); index += 1; continue }
+            guard byte == 0x5C, index + 1 < bytes.count else {
+                utf8.append(byte)
+                index += 1
+                continue
+            }
             let code = bytes[index + 1]
             index += 2
             switch code {
@@ -212,7 +235,8 @@ struct JSONObjectScanner {
                 guard var value = hex4(index) else { return nil }
                 index += 4
                 if (0xD800..<0xDC00).contains(value), index + 6 <= bytes.count, bytes[index] == 0x5C,
-                   bytes[index + 1] == UInt8(ascii: "u"), let low = hex4(index + 2), (0xDC00..<0xE000).contains(low) {
+                    bytes[index + 1] == UInt8(ascii: "u"), let low = hex4(index + 2), (0xDC00..<0xE000).contains(low)
+                {
                     value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
                     index += 6
                 }

@@ -30,8 +30,10 @@ struct MemberStatements {
         }
         for field in required where source.column(field) == nil {
             let hint = Suggestion.didYouMean(field, in: source.columnNames)
-            return .failure(.error("statements: \(name) has no '\(field)' field\(hint) (fields: \(source.columnNames.joined(separator: ", ")))",
-                                   at: location))
+            return .failure(
+                .error(
+                    "statements: \(name) has no '\(field)' field\(hint) (fields: \(source.columnNames.joined(separator: ", ")))",
+                    at: location))
         }
         var all: [(values: [String: DataValue], location: SourceLocation)] = []
         let url = store.siteDirectory.appendingPathComponent(source.file)
@@ -48,7 +50,9 @@ struct MemberStatements {
             guard let name else { return [] }
             switch rows(name, required: fields) {
             case .success(let rows): return rows
-            case .failure(let problem): diagnostics.append(problem); return []
+            case .failure(let problem):
+                diagnostics.append(problem)
+                return []
             }
         }
         var byID: [String: Statement] = [:]
@@ -67,10 +71,11 @@ struct MemberStatements {
             }
             if let first = bySlug[slug] {
                 let there = "\(first.location.file):\(first.location.line ?? 0)"
-                let message = first.id == id
+                let message =
+                    first.id == id
                     ? "the member id '\(id)' is also on \(there); each member needs a row of their own"
                     : "the member ids '\(id)' and '\(first.id)' (\(there)) would share the page \(pagePath(slug)), showing one member's "
-                    + "statement to the other; give each an id that differs in its letters or digits"
+                        + "statement to the other; give each an id that differs in its letters or digits"
                 diagnostics.append(.error("statements: \(message)", at: location))
                 refused.insert(slug)
                 continue
@@ -100,8 +105,10 @@ struct MemberStatements {
         }
         for id in order {
             guard let statement = byID[id], statement.balance == nil, ReportNumber.sum(statement.activities.map(\.points)) == nil else { continue }
-            diagnostics.append(.error("statements: the points of member '\(id)' add up past what can be added exactly; give the member a balance",
-                                      at: statement.location))
+            diagnostics.append(
+                .error(
+                    "statements: the points of member '\(id)' add up past what can be added exactly; give the member a balance",
+                    at: statement.location))
         }
         return (order.compactMap { byID[$0] }, diagnostics)
     }
@@ -116,8 +123,9 @@ struct MemberStatements {
         let shown = statement.activities.filter { $0.points != 0 }.sorted { $0.date > $1.date }
         // `statements()` has checked that the points add up.
         let balance = statement.balance ?? ReportNumber.sum(statement.activities.map(\.points)) ?? 0
-        let long = Date.FormatStyle(date: .long, time: .omitted, locale: format.locale, calendar: Calendar(identifier: .gregorian),
-                                    timeZone: format.timeZone)
+        let long = Date.FormatStyle(
+            date: .long, time: .omitted, locale: format.locale, calendar: Calendar(identifier: .gregorian),
+            timeZone: format.timeZone)
         func signed(_ points: ReportNumber) -> String { (points > 0 ? "+" : "") + format.number(points) }
         return [
             "id": statement.id,
@@ -125,8 +133,12 @@ struct MemberStatements {
             "hasRedemptions": !statement.redemptions.isEmpty,
             "hasMachines": !statement.machines.isEmpty,
             "balance": format.number(balance),
-            "activities": shown.map { ["date": $0.date.formatted(long), "event": config.labels[$0.event] ?? $0.event, "points": signed($0.points),
-                                       "earned": $0.points > 0] as [String: Any] },
+            "activities": shown.map {
+                [
+                    "date": $0.date.formatted(long), "event": config.labels[$0.event] ?? $0.event, "points": signed($0.points),
+                    "earned": $0.points > 0
+                ] as [String: Any]
+            },
             "redemptions": statement.redemptions.sorted { $0.date > $1.date }.map {
                 ["date": $0.date.formatted(long), "title": $0.title, "points": format.number($0.points)]
             },
@@ -134,7 +146,7 @@ struct MemberStatements {
                 var values: [String: Any] = ["serial": machine.serial, "model": machine.model]
                 if let date = machine.date { values["date"] = date.formatted(long) }
                 return values
-            },
+            }
         ]
     }
 }

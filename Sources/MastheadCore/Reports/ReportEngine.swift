@@ -21,8 +21,9 @@ public final class ReportEngine: Sendable {
 
     /// `catalogs`: the catalogs loaded for this build (datasets may join them, and x values may name their items).
     public init(config: SiteConfig, siteDirectory: URL, catalogs: [Catalog] = []) {
-        store = StatsStore(siteDirectory: siteDirectory, datasets: config.reports.datasets, timeZone: config.timeZone,
-                           catalogs: catalogs, declaredCatalogs: config.catalogs.map(\.name))
+        store = StatsStore(
+            siteDirectory: siteDirectory, datasets: config.reports.datasets, timeZone: config.timeZone,
+            catalogs: catalogs, declaredCatalogs: config.catalogs.map(\.name))
         format = ChartFormatter(language: config.language, timeZone: config.timeZone)
         labels = ReportLabels(language: config.language)
         charts = config.reports.charts
@@ -130,9 +131,11 @@ public final class ReportEngine: Sendable {
         if let span = table.unfilledSpan {
             let day = Date.ISO8601FormatStyle().year().month().day()
             let bucket = table.bucket?.rawValue ?? "bucket"
-            warnings.append(.warning("x: the dates run from \(span.lowerBound.formatted(day)) to \(span.upperBound.formatted(day)), "
-                                     + "too many \(bucket)s to show the empty ones; is a year mistyped in \(spec.source)?",
-                                     at: spec.x?.location ?? spec.location))
+            warnings.append(
+                .warning(
+                    "x: the dates run from \(span.lowerBound.formatted(day)) to \(span.upperBound.formatted(day)), "
+                        + "too many \(bucket)s to show the empty ones; is a year mistyped in \(spec.source)?",
+                    at: spec.x?.location ?? spec.location))
         }
         switch spec.kind {
         case .chart: return (view.chart(table, id: id), warnings)
@@ -159,7 +162,8 @@ public final class ReportEngine: Sendable {
         query.x?.fixed = checker.resolveFixedValues(spec, diagnostics: &diagnostics)
         if let name = spec.x?.catalog, !catalogs.contains(where: { $0.config.name == name }) {
             let declared = config.catalogs.map(\.name)
-            let message = declared.contains(name)
+            let message =
+                declared.contains(name)
                 ? "x.catalog: the catalog '\(name)' has errors, so its titles are not available"
                 : "x.catalog: unknown catalog '\(name)'\(Suggestion.didYouMean(name, in: declared)) "
                     + "(catalogs: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))"
@@ -182,8 +186,9 @@ public final class ReportEngine: Sendable {
         case .success(let found): return .success(found)
         case .failure(let diagnostic):
             if let dataset = store.datasets.first(where: { $0.name == spec.source }), dataset.join != nil,
-               diagnostic.file == SiteConfigLoader.path,
-               spec.sourceLocation.file != SiteConfigLoader.path || spec.sourceLocation.line != diagnostic.line {
+                diagnostic.file == SiteConfigLoader.path,
+                spec.sourceLocation.file != SiteConfigLoader.path || spec.sourceLocation.line != diagnostic.line
+            {
                 let message = "source: the dataset '\(spec.source)' cannot be used until its declaration in \(SiteConfigLoader.path) is fixed"
                 return .failure(Problems(diagnostics: [.error(message, at: spec.sourceLocation)]))
             }

@@ -17,25 +17,41 @@ struct ResolvedJoin: Sendable {
     /// Checks the declaration against the file's columns and the catalog; every problem
     /// is at its line in site.yml.
     static func resolve(_ join: DatasetJoin, dataset: String, fileColumns: [String], catalogs: [Catalog], declared: [String], timeZone: TimeZone)
-        -> Result<(ResolvedJoin, [StatsColumn]), Diagnostic> {
+        -> Result<(ResolvedJoin, [StatsColumn]), Diagnostic>
+    {
         guard let catalog = catalogs.first(where: { $0.config.name == join.catalog }) else {
             if declared.contains(join.catalog) {
-                return .failure(.error("datasets.\(dataset).join.catalog: the catalog '\(join.catalog)' has errors, so it cannot be joined", at: join.catalogLocation))
+                return .failure(
+                    .error(
+                        "datasets.\(dataset).join.catalog: the catalog '\(join.catalog)' has errors, so it cannot be joined", at: join.catalogLocation
+                    ))
             }
-            return .failure(.error("datasets.\(dataset).join.catalog: unknown catalog '\(join.catalog)'\(Suggestion.didYouMean(join.catalog, in: declared)) (catalogs: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))", at: join.catalogLocation))
+            return .failure(
+                .error(
+                    "datasets.\(dataset).join.catalog: unknown catalog '\(join.catalog)'\(Suggestion.didYouMean(join.catalog, in: declared)) (catalogs: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))",
+                    at: join.catalogLocation))
         }
         guard let onColumn = fileColumns.firstIndex(of: join.on) else {
-            return .failure(.error("datasets.\(dataset).join.on: the field '\(join.on)' is not in the data file\(Suggestion.didYouMean(join.on, in: fileColumns)) (fields: \(fileColumns.joined(separator: ", ")))", at: join.onLocation))
+            return .failure(
+                .error(
+                    "datasets.\(dataset).join.on: the field '\(join.on)' is not in the data file\(Suggestion.didYouMean(join.on, in: fileColumns)) (fields: \(fileColumns.joined(separator: ", ")))",
+                    at: join.onLocation))
         }
         var indexes: [Int] = []
         var columns: [StatsColumn] = []
         for field in join.fields {
             guard let index = catalog.fieldIndex(field) else {
                 let names = catalog.fields.map(\.name)
-                return .failure(.error("datasets.\(dataset).join.fields: '\(field)' is not a field of the catalog \(catalog.config.name)\(Suggestion.didYouMean(field, in: names)) (fields: \(names.joined(separator: ", ")))", at: join.fieldsLocation))
+                return .failure(
+                    .error(
+                        "datasets.\(dataset).join.fields: '\(field)' is not a field of the catalog \(catalog.config.name)\(Suggestion.didYouMean(field, in: names)) (fields: \(names.joined(separator: ", ")))",
+                        at: join.fieldsLocation))
             }
             if fileColumns.contains(field) {
-                return .failure(.error("datasets.\(dataset).join.fields: '\(field)' is already a column of the data file; rename one of them", at: join.fieldsLocation))
+                return .failure(
+                    .error(
+                        "datasets.\(dataset).join.fields: '\(field)' is already a column of the data file; rename one of them",
+                        at: join.fieldsLocation))
             }
             indexes.append(index)
             columns.append(StatsColumn(name: field, type: catalog.fields[index].type))
@@ -43,12 +59,18 @@ struct ResolvedJoin: Sendable {
         var defaults = [DataValue](repeating: .null, count: indexes.count)
         for (field, written) in join.defaults.sorted(by: { $0.key < $1.key }) {
             guard let position = join.fields.firstIndex(of: field) else {
-                return .failure(.error("datasets.\(dataset).join.defaults: '\(field)' is not one of the joined fields (\(join.fields.joined(separator: ", ")))", at: written.location))
+                return .failure(
+                    .error(
+                        "datasets.\(dataset).join.defaults: '\(field)' is not one of the joined fields (\(join.fields.joined(separator: ", ")))",
+                        at: written.location))
             }
             switch DataValue.parse(written.text, as: columns[position].type, timeZone: timeZone) {
             case .success(let value): defaults[position] = value
             case .failure(let problem):
-                return .failure(.error("datasets.\(dataset).join.defaults.\(field): \(problem.message) (the catalog field holds \(columns[position].type.rawValue) values)", at: written.location))
+                return .failure(
+                    .error(
+                        "datasets.\(dataset).join.defaults.\(field): \(problem.message) (the catalog field holds \(columns[position].type.rawValue) values)",
+                        at: written.location))
             }
         }
         var values: [String: [DataValue]] = [:]
@@ -58,8 +80,9 @@ struct ResolvedJoin: Sendable {
                 return value.isNull || value == .list([]) ? defaults[position] : value
             }
         }
-        let resolved = ResolvedJoin(catalog: catalog.config.name, onField: join.on, onColumn: onColumn, values: values, empty: defaults,
-                                    keys: catalog.items.map(\.key).sorted())
+        let resolved = ResolvedJoin(
+            catalog: catalog.config.name, onField: join.on, onColumn: onColumn, values: values, empty: defaults,
+            keys: catalog.items.map(\.key).sorted())
         return .success((resolved, columns))
     }
 

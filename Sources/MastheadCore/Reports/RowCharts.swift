@@ -73,16 +73,18 @@ extension ReportEngine {
         let seriesValues = seriesAt.map { at in usable.map { Aggregator.text($0[at]) } } ?? []
         let (names, index) = seriesAt == nil ? ([""], [:]) : seriesOrder(spec, values: seriesValues, keepLabelled: false)
         let points = usable.enumerated().map { number, row in
-            ScatterData.Point(label: labelAt.map { labelText(row[$0]) } ?? String(number + 1), x: row[0].number ?? 0, y: row[1].number ?? 0,
-                              series: seriesAt.map { index[Aggregator.text(row[$0])] ?? 0 } ?? 0)
+            ScatterData.Point(
+                label: labelAt.map { labelText(row[$0]) } ?? String(number + 1), x: row[0].number ?? 0, y: row[1].number ?? 0,
+                series: seriesAt.map { index[Aggregator.text(row[$0])] ?? 0 } ?? 0)
         }
         let x = spec.x
-        return ScatterData(points: points, series: names,
-                           labelTitle: spec.pointLabel.map(BlockView.humanise) ?? BlockView.humanise(labels.point),
-                           xTitle: x?.label ?? x.map { BlockView.humanise($0.field) } ?? "",
-                           yTitle: spec.yLabel ?? spec.pointValue.map(BlockView.humanise) ?? "",
-                           seriesTitle: spec.series.map(BlockView.humanise), geo: spec.aspect == .geo,
-                           xFraction: ScatterData.fraction(points.map(\.x)), yFraction: ScatterData.fraction(points.map(\.y)))
+        return ScatterData(
+            points: points, series: names,
+            labelTitle: spec.pointLabel.map(BlockView.humanise) ?? BlockView.humanise(labels.point),
+            xTitle: x?.label ?? x.map { BlockView.humanise($0.field) } ?? "",
+            yTitle: spec.yLabel ?? spec.pointValue.map(BlockView.humanise) ?? "",
+            seriesTitle: spec.series.map(BlockView.humanise), geo: spec.aspect == .geo,
+            xFraction: ScatterData.fraction(points.map(\.x)), yFraction: ScatterData.fraction(points.map(\.y)))
     }
 
     func gridData(_ spec: BlockSpec, rows: [[DataValue]], labelAt: Int?, seriesAt: Int?) -> GridData {
@@ -103,7 +105,8 @@ extension ReportEngine {
         var places = placeValues
         // Only where whole numbers are exact (below 2^53) does each step of 1 give a new place.
         if let low = placeValues.first, let high = placeValues.last, placeValues.allSatisfy({ $0.rounded() == $0 }), high - low <= 300,
-           abs(low) < 9_007_199_254_740_992, abs(high) < 9_007_199_254_740_992 {
+            abs(low) < 9_007_199_254_740_992, abs(high) < 9_007_199_254_740_992
+        {
             places = stride(from: low, through: high, by: 1).map { $0 }
         }
         var placeIndex: [Double: Int] = [:]
@@ -116,12 +119,15 @@ extension ReportEngine {
             guard let rowPosition = rowIndex[rowKey(row[0])], let number = row[1].number, let placePosition = placeIndex[number] else { continue }
             // One cell per position: the first row given for it.
             guard taken.insert(rowPosition * places.count + placePosition).inserted else { continue }
-            cells.append(GridData.Cell(row: rowPosition, place: placePosition, label: labelAt.map { labelText(row[$0]) },
-                                       state: seriesAt.map { stateIndex[Aggregator.text(row[$0])] ?? 0 } ?? 0))
+            cells.append(
+                GridData.Cell(
+                    row: rowPosition, place: placePosition, label: labelAt.map { labelText(row[$0]) },
+                    state: seriesAt.map { stateIndex[Aggregator.text(row[$0])] ?? 0 } ?? 0))
         }
         cells.sort { ($0.row, $0.place) < ($1.row, $1.place) }
-        return GridData(rows: rowNames, places: places.map { format.number($0, fraction: 2) }, cells: cells, states: names,
-                        rowTitle: spec.row.map(BlockView.humanise) ?? labels.row,
-                        placeTitle: spec.x?.label ?? spec.x.map { BlockView.humanise($0.field) } ?? labels.place)
+        return GridData(
+            rows: rowNames, places: places.map { format.number($0, fraction: 2) }, cells: cells, states: names,
+            rowTitle: spec.row.map(BlockView.humanise) ?? labels.row,
+            placeTitle: spec.x?.label ?? spec.x.map { BlockView.humanise($0.field) } ?? labels.place)
     }
 }

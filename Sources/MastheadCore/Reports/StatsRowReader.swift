@@ -34,8 +34,9 @@ struct StatsRowReader {
 
     /// Calls `body` with each row, its fields aligned with `columns`; stops when it returns false.
     func forEachRow(columns: [String], _ body: (StatsRow) throws(Diagnostic) -> Bool) throws(Diagnostic) {
-        var row = StatsRow(line: 0, fields: [String](repeating: "", count: columns.count),
-                           positions: [(line: Int, column: Int)](repeating: (0, 1), count: columns.count))
+        var row = StatsRow(
+            line: 0, fields: [String](repeating: "", count: columns.count),
+            positions: [(line: Int, column: Int)](repeating: (0, 1), count: columns.count))
         switch format {
         case .csv:
             let stream = try CSVRecordStream(url: url, path: path)
@@ -96,8 +97,9 @@ struct StatsRowReader {
                 } catch { return error }
             }
             if let failure {
-                throw Diagnostic(.error, "JSON Lines: line \(line) is not one JSON object: \(failure.reason)",
-                                 file: path, line: failure.line, column: failure.column)
+                throw Diagnostic(
+                    .error, "JSON Lines: line \(line) is not one JSON object: \(failure.reason)",
+                    file: path, line: failure.line, column: failure.column)
             }
             return try body(line, fields)
         }

@@ -75,41 +75,64 @@ final class StatsStore: Sendable {
         let relative = SiteFolders.relativeToContent(name.hasPrefix("/") ? String(name.dropFirst()) : name)
         let file = dataset?.file ?? SiteFolders.inContent(relative)
         let url = siteDirectory.appendingPathComponent(file)
-        guard dataset != nil
-                || (!relative.contains("..") && StatsFormat(fileName: relative) != nil && FileManager.default.fileExists(atPath: url.path)) else {
-            let known = knownNames.isEmpty
+        guard
+            dataset != nil
+                || (!relative.contains("..") && StatsFormat(fileName: relative) != nil && FileManager.default.fileExists(atPath: url.path))
+        else {
+            let known =
+                knownNames.isEmpty
                 ? " (no files under \(SiteFolders.stats) and no datasets in site.yml)"
                 : " (known: \(knownNames.prefix(12).joined(separator: ", ")))"
             let hint = Suggestion.didYouMean(name, in: knownNames)
-            return .failure(.error("source: unknown statistics source '\(name)'\(hint.isEmpty ? known : hint); "
-                                   + "name a .csv, .jsonl or .json file under \(SiteFolders.content)/, or a dataset declared in site.yml",
-                                   at: location))
+            return .failure(
+                .error(
+                    "source: unknown statistics source '\(name)'\(hint.isEmpty ? known : hint); "
+                        + "name a .csv, .jsonl or .json file under \(SiteFolders.content)/, or a dataset declared in site.yml",
+                    at: location))
         }
         // A join adds columns: the dataset is then a source of its own, not just its file.
         let cacheKey = dataset.flatMap { $0.join == nil ? nil : "dataset:\($0.name)" } ?? file
         return state.withLock { state in
-            if let cached = state.sources[cacheKey] { return cached.map { var source = $0; source.name = name; return source } }
-            let result = loadSource(name: name, file: file, url: url, schema: dataset?.schema ?? [:], declaredAt: dataset?.location, join: dataset?.join)
-                .map { var source = $0; source.cacheKey = cacheKey; return source }
+            if let cached = state.sources[cacheKey] {
+                return cached.map {
+                    var source = $0
+                    source.name = name
+                    return source
+                }
+            }
+            let result = loadSource(
+                name: name, file: file, url: url, schema: dataset?.schema ?? [:], declaredAt: dataset?.location, join: dataset?.join
+            )
+            .map {
+                var source = $0
+                source.cacheKey = cacheKey
+                return source
+            }
             state.sources[cacheKey] = result
             return result
         }
     }
 
-    private func loadSource(name: String, file: String, url: URL, schema: [String: FieldType], declaredAt: SourceLocation?,
-                            join: DatasetJoin?) -> Result<StatsSource, Diagnostic> {
+    private func loadSource(
+        name: String, file: String, url: URL, schema: [String: FieldType], declaredAt: SourceLocation?,
+        join: DatasetJoin?
+    ) -> Result<StatsSource, Diagnostic> {
         if let problem = SiteFiles(siteDirectory: siteDirectory).problem(at: file) { return .failure(problem) }
         guard FileManager.default.fileExists(atPath: url.path), let format = StatsFormat(fileName: file) else {
-            return .failure(.error("datasets.\(name): the file \(file) does not exist",
-                                   at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
+            return .failure(
+                .error(
+                    "datasets.\(name): the file \(file) does not exist",
+                    at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
         }
         let reader = StatsRowReader(url: url, path: file, format: format)
         do throws(Diagnostic) {
             let names = try reader.columnNames(sampleRows: StatsSource.inferenceRows)
             for declared in schema.keys.sorted() where !names.contains(declared) {
                 let hint = Suggestion.didYouMean(declared, in: names)
-                return .failure(.error("datasets.\(name).schema: the field '\(declared)' is not in \(file)\(hint)",
-                                       at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
+                return .failure(
+                    .error(
+                        "datasets.\(name).schema: the field '\(declared)' is not in \(file)\(hint)",
+                        at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
             }
             var samples = [[String]](repeating: [], count: names.count)
             var count = 0
@@ -123,16 +146,20 @@ final class StatsStore: Sendable {
             }
             var resolvedJoin: ResolvedJoin?
             if let join {
-                switch ResolvedJoin.resolve(join, dataset: name, fileColumns: names, catalogs: catalogs, declared: declaredCatalogs,
-                                            timeZone: timeZone) {
+                switch ResolvedJoin.resolve(
+                    join, dataset: name, fileColumns: names, catalogs: catalogs, declared: declaredCatalogs,
+                    timeZone: timeZone)
+                {
                 case .success(let (resolved, added)):
                     resolvedJoin = resolved
                     columns += added
                 case .failure(let problem): return .failure(problem)
                 }
             }
-            return .success(StatsSource(name: name, file: file, format: format, columns: columns, fileColumnCount: names.count,
-                                        join: resolvedJoin, cacheKey: file))
+            return .success(
+                StatsSource(
+                    name: name, file: file, format: format, columns: columns, fileColumnCount: names.count,
+                    join: resolvedJoin, cacheKey: file))
         } catch {
             return .failure(error)
         }
@@ -185,7 +212,9 @@ final class StatsStore: Sendable {
             let size = size(of: url)
             if state.planned != nil {
                 // Collecting (`readTogether`): note large-file queries; the answer is not used.
-                if size > state.inMemoryLimit, state.planned?[key] == nil { state.planned?[key] = PlannedQuery(source: source, aggregator: aggregator) }
+                if size > state.inMemoryLimit, state.planned?[key] == nil {
+                    state.planned?[key] = PlannedQuery(source: source, aggregator: aggregator)
+                }
                 return Self.finish(&aggregator)
             }
             let read: Result<Void, Diagnostic>
@@ -214,8 +243,10 @@ final class StatsStore: Sendable {
 
     /// The rows passing `filters`, each cut to `columns`, in file order, at most `limit`
     /// of them; with the number of rows that passed. For charts drawing one mark per row.
-    func matchingRows(_ source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)], columns: [Int],
-                      limit: Int) -> Result<(rows: [[DataValue]], total: Int), Diagnostic> {
+    func matchingRows(
+        _ source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)], columns: [Int],
+        limit: Int
+    ) -> Result<(rows: [[DataValue]], total: Int), Diagnostic> {
         var kept: [[DataValue]] = []
         var total = 0
         func add(_ row: [DataValue]) {
@@ -257,16 +288,19 @@ final class StatsStore: Sendable {
         case .integer: return Int(text).map(DataValue.integer)
         case .decimal:
             guard let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 48 && first <= 57),
-                  let value = Double(text), value.isFinite,
-                  text.utf8.allSatisfy({ $0 < 65 || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return nil }
+                let value = Double(text), value.isFinite,
+                text.utf8.allSatisfy({ $0 < 65 || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") })
+            else { return nil }
             return .decimal(value)
         default: return nil
         }
     }
 
     /// Reads every row of `source`, typing only `columns` (the others stay null); `body` gets each row and its line.
-    static func stream(_ source: StatsSource, url: URL, columns: Set<Int>, timeZone: TimeZone,
-                       _ body: ([DataValue], Int) -> Void) -> Result<Void, Diagnostic> {
+    static func stream(
+        _ source: StatsSource, url: URL, columns: Set<Int>, timeZone: TimeZone,
+        _ body: ([DataValue], Int) -> Void
+    ) -> Result<Void, Diagnostic> {
         let reader = StatsRowReader(url: url, path: source.file, format: source.format)
         let wanted = columns.sorted()
         var dates: [String: DataValue] = [:]
@@ -287,7 +321,10 @@ final class StatsStore: Sendable {
                 for index in wanted where index < fileColumns {
                     let column = source.columns[index]
                     let text = fields[index]
-                    if column.type == .date, let known = dates[text] { row[index] = known; continue }
+                    if column.type == .date, let known = dates[text] {
+                        row[index] = known
+                        continue
+                    }
                     if let quick = quickValue(text, column.type, timeZone: timeZone) {
                         row[index] = quick
                         if column.type == .date, dates.count < 100_000 { dates[text] = quick }
@@ -299,8 +336,9 @@ final class StatsStore: Sendable {
                         if column.type == .date, dates.count < 100_000 { dates[text] = value }
                     case .failure(let problem):
                         let position = read.positions[index]
-                        throw Diagnostic(.error, "\(column.name): \(problem.message) (the column holds \(column.type.rawValue) values)",
-                                         file: source.file, line: position.line, column: position.column)
+                        throw Diagnostic(
+                            .error, "\(column.name): \(problem.message) (the column holds \(column.type.rawValue) values)",
+                            file: source.file, line: position.line, column: position.column)
                     }
                 }
                 body(row, read.line)

@@ -7,26 +7,34 @@ enum CatalogRoutes {
         for (catalogIndex, catalog) in catalogs.enumerated() {
             let config = catalog.config
             for page in Pagination.pages(count: catalog.items.count, size: config.pageSize) {
-                routes.append(Route(kind: .catalog, subject: .catalogIndex(catalogIndex, page: page),
-                                    path: Pagination.path(base: config.indexPath, page: page.number), source: config.file, template: config.indexTemplate))
+                routes.append(
+                    Route(
+                        kind: .catalog, subject: .catalogIndex(catalogIndex, page: page),
+                        path: Pagination.path(base: config.indexPath, page: page.number), source: config.file, template: config.indexTemplate))
             }
             for (orderIndex, order) in config.orders.enumerated() {
                 for page in Pagination.pages(count: catalog.items.count, size: config.pageSize) {
-                    routes.append(Route(kind: .catalog, subject: .catalogOrder(catalogIndex, order: orderIndex, page: page),
-                                        path: Pagination.path(base: orderPath(config, order), page: page.number), source: config.file,
-                                        template: config.indexTemplate))
+                    routes.append(
+                        Route(
+                            kind: .catalog, subject: .catalogOrder(catalogIndex, order: orderIndex, page: page),
+                            path: Pagination.path(base: orderPath(config, order), page: page.number), source: config.file,
+                            template: config.indexTemplate))
                 }
             }
             for (itemIndex, item) in catalog.items.enumerated() {
-                routes.append(Route(kind: .catalogItem, subject: .catalogItem(catalogIndex, item: itemIndex), path: item.path,
-                                    source: config.file, template: config.itemTemplate))
+                routes.append(
+                    Route(
+                        kind: .catalogItem, subject: .catalogItem(catalogIndex, item: itemIndex), path: item.path,
+                        source: config.file, template: config.itemTemplate))
             }
             for (facetIndex, facet) in catalog.facets.enumerated() {
                 for (valueIndex, value) in facet.values.enumerated() {
                     for page in Pagination.pages(count: value.items.count, size: config.pageSize) {
-                        routes.append(Route(kind: .catalog, subject: .catalogFacet(catalogIndex, facet: facetIndex, value: valueIndex, page: page),
-                                            path: Pagination.path(base: value.path, page: page.number), source: config.file,
-                                            template: config.facetTemplate))
+                        routes.append(
+                            Route(
+                                kind: .catalog, subject: .catalogFacet(catalogIndex, facet: facetIndex, value: valueIndex, page: page),
+                                path: Pagination.path(base: value.path, page: page.number), source: config.file,
+                                template: config.facetTemplate))
                     }
                 }
             }

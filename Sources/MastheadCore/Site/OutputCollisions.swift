@@ -40,8 +40,11 @@ enum OutputCollisions {
             }
             guard reported.insert(file.path).inserted else { continue }
             let blamed = [file.source, beneath.source].first { $0 != SiteConfigLoader.path } ?? file.source
-            diagnostics.append(Diagnostic(.error, "\(file.description) is written as the file \(file.path), but \(beneath.description) needs"
-                + " \(file.path)/ to be a folder (for \(beneath.path)): rename or move one of them", file: blamed))
+            diagnostics.append(
+                Diagnostic(
+                    .error,
+                    "\(file.description) is written as the file \(file.path), but \(beneath.description) needs"
+                        + " \(file.path)/ to be a folder (for \(beneath.path)): rename or move one of them", file: blamed))
         }
         return diagnostics
     }

@@ -17,13 +17,25 @@ struct RelatedIndex {
         for (index, article) in articles.enumerated() {
             var numbers: [Int] = []
             for slug in article.tagSlugs {
-                let number = tagNumbers[slug] ?? { tagNumbers[slug] = byTag.count; byTag.append([]); return byTag.count - 1 }()
+                let number =
+                    tagNumbers[slug]
+                    ?? {
+                        tagNumbers[slug] = byTag.count
+                        byTag.append([])
+                        return byTag.count - 1
+                    }()
                 byTag[number].append(index)
                 numbers.append(number)
             }
             tags.append(numbers)
             if let slug = article.category?.slug {
-                let number = categoryNumbers[slug] ?? { categoryNumbers[slug] = byCategory.count; byCategory.append([]); return byCategory.count - 1 }()
+                let number =
+                    categoryNumbers[slug]
+                    ?? {
+                        categoryNumbers[slug] = byCategory.count
+                        byCategory.append([])
+                        return byCategory.count - 1
+                    }()
                 byCategory[number].append(index)
                 category.append(number)
             } else {

@@ -60,7 +60,10 @@ public struct StaticFile: Sendable {
 /// One page or file to produce.
 public struct Route: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
-        case home, article, list, terms, page, catalog, catalogItem = "catalog-item", notFound = "404", feed, sitemap, robots
+        case home, article, list, terms, page, catalog
+        case catalogItem = "catalog-item"
+        case notFound = "404"
+        case feed, sitemap, robots
     }
 
     /// What the route shows: enough for the renderer to build its context.

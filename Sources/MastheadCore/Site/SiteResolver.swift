@@ -27,27 +27,33 @@ public struct SiteResolver {
         var articles = published.map { document in
             ResolvedArticle(
                 document: document,
-                path: Permalinks.expand(config.permalinks.article, slug: document.slug, date: document.date,
-                                        category: document.categorySlug, timeZone: config.timeZone),
+                path: Permalinks.expand(
+                    config.permalinks.article, slug: document.slug, date: document.date,
+                    category: document.categorySlug, timeZone: config.timeZone),
                 category: document.categorySlug.flatMap(config.category(named:)),
                 tagSlugs: uniqueSlugs(document.tags))
         }
         let pages = pageDocuments.filter(isPublished).sorted { $0.sourcePath < $1.sourcePath }.map { document in
-            ResolvedPage(document: document, path: Permalinks.expand(document.kind == .report ? Self.reportPermalink : config.permalinks.page,
-                                                                     slug: document.slug, timeZone: config.timeZone))
+            ResolvedPage(
+                document: document,
+                path: Permalinks.expand(
+                    document.kind == .report ? Self.reportPermalink : config.permalinks.page,
+                    slug: document.slug, timeZone: config.timeZone))
         }
 
         let categories = config.categories.map { category in
             let path = Permalinks.expand(config.permalinks.category, slug: category.slug, timeZone: config.timeZone)
-            return CategorySummary(config: category, path: path, feedPath: path.hasSuffix("/") ? path + "feed.xml" : path + ".xml",
-                                   articles: articles.indices.filter { articles[$0].category?.slug == category.slug })
+            return CategorySummary(
+                config: category, path: path, feedPath: path.hasSuffix("/") ? path + "feed.xml" : path + ".xml",
+                articles: articles.indices.filter { articles[$0].category?.slug == category.slug })
         }
         let tags = collectTags(articles)
         diagnostics += linkRelated(&articles)
         linkNeighbours(&articles, categories: categories)
 
-        var site = Site(config: config, articles: articles, pages: pages, categories: categories, tags: tags, routes: [],
-                        staticFiles: staticPaths.map { StaticFile(sourcePath: $0, outputPath: String($0.dropFirst(SiteFolders.staticFiles.count + 1))) })
+        var site = Site(
+            config: config, articles: articles, pages: pages, categories: categories, tags: tags, routes: [],
+            staticFiles: staticPaths.map { StaticFile(sourcePath: $0, outputPath: String($0.dropFirst(SiteFolders.staticFiles.count + 1))) })
         site.catalogs = catalogs
         site.routes = routes(for: site)
         diagnostics += duplicateURLs(site)
@@ -87,7 +93,6 @@ public struct SiteResolver {
         }
     }
 
-
     private func uniqueSlugs(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.map(Slug.make).filter { !$0.isEmpty && seen.insert($0).inserted }
@@ -108,9 +113,10 @@ public struct SiteResolver {
         }
         return members.keys.sorted().map { slug in
             let name = spellings[slug]!.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.first!.key
-            return TagSummary(name: name, slug: slug,
-                              path: Permalinks.expand(config.permalinks.tag, slug: slug, timeZone: config.timeZone),
-                              articles: members[slug]!)
+            return TagSummary(
+                name: name, slug: slug,
+                path: Permalinks.expand(config.permalinks.tag, slug: slug, timeZone: config.timeZone),
+                articles: members[slug]!)
         }
     }
 
@@ -153,7 +159,10 @@ public struct SiteResolver {
             for slug in articles[current].document.related {
                 guard let other = indexBySlug[slug] else {
                     let location = articles[current].document.relatedLocation ?? SourceLocation(file: articles[current].document.sourcePath)
-                    diagnostics.append(.error("related: no published article with the slug '\(slug)'\(Suggestion.didYouMean(slug, in: Array(indexBySlug.keys).sorted()))", at: location))
+                    diagnostics.append(
+                        .error(
+                            "related: no published article with the slug '\(slug)'\(Suggestion.didYouMean(slug, in: Array(indexBySlug.keys).sorted()))",
+                            at: location))
                     continue
                 }
                 if other != current, !chosen.contains(other) { chosen.append(other) }
@@ -214,7 +223,7 @@ public struct SiteResolver {
     /// Previous (older) and next (newer) article within the same category.
     private func linkNeighbours(_ articles: inout [ResolvedArticle], categories: [CategorySummary]) {
         for category in categories {
-            let members = category.articles // newest first
+            let members = category.articles  // newest first
             for (position, index) in members.enumerated() {
                 articles[index].next = position > 0 ? members[position - 1] : nil
                 articles[index].previous = position + 1 < members.count ? members[position + 1] : nil
@@ -226,39 +235,55 @@ public struct SiteResolver {
         let configFile = SiteConfigLoader.path
         var routes: [Route] = [Route(kind: .home, subject: .home, path: "/", source: configFile, template: "home")]
         for (index, article) in site.articles.enumerated() {
-            routes.append(Route(kind: .article, subject: .article(index), path: article.path, source: article.document.sourcePath,
-                                template: article.document.template ?? "article"))
+            routes.append(
+                Route(
+                    kind: .article, subject: .article(index), path: article.path, source: article.document.sourcePath,
+                    template: article.document.template ?? "article"))
         }
         // A site with no Content/articles/ (a catalog or a report site) has no archive and no
         // tag index, and no category index unless site.yml declares categories.
         let archivePages = hasArticleSection ? Pagination.pages(count: site.articles.count, size: config.pageSize) : []
         for page in archivePages {
-            routes.append(Route(kind: .list, subject: .archive(page: page), path: Pagination.path(base: Self.archivePath, page: page.number),
-                                source: configFile, template: "list"))
+            routes.append(
+                Route(
+                    kind: .list, subject: .archive(page: page), path: Pagination.path(base: Self.archivePath, page: page.number),
+                    source: configFile, template: "list"))
         }
         for (index, category) in site.categories.enumerated() {
             for page in Pagination.pages(count: category.articles.count, size: config.pageSize) {
-                routes.append(Route(kind: .list, subject: .category(index, page: page), path: Pagination.path(base: category.path, page: page.number),
-                                    source: configFile, template: "list"))
+                routes.append(
+                    Route(
+                        kind: .list, subject: .category(index, page: page), path: Pagination.path(base: category.path, page: page.number),
+                        source: configFile, template: "list"))
             }
             routes.append(Route(kind: .feed, subject: .categoryFeed(index), path: category.feedPath, source: configFile))
         }
         for (index, tag) in site.tags.enumerated() {
             let source = site.articles[tag.articles[0]].document.sourcePath
             for page in Pagination.pages(count: tag.articles.count, size: config.pageSize) {
-                routes.append(Route(kind: .list, subject: .tag(index, page: page), path: Pagination.path(base: tag.path, page: page.number),
-                                    source: source, template: "list"))
+                routes.append(
+                    Route(
+                        kind: .list, subject: .tag(index, page: page), path: Pagination.path(base: tag.path, page: page.number),
+                        source: source, template: "list"))
             }
         }
         if hasArticleSection || !site.categories.isEmpty {
-            routes.append(Route(kind: .terms, subject: .categoryIndex, path: indexPath(of: config.permalinks.category, fallback: "/categories/"), source: configFile, template: "terms"))
+            routes.append(
+                Route(
+                    kind: .terms, subject: .categoryIndex, path: indexPath(of: config.permalinks.category, fallback: "/categories/"),
+                    source: configFile, template: "terms"))
         }
         if hasArticleSection {
-            routes.append(Route(kind: .terms, subject: .tagIndex, path: indexPath(of: config.permalinks.tag, fallback: "/tags/"), source: configFile, template: "terms"))
+            routes.append(
+                Route(
+                    kind: .terms, subject: .tagIndex, path: indexPath(of: config.permalinks.tag, fallback: "/tags/"), source: configFile,
+                    template: "terms"))
         }
         for (index, page) in site.pages.enumerated() {
-            routes.append(Route(kind: .page, subject: .page(index), path: page.path, source: page.document.sourcePath,
-                                template: page.document.template ?? (page.document.kind == .report ? "report" : "page")))
+            routes.append(
+                Route(
+                    kind: .page, subject: .page(index), path: page.path, source: page.document.sourcePath,
+                    template: page.document.template ?? (page.document.kind == .report ? "report" : "page")))
         }
         routes += CatalogRoutes.routes(for: site.catalogs)
         routes.append(Route(kind: .notFound, subject: .notFound, path: "/404.html", source: configFile, template: "404"))
@@ -296,7 +321,8 @@ public struct SiteResolver {
         }
         for file in site.staticFiles {
             if let route = owners[file.outputPath] {
-                diagnostics.append(Diagnostic(.error, "this static file would overwrite \(route.path), produced by \(describe(route))", file: file.sourcePath))
+                diagnostics.append(
+                    Diagnostic(.error, "this static file would overwrite \(route.path), produced by \(describe(route))", file: file.sourcePath))
             }
         }
         diagnostics += OutputCollisions.fileFolderCollisions(

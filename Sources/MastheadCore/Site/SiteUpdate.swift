@@ -24,7 +24,8 @@ struct SiteUpdate {
     mutating func replace(with document: Document) -> Bool {
         if document.kind == .article, let index = articleIndex[document.sourcePath] {
             guard Self.placesAlike(site.articles[index].document, document),
-                  Self.keepsOrder(document, at: index, in: site.articles) else { return false }
+                Self.keepsOrder(document, at: index, in: site.articles)
+            else { return false }
             site.articles[index].document = document
             changedArticles.insert(index)
             return true
@@ -35,7 +36,7 @@ struct SiteUpdate {
             changedPages.insert(index)
             return true
         }
-        return false // not published: the change may publish it
+        return false  // not published: the change may publish it
     }
 
     /// Whether two versions of a document put the site together the same way. The title

@@ -18,8 +18,8 @@ public enum ContentDate {
             return value
         }
         guard scalars.count >= 10, scalars[4] == UInt8(ascii: "-"), scalars[7] == UInt8(ascii: "-"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              (1...12).contains(month), (1...31).contains(day)
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            (1...12).contains(month), (1...31).contains(day)
         else { return nil }
         var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
         var zone = timeZone
@@ -27,9 +27,9 @@ public enum ContentDate {
         var index = 10
         if index < scalars.count {
             guard scalars[index] == UInt8(ascii: "T") || scalars[index] == UInt8(ascii: " "),
-                  let hour = number(index + 1..<index + 3), scalars.count > index + 3,
-                  scalars[index + 3] == UInt8(ascii: ":"), let minute = number(index + 4..<index + 6),
-                  hour < 24, minute < 60
+                let hour = number(index + 1..<index + 3), scalars.count > index + 3,
+                scalars[index + 3] == UInt8(ascii: ":"), let minute = number(index + 4..<index + 6),
+                hour < 24, minute < 60
             else { return nil }
             components.hour = hour
             components.minute = minute
@@ -46,7 +46,8 @@ public enum ContentDate {
             }
             if index < scalars.count {
                 // A lone Z, the usual case in statistics files, needs no string.
-                let rest = index + 1 == scalars.count && (scalars[index] | 0x20) == UInt8(ascii: "z")
+                let rest =
+                    index + 1 == scalars.count && (scalars[index] | 0x20) == UInt8(ascii: "z")
                     ? "Z" : String(decoding: scalars[index...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
                 if rest == "Z" || rest == "z" {
                     zone = TimeZone(identifier: "UTC")!
@@ -61,13 +62,14 @@ public enum ContentDate {
             }
         }
         if let offset, year >= 1600 {
-            return fixedOffsetDate(year: year, month: month, day: day, hour: components.hour ?? 0, minute: components.minute ?? 0,
-                                   second: components.second ?? 0, offset: offset)
+            return fixedOffsetDate(
+                year: year, month: month, day: day, hour: components.hour ?? 0, minute: components.minute ?? 0,
+                second: components.second ?? 0, offset: offset)
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         guard let date = calendar.date(from: components),
-              calendar.component(.day, from: date) == day // rejects 2026-02-31
+            calendar.component(.day, from: date) == day  // rejects 2026-02-31
         else { return nil }
         return date
     }
@@ -94,8 +96,8 @@ public enum ContentDate {
     private static func parseOffset(_ text: String) -> Int? {
         let bytes = Array(text.utf8)
         guard bytes.count == 6, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"), bytes[3] == UInt8(ascii: ":"),
-              let hours = Int(String(decoding: bytes[1..<3], as: UTF8.self)),
-              let minutes = Int(String(decoding: bytes[4..<6], as: UTF8.self))
+            let hours = Int(String(decoding: bytes[1..<3], as: UTF8.self)),
+            let minutes = Int(String(decoding: bytes[4..<6], as: UTF8.self))
         else { return nil }
         let seconds = hours * 3600 + minutes * 60
         return bytes[0] == UInt8(ascii: "-") ? -seconds : seconds

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Size and modification time of a file, read with one `stat` call (FileManager's
 /// attribute dictionaries cost far more when a build checks thousands of files).

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// Maps over an array on every core, keeping the order. The work items must be independent.
-func parallelMap<Element, Result>(_ items: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] where Element: Sendable, Result: Sendable {
+func parallelMap<Element, Result>(_ items: [Element], _ transform: @Sendable (Element) -> Result) -> [Result]
+where Element: Sendable, Result: Sendable {
     guard items.count > 1 else { return items.map(transform) }
     let results = ResultSlots<Result>(count: items.count)
     DispatchQueue.concurrentPerform(iterations: items.count) { index in

@@ -10,8 +10,9 @@ public struct SiteFormatter: Sendable {
     public init(language: String, timeZone: TimeZone) {
         locale = Locale(identifier: language)
         self.timeZone = timeZone
-        longDate = Date.FormatStyle(date: .long, time: .omitted, locale: locale,
-                                    calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
+        longDate = Date.FormatStyle(
+            date: .long, time: .omitted, locale: locale,
+            calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
         iso = Date.ISO8601FormatStyle(timeSeparator: .colon, timeZoneSeparator: .colon, timeZone: timeZone)
     }
 

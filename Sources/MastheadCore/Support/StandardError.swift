@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Standard error, shared by whole lines (diagnostics, stage timings) and the one status line
 /// that a terminal's progress redraws in place. A line written while the status line shows

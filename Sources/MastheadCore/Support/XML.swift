@@ -4,7 +4,8 @@ public enum XML {
         // Most text needs no change: one pass over the bytes finds out.
         let needsWork = text.utf8.contains { byte in
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
-                || byte == UInt8(ascii: "'") || (byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r"))
+                || byte == UInt8(ascii: "'")
+                || (byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r"))
         }
         guard needsWork else { return text }
         return escapeCharacters(text, droppingControlCharacters: true)

@@ -56,7 +56,8 @@ struct SourceExcerpt: Equatable {
             }
         }
         let widths = characters.map { $0 == "\t" ? 4 : TerminalText.width(of: $0) }
-        var start = 0, end = characters.count
+        var start = 0
+        var end = characters.count
         if widths.reduce(0, +) > Self.maximumWidth {
             // Cut to the width: a third of it before the caret, the rest after.
             var before = 0

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// Reads the lines diagnostics point at from the files of a site. Only regular files inside
 /// the site folder are read (never through a link leading out of it, never a FIFO); a file is

@@ -1,7 +1,8 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 
 /// What standard error is connected to: a terminal (progress may be drawn in place, colours
 /// may be used) or a pipe or file (plain lines only).

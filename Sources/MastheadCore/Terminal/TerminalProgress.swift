@@ -43,8 +43,10 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
 
     /// A progress line when standard error is a terminal, else nil: nothing of it may reach
     /// a pipe or a file.
-    public static func forStandardError(style: TerminalStyle,
-                                        environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalProgress? {
+    public static func forStandardError(
+        style: TerminalStyle,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> TerminalProgress? {
         guard TerminalDevice.standardErrorIsTerminal(environment: environment) else { return nil }
         let delay = environment["MASTHEAD_PROGRESS_AFTER"].flatMap(Double.init) ?? defaultDelay
         return TerminalProgress(style: style, delay: delay)
@@ -83,8 +85,10 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
             guard let stage = snapshot.stage else { return }
             lastDrawn = now
             let width = (TerminalDevice.standardErrorColumns() ?? 80) - 1
-            StandardError.showStatus(Self.line(stage: stage, done: snapshot.done, total: snapshot.total, elapsed: elapsed,
-                                               stageElapsed: Self.seconds(from: snapshot.stageStarted, to: now), width: width, style: style))
+            StandardError.showStatus(
+                Self.line(
+                    stage: stage, done: snapshot.done, total: snapshot.total, elapsed: elapsed,
+                    stageElapsed: Self.seconds(from: snapshot.stageStarted, to: now), width: width, style: style))
         }
     }
 
@@ -95,8 +99,10 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
 
     /// The line for one moment of the build, at most `width` columns:
     /// `  4.2 s  rendering [=======>            ]  4,096/10,021 pages  2,310/s  about 3 s left`.
-    static func line(stage: BuildStage, done: Int, total: Int?, elapsed: Double, stageElapsed: Double, width: Int,
-                     style: TerminalStyle) -> String {
+    static func line(
+        stage: BuildStage, done: Int, total: Int?, elapsed: Double, stageElapsed: Double, width: Int,
+        style: TerminalStyle
+    ) -> String {
         let clock = String(format: "%5.1f s", elapsed)
         var parts = [stage.name]
         var bar: String?

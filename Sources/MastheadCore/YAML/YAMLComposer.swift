@@ -26,8 +26,10 @@ struct YAMLComposer {
     static let aliasBudgetPerWrittenNode = 10
 
     static func aliasBudget(writtenNodes: Int) -> Int {
-        max(minimumAliasBudget, writtenNodes.multipliedReportingOverflow(by: aliasBudgetPerWrittenNode).overflow
-            ? Int.max : writtenNodes * aliasBudgetPerWrittenNode)
+        max(
+            minimumAliasBudget,
+            writtenNodes.multipliedReportingOverflow(by: aliasBudgetPerWrittenNode).overflow
+                ? Int.max : writtenNodes * aliasBudgetPerWrittenNode)
     }
 
     /// A finished node and the number of values it stands for once its aliases are expanded.
@@ -107,8 +109,9 @@ struct YAMLComposer {
             case YAML_DOCUMENT_START_EVENT:
                 documents += 1
                 if documents > 1 {
-                    throw .error("a second \(syntax.name) document starts here, where only one is read: "
-                                 + "remove this part or the '---' line before it", at: location)
+                    throw .error(
+                        "a second \(syntax.name) document starts here, where only one is read: "
+                            + "remove this part or the '---' line before it", at: location)
                 }
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
@@ -117,8 +120,9 @@ struct YAMLComposer {
                 if isPlain, syntax == .json { try checkJSONLiteral(text, at: location) }
                 let isNull = isPlain && ["", "~", "null", "Null", "NULL"].contains(text)
                 countWrittenNode()
-                try add(Sized(node: YAMLNode(kind: isNull ? .null : .scalar(text), location: location), size: 1),
-                        anchor: Self.name(scalar.anchor))
+                try add(
+                    Sized(node: YAMLNode(kind: isNull ? .null : .scalar(text), location: location), size: 1),
+                    anchor: Self.name(scalar.anchor))
             case YAML_ALIAS_EVENT:
                 try addAlias(Self.name(event.data.alias.anchor) ?? "", at: location)
             case YAML_SEQUENCE_START_EVENT:
@@ -130,7 +134,7 @@ struct YAMLComposer {
                 let kind: YAMLNode.Kind = collection.isMapping ? .mapping(collection.entries) : .sequence(collection.items)
                 try add(Sized(node: YAMLNode(kind: kind, location: collection.location), size: collection.size), anchor: collection.anchor)
             default:
-                continue // stream start, document end
+                continue  // stream start, document end
             }
         }
     }
@@ -175,8 +179,9 @@ struct YAMLComposer {
         } else {
             let text = value.node.string ?? ""
             if let first = parent.keys[text] {
-                throw .error("the key '\(Self.shortened(text))' is given twice in this mapping (first at line \(first.line ?? 0), "
-                             + "column \(first.column ?? 0)): remove one", at: value.node.location)
+                throw .error(
+                    "the key '\(Self.shortened(text))' is given twice in this mapping (first at line \(first.line ?? 0), "
+                        + "column \(first.column ?? 0)): remove one", at: value.node.location)
             }
             parent.keys[text] = value.node.location
             parent.key = (text, value.node.location)
@@ -192,8 +197,9 @@ struct YAMLComposer {
         let budget = Self.aliasBudget(writtenNodes: writtenNodes)
         guard expandedNodes > budget, let last = aliasTotals.last else { return }
         let alias = aliasTotals.first { $0.total > budget } ?? last
-        throw .error("YAML aliases expand to more than \(Self.grouped(budget)) values; *\(alias.name) here passes that limit "
-                     + "(an alias of aliases multiplies them): write the values out, or use fewer nested aliases", at: alias.location)
+        throw .error(
+            "YAML aliases expand to more than \(Self.grouped(budget)) values; *\(alias.name) here passes that limit "
+                + "(an alias of aliases multiplies them): write the values out, or use fewer nested aliases", at: alias.location)
     }
 
     /// In a JSON file an unquoted value is a number in JSON's grammar, true, false or null.

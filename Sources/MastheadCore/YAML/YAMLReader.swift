@@ -25,9 +25,10 @@ public struct YAMLReader {
     /// Warns about keys not in `known`, suggesting the closest known one.
     public mutating func warnAboutUnknownKeys(_ known: [String], what: String) {
         for entry in node.entries ?? [] where !known.contains(entry.key) {
-            diagnostics.append(.warning(
-                "unknown \(what) key '\(entry.key)'\(Suggestion.didYouMean(entry.key, in: known))",
-                at: entry.keyLocation))
+            diagnostics.append(
+                .warning(
+                    "unknown \(what) key '\(entry.key)'\(Suggestion.didYouMean(entry.key, in: known))",
+                    at: entry.keyLocation))
         }
     }
 
@@ -95,7 +96,9 @@ public struct YAMLReader {
         }
         var result: [String] = []
         for item in items {
-            if let text = item.string { result.append(text) } else {
+            if let text = item.string {
+                result.append(text)
+            } else {
                 error("\(key): expected text in the list, got \(item.kindName)", at: item.location)
             }
         }

@@ -6,31 +6,36 @@ enum YAMLSyntaxError {
     /// libyaml's own limit on nested lists and mappings (`MAX_NESTING_LEVEL`, left at its default).
     static let maximumDepth = 1000
 
-    static func diagnostic(_ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>, file: String, lineOffset: Int,
-                           syntax: YAMLNode.Syntax) -> Diagnostic {
+    static func diagnostic(
+        _ parser: yaml_parser_t, bytes: UnsafeBufferPointer<UInt8>, file: String, lineOffset: Int,
+        syntax: YAMLNode.Syntax
+    ) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? ""
         let prefix = "\(syntax.name) syntax: "
         switch parser.error {
         case YAML_READER_ERROR:
             let (line, column) = position(ofByte: parser.problem_offset, in: bytes)
-            let message = switch problem {
-            case "control characters are not allowed":
-                "the character \(codePoint(parser.problem_value)) is a control character, which \(syntax.name) does not allow: remove it"
-            case let problem where problem.contains("UTF") || problem.contains("Unicode"):
-                "the text is not valid UTF-8 here: save the file as UTF-8"
-            default:
-                problem
-            }
+            let message =
+                switch problem {
+                case "control characters are not allowed":
+                    "the character \(codePoint(parser.problem_value)) is a control character, which \(syntax.name) does not allow: remove it"
+                case let problem where problem.contains("UTF") || problem.contains("Unicode"):
+                    "the text is not valid UTF-8 here: save the file as UTF-8"
+                default:
+                    problem
+                }
             return Diagnostic(.error, prefix + message, file: file, line: line + lineOffset, column: column)
         case YAML_SCANNER_ERROR, YAML_PARSER_ERROR, YAML_COMPOSER_ERROR:
             let context = parser.context.map { String(cString: $0) }
             let contextLine = Int(parser.context_mark.line) + 1 + lineOffset
             // The one limit rather than a mistake: said as such, without "syntax".
-            let message = problem.hasPrefix("Maximum nesting level reached")
+            let message =
+                problem.hasPrefix("Maximum nesting level reached")
                 ? "\(syntax.name) nested deeper than \(maximumDepth) levels of lists and mappings"
                 : prefix + sentence(problem: problem, context: context, contextLine: contextLine)
-            return Diagnostic(.error, message, file: file,
-                              line: Int(parser.problem_mark.line) + 1 + lineOffset, column: Int(parser.problem_mark.column) + 1)
+            return Diagnostic(
+                .error, message, file: file,
+                line: Int(parser.problem_mark.line) + 1 + lineOffset, column: Int(parser.problem_mark.column) + 1)
         default:
             return Diagnostic(.error, "out of memory while reading \(syntax.name)", file: file, line: lineOffset + 1, column: 1)
         }
@@ -93,7 +98,7 @@ enum YAMLSyntaxError {
             ("block scalar", "in the text block ('|' or '>')"), ("quoted scalar", "in the quoted text"), ("plain scalar", "in the value"),
             ("simple key", "in the key"), ("anchor", "in the anchor"), ("alias", "in the alias"), ("directive", "in the directive"),
             ("tag", "in the tag"), ("mapping", "in the mapping"), ("sequence", "in the list"), ("collection", "in the list"),
-            ("node", "in the value"),
+            ("node", "in the value")
         ]
         return places.first { context.contains($0.0) }?.1
     }
@@ -107,7 +112,7 @@ enum YAMLSyntaxError {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 { // not a continuation byte: a new character
+            } else if byte & 0xC0 != 0x80 {  // not a continuation byte: a new character
                 column += 1
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Examples/beach-club: the umbrella map of a day, the weekday menus and the reviews.
@@ -50,7 +51,7 @@ struct BeachClubExampleTests {
         #expect(Self.occurrences(of: ": Reserved</title>", in: svg) == 31)
         #expect(svg.contains("<title>Row 1, place 1: "))
         #expect(svg.contains("<title>Row 5, place 10: "))
-        #expect(!svg.contains("Row 1, place 9:"))     // the front row has 8 places
+        #expect(!svg.contains("Row 1, place 9:"))  // the front row has 8 places
         // The key figures above the map.
         #expect(page.contains("<p class=\"kpi-value\">16"))
         #expect(page.contains("<p class=\"kpi-value\">31"))
@@ -59,8 +60,10 @@ struct BeachClubExampleTests {
     @Test("each weekday has a menu page listing its dishes, Monday to Sunday")
     func menus() throws {
         let friday = try #require(Self.result.text("menu/friday/index.html"))
-        for dish in ["Sautéed mussels and clams", "Fish carpaccio with citrus", "Spaghetti with sea urchin",
-                     "Fritto misto of squid and prawns", "Tuna steak with sesame", "Cannoli", "Strawberries with lemon"] {
+        for dish in [
+            "Sautéed mussels and clams", "Fish carpaccio with citrus", "Spaghetti with sea urchin",
+            "Fritto misto of squid and prawns", "Tuna steak with sesame", "Cannoli", "Strawberries with lemon"
+        ] {
             #expect(friday.contains("<li>\(dish)</li>"), "no \(dish)")
         }
         #expect(friday.contains("<h1>Friday</h1>"))
@@ -75,8 +78,10 @@ struct BeachClubExampleTests {
     @Test("reviews are listed oldest first")
     func reviewsOldestFirst() throws {
         let page = try #require(Self.result.text("reviews/index.html"))
-        let expected = ["2025-05-06-giulia", "2025-05-30-tom", "2025-07-11-marco", "2025-07-14-ines", "2025-07-29-brennan",
-                        "2025-08-26-paolo", "2026-05-16-hannah", "2026-05-19-luca", "2026-05-23-amelie", "2026-06-09-jonas"]
+        let expected = [
+            "2025-05-06-giulia", "2025-05-30-tom", "2025-07-11-marco", "2025-07-14-ines", "2025-07-29-brennan",
+            "2025-08-26-paolo", "2026-05-16-hannah", "2026-05-19-luca", "2026-05-23-amelie", "2026-06-09-jonas"
+        ]
         let positions = expected.compactMap { page.range(of: "href=\"/reviews/\($0)/\"")?.lowerBound }
         #expect(positions.count == expected.count)
         #expect(positions == positions.sorted())

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Examples/film-club: a title's rating histogram, a member's statistics, a season's episodes,
@@ -33,8 +34,9 @@ struct FilmClubExampleTests {
     /// The value shown under a kpi's label: `<p class="kpi-label">Label</p>` then `<p class="kpi-value">…</p>`.
     static func kpi(_ label: String, in page: String) -> String? {
         guard let start = page.range(of: "<p class=\"kpi-label\">\(label)</p>"),
-              let value = page[start.upperBound...].range(of: "<p class=\"kpi-value\">"),
-              let end = page[value.upperBound...].range(of: "</p>") else { return nil }
+            let value = page[start.upperBound...].range(of: "<p class=\"kpi-value\">"),
+            let end = page[value.upperBound...].range(of: "</p>")
+        else { return nil }
         let text = String(page[value.upperBound..<end.lowerBound])
         return text.replacingOccurrences(of: #"<[^>]+>"#, with: "", options: .regularExpression)
     }
@@ -42,8 +44,9 @@ struct FilmClubExampleTests {
     /// The rows of the first data table after `marker`: each row's cells as text, tags removed.
     static func tableRows(after marker: String, in page: String) -> [[String]] {
         guard let start = page.range(of: marker),
-              let body = page[start.upperBound...].range(of: "<tbody>"),
-              let end = page[body.upperBound...].range(of: "</tbody>") else { return [] }
+            let body = page[start.upperBound...].range(of: "<tbody>"),
+            let end = page[body.upperBound...].range(of: "</tbody>")
+        else { return [] }
         let cell = try? NSRegularExpression(pattern: #"<t[hd][^>]*>(.*?)</t[hd]>"#)
         return page[body.upperBound..<end.lowerBound].components(separatedBy: "<tr>").dropFirst().map { row in
             let range = NSRange(row.startIndex..., in: row)
@@ -59,10 +62,12 @@ struct FilmClubExampleTests {
     @Test("the example builds with no errors or warnings")
     func builds() {
         #expect(Self.result.messages == [])
-        for path in ["index.html", "films/index.html", "films/the-last-projectionist/index.html", "members/anders-bakker/index.html",
-                     "seasons/harbour-lights-s1/index.html", "episodes/harbour-lights-s1e01/index.html", "people/index.html",
-                     "reviews/index.html", "reports/rankings/index.html", "reports/statistics/index.html",
-                     "films/genres/documentary/index.html", "films/sort/newest/index.html"] {
+        for path in [
+            "index.html", "films/index.html", "films/the-last-projectionist/index.html", "members/anders-bakker/index.html",
+            "seasons/harbour-lights-s1/index.html", "episodes/harbour-lights-s1e01/index.html", "people/index.html",
+            "reviews/index.html", "reports/rankings/index.html", "reports/statistics/index.html",
+            "films/genres/documentary/index.html", "films/sort/newest/index.html"
+        ] {
             #expect(Self.result.text(path) != nil, "\(path) missing")
         }
     }
@@ -138,10 +143,14 @@ struct FilmClubExampleTests {
     @Test("a review naming a film that is not in the catalogue is an error at its cell")
     func unknownFilm() throws {
         let result = try Self.buildCopy(changing: "catalogs/reviews.csv") { text in
-            text.replacingOccurrences(of: ",beneath-the-linden-trees,Beneath the Linden Trees,", with: ",beneath-the-linden-tree,Beneath the Linden Trees,")
+            text.replacingOccurrences(
+                of: ",beneath-the-linden-trees,Beneath the Linden Trees,", with: ",beneath-the-linden-tree,Beneath the Linden Trees,")
         }
         #expect(!result.succeeded)
-        #expect(result.messages.contains { $0.contains("Content/catalogs/reviews.csv:") && $0.contains("unknown films key 'beneath-the-linden-tree'")
-            && $0.contains("did you mean 'beneath-the-linden-trees'?") })
+        #expect(
+            result.messages.contains {
+                $0.contains("Content/catalogs/reviews.csv:") && $0.contains("unknown films key 'beneath-the-linden-tree'")
+                    && $0.contains("did you mean 'beneath-the-linden-trees'?")
+            })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Examples/personal-budget: the ledger, the three donuts, the empty state and a bad amount.
@@ -29,7 +30,8 @@ struct PersonalBudgetExampleTests {
     /// The `<figure>` of a named chart on the home page.
     static func figure(_ id: String, in page: String) -> String? {
         guard let start = page.range(of: "<figure class=\"chart chart-donut\" id=\"\(id)\""),
-              let end = page[start.upperBound...].range(of: "</figure>") else { return nil }
+            let end = page[start.upperBound...].range(of: "</figure>")
+        else { return nil }
         return String(page[start.lowerBound..<end.upperBound])
     }
 
@@ -59,11 +61,12 @@ struct PersonalBudgetExampleTests {
         let income = try #require(Self.figure("chart-incomebycategory", in: home))
         #expect(Self.legend(income) == ["Wage 22,725 · 92.5%", "Freelance 1,730 · 7%", "Refunds 82.3 · 0.3%", "Interest 41.5 · 0.2%"])
         let expenses = try #require(Self.figure("chart-expensesbycategory", in: home))
-        #expect(Self.legend(expenses) == [
-            "Rent 8,700 · 57%", "Groceries 2,959.7 · 19.4%", "Transport 1,158 · 7.6%", "Utilities 790.2 · 5.2%",
-            "Clothing 559.4 · 3.7%", "Eating out 396.8 · 2.6%", "Gifts 226.6 · 1.5%", "Phone 216 · 1.4%",
-            "Entertainment 186 · 1.2%", "Health 74.2 · 0.5%",
-        ])
+        #expect(
+            Self.legend(expenses) == [
+                "Rent 8,700 · 57%", "Groceries 2,959.7 · 19.4%", "Transport 1,158 · 7.6%", "Utilities 790.2 · 5.2%",
+                "Clothing 559.4 · 3.7%", "Eating out 396.8 · 2.6%", "Gifts 226.6 · 1.5%", "Phone 216 · 1.4%",
+                "Entertainment 186 · 1.2%", "Health 74.2 · 0.5%"
+            ])
         let both = try #require(Self.figure("chart-incomeagainstexpenses", in: home))
         #expect(Self.legend(both) == ["Income 24,578.8 · 61.7%", "Expenses 15,266.7 · 38.3%"])
     }
@@ -118,7 +121,8 @@ struct PersonalBudgetExampleTests {
             return lines.joined(separator: "\n")
         }
         #expect(result.diagnostics.hasErrors)
-        #expect(result.messages.contains { $0.hasPrefix("Content/catalogs/transactions.csv:5:5: error: amount: expected a number, got \"12,50x\"") },
-                "\(result.messages)")
+        #expect(
+            result.messages.contains { $0.hasPrefix("Content/catalogs/transactions.csv:5:5: error: amount: expected a number, got \"12,50x\"") },
+            "\(result.messages)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MastheadCore
 
 /// Examples/student-housing: listings sorted both ways, "No description", the budget, household and
@@ -59,9 +60,11 @@ struct StudentHousingExampleTests {
     @Test("the example builds with no errors or warnings, and its signature pages exist")
     func builds() {
         #expect(Self.result.messages == [])
-        for path in ["index.html", "listings/index.html", "listings/page/3/index.html", "listings/sort/price-desc/index.html",
-                     "listings/to-2491/index.html", "listings/city/milan/index.html", "listings/price/up-to-500/index.html",
-                     "listings/occupants/4-or-more/index.html", "cities/index.html", "reports/map/index.html", "js/listing-filter.js"] {
+        for path in [
+            "index.html", "listings/index.html", "listings/page/3/index.html", "listings/sort/price-desc/index.html",
+            "listings/to-2491/index.html", "listings/city/milan/index.html", "listings/price/up-to-500/index.html",
+            "listings/occupants/4-or-more/index.html", "cities/index.html", "reports/map/index.html", "js/listing-filter.js"
+        ] {
             #expect(Self.result.text(path) != nil, "\(path) missing")
         }
     }
@@ -115,7 +118,9 @@ struct StudentHousingExampleTests {
     func filter() throws {
         let html = try #require(Self.result.text("listings/index.html"))
         #expect(html.contains("<form class=\"wrap listing-filter\" id=\"listing-filter\" hidden"))
-        #expect(html.contains("<label for=\"filter-price\">") && html.contains("<label for=\"filter-occupants\">") && html.contains("<label for=\"filter-city\">"))
+        #expect(
+            html.contains("<label for=\"filter-price\">") && html.contains("<label for=\"filter-occupants\">")
+                && html.contains("<label for=\"filter-city\">"))
         #expect(html.contains("aria-live=\"polite\""))
         #expect(html.contains("<li class=\"listing-card\" data-price=\"285\" data-occupants=\"1\" data-city=\"Turin\">"))
     }

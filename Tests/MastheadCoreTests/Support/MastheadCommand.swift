@@ -40,7 +40,8 @@ enum MastheadCommand {
         process.arguments = arguments
         process.environment = Self.environment(environment)
         if let folder { process.currentDirectoryURL = folder }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
@@ -52,15 +53,18 @@ enum MastheadCommand {
         let outData = started.output.fileHandleForReading.readDataToEndOfFile()
         let errData = started.errors.wait()
         started.process.waitUntilExit()
-        return Run(status: started.process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                   errors: String(decoding: errData, as: UTF8.self))
+        return Run(
+            status: started.process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+            errors: String(decoding: errData, as: UTF8.self))
     }
 
     /// Standard output and standard error both on one pseudo-terminal, as in a terminal window
     /// (util-linux's `script` makes it): returns the exit status and everything the terminal
     /// received. Once the screen holds `marker`, the command is interrupted, for `masthead serve`.
-    static func runInTerminal(_ arguments: [String], environment: [String: String] = [:],
-                              interruptAfter marker: String? = nil) throws -> (status: Int32, screen: String) {
+    static func runInTerminal(
+        _ arguments: [String], environment: [String: String] = [:],
+        interruptAfter marker: String? = nil
+    ) throws -> (status: Int32, screen: String) {
         let command = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
             .joined(separator: " ")
         let process = Process()

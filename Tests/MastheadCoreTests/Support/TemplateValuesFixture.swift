@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MastheadCore
 
 /// Tests/Fixtures/template-values/: a site on which every documented template value is

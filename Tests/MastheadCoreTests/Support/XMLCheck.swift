@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -25,7 +26,9 @@ final class XMLCheck: NSObject, XMLParserDelegate {
         elements.filter { $0.name == name }.compactMap { $0.attributes[attribute] }
     }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         stack.append((elementName, attributes, ""))
     }
 

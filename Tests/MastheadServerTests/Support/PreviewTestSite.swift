@@ -9,25 +9,26 @@ final class PreviewTestSite: @unchecked Sendable {
     static let secret = "TOP-SECRET-OUTSIDE-THE-SITE"
 
     static let config = """
-    title: Preview Magazine
-    description: build 1
-    baseURL: https://example.org/
-    language: en
-    categories:
-      - name: Coffee Culture
-        slug: coffee-culture
-    pageSize: 50
-    """
+        title: Preview Magazine
+        description: build 1
+        baseURL: https://example.org/
+        language: en
+        categories:
+          - name: Coffee Culture
+            slug: coffee-culture
+        pageSize: 50
+        """
 
     static let templates: [String: String] = [
-        "base": "<!doctype html><html lang=\"en\"><head><title>{{page.title}}</title><link rel=\"stylesheet\" href=\"/css/site.css\"></head><body><p class=\"marker\">{{site.description}}</p>{{$main}}{{/main}}</body></html>\n",
+        "base":
+            "<!doctype html><html lang=\"en\"><head><title>{{page.title}}</title><link rel=\"stylesheet\" href=\"/css/site.css\"></head><body><p class=\"marker\">{{site.description}}</p>{{$main}}{{/main}}</body></html>\n",
         "home": "{{<base}}{{$main}}{{#sections}}{{#articles}}{{> card}}{{/articles}}{{/sections}}{{/main}}{{/base}}",
         "card": "<a class=\"card\" href=\"{{url}}\">{{title}}</a>\n",
         "article": "{{<base}}{{$main}}<h1>{{article.title}}</h1><div class=\"content\">{{{article.content}}}</div>{{/main}}{{/base}}",
         "list": "{{<base}}{{$main}}<h1>{{list.title}}</h1>{{#articles}}{{> card}}{{/articles}}{{/main}}{{/base}}",
         "terms": "{{<base}}{{$main}}<h1>{{terms.title}}</h1>{{/main}}{{/base}}",
         "page": "{{<base}}{{$main}}<h1>{{title}}</h1>{{{content}}}{{/main}}{{/base}}",
-        "404": "{{<base}}{{$main}}<h1>This page is not in the magazine</h1>{{/main}}{{/base}}",
+        "404": "{{<base}}{{$main}}<h1>This page is not in the magazine</h1>{{/main}}{{/base}}"
     ]
 
     init() throws {

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,8 +25,10 @@ final class RawConnection: @unchecked Sendable {
 
     /// Reads for up to `seconds`, calling `step` every `interval` (to send a byte, say), until the
     /// server closes the connection or `stop` holds for what was received so far.
-    func watch(seconds: Double, interval: Double = 0.2, step: @escaping @Sendable (RawConnection) -> Void = { _ in },
-               stop: @escaping @Sendable (String) -> Bool = { _ in false }) async -> Watch {
+    func watch(
+        seconds: Double, interval: Double = 0.2, step: @escaping @Sendable (RawConnection) -> Void = { _ in },
+        stop: @escaping @Sendable (String) -> Bool = { _ in false }
+    ) async -> Watch {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread { [self] in
                 continuation.resume(returning: watchBlocking(seconds: seconds, interval: interval, step: step, stop: stop))

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -134,7 +135,8 @@ final class EventStreamReader: @unchecked Sendable {
                 while let end = pending.range(of: "\n\n") {
                     let block = pending[..<end.lowerBound]
                     pending = String(pending[end.upperBound...])
-                    var name = "", data = ""
+                    var name = ""
+                    var data = ""
                     for line in block.split(whereSeparator: \.isNewline) {
                         if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
                         if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
@@ -149,7 +151,10 @@ final class EventStreamReader: @unchecked Sendable {
         }
     }
 
-    deinit { shutdown(socket, Int32(SHUT_RDWR)); close(socket) }
+    deinit {
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+    }
 
     var received: [Event] {
         lock.lock()

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MastheadServer
 
 /// `PreviewServer` started for real on a free port; stopped by `stop()`.
@@ -9,8 +10,10 @@ final class RunningServer: @unchecked Sendable {
     struct NotReady: Error {}
 
     /// `configure` changes the configuration further (`host`, `requestTimeout`, ...).
-    static func start(_ site: PreviewTestSite, drafts: Bool = false, future: Bool = false,
-                      configure: (inout PreviewServer.Configuration) -> Void = { _ in }) async throws -> RunningServer {
+    static func start(
+        _ site: PreviewTestSite, drafts: Bool = false, future: Bool = false,
+        configure: (inout PreviewServer.Configuration) -> Void = { _ in }
+    ) async throws -> RunningServer {
         var configuration = PreviewServer.Configuration(siteDirectory: site.root)
         configuration.port = 0
         configuration.includeDrafts = drafts
@@ -25,7 +28,8 @@ final class RunningServer: @unchecked Sendable {
         }
         var iterator = addresses.makeAsyncIterator()
         guard let address = await iterator.next(),
-              let port = URLComponents(string: address)?.port else {
+            let port = URLComponents(string: address)?.port
+        else {
             task.cancel()
             throw NotReady()
         }
@@ -33,9 +37,11 @@ final class RunningServer: @unchecked Sendable {
     }
 
     /// Runs `body` against a started server and stops the server afterwards, even on failure.
-    static func with<T>(_ site: PreviewTestSite, drafts: Bool = false, future: Bool = false,
-                        configure: (inout PreviewServer.Configuration) -> Void = { _ in },
-                        _ body: (RunningServer) async throws -> T) async throws -> T {
+    static func with<T>(
+        _ site: PreviewTestSite, drafts: Bool = false, future: Bool = false,
+        configure: (inout PreviewServer.Configuration) -> Void = { _ in },
+        _ body: (RunningServer) async throws -> T
+    ) async throws -> T {
         let server = try await start(site, drafts: drafts, future: future, configure: configure)
         do {
             let result = try await body(server)

@@ -41,9 +41,11 @@ struct ArticleValues: TemplateValue {
             return document.video.map { VideoValues($0, thumbnail: formatted.cover?.src ?? $0.thumbnailURL) }
         case .gallery:
             let count = document.gallery.count
-            return count == 0 ? nil : document.gallery.indices.map {
-                GalleryImageValues(document.gallery[$0], offset: $0, count: count, src: source.imageLink(document.gallery[$0].src))
-            }
+            return count == 0
+                ? nil
+                : document.gallery.indices.map {
+                    GalleryImageValues(document.gallery[$0], offset: $0, count: count, src: source.imageLink(document.gallery[$0].src))
+                }
         case .galleryCount: return document.gallery.isEmpty ? nil : document.gallery.count
         case .draft: return document.draft ? true : nil
         }

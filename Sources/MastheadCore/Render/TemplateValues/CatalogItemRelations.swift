@@ -19,9 +19,11 @@ struct CatalogItemReferencedBy: TemplateMap, Sendable {
     func child(named name: String) -> Any? {
         let store = item.store
         // With two fields of one catalog referencing this one, the last that has items is shown.
-        guard let backlink = store.catalogs[item.catalog].backlinks.last(where: {
-            store.catalogs[$0.source].config.name == name && !$0.items[item.index].isEmpty
-        }) else { return nil }
+        guard
+            let backlink = store.catalogs[item.catalog].backlinks.last(where: {
+                store.catalogs[$0.source].config.name == name && !$0.items[item.index].isEmpty
+            })
+        else { return nil }
         return backlink.items[item.index].map { CatalogItemValues.plain(store, catalog: backlink.source, index: $0) }
     }
 }

@@ -30,7 +30,8 @@ struct CatalogRangesByField: TemplateMap, Sendable {
         guard let position = catalog.fieldIndex(name), [.integer, .decimal].contains(catalog.fields[position].type) else { return nil }
         let numbers = catalog.items.compactMap { $0.values[position].number }
         guard let low = numbers.min(), let high = numbers.max() else { return nil }
-        return CatalogRangeValues(min: FacetLabels.plain(low), max: FacetLabels.plain(high),
-                                  minLabel: FacetLabels.number(low, format: store.format), maxLabel: FacetLabels.number(high, format: store.format))
+        return CatalogRangeValues(
+            min: FacetLabels.plain(low), max: FacetLabels.plain(high),
+            minLabel: FacetLabels.number(low, format: store.format), maxLabel: FacetLabels.number(high, format: store.format))
     }
 }

@@ -42,34 +42,38 @@ final class CatalogTemplateValues: Sendable {
         switch subject {
         case .catalogIndex(let index, let page):
             let catalog = catalogs[index]
-            let values = CatalogIndexPageValues(catalog: CatalogValues(store: self, index: index), items: items(index, page.range),
-                                                pagination: PaginationValues(page, base: catalog.config.indexPath, config: config))
+            let values = CatalogIndexPageValues(
+                catalog: CatalogValues(store: self, index: index), items: items(index, page.range),
+                pagination: PaginationValues(page, base: catalog.config.indexPath, config: config))
             return (numbered(catalog.config.label, page), catalog.config.description, nil, values)
         case .catalogItem(let index, let item):
             let catalog = catalogs[index]
             let values = catalog.items[item].values
             let description = catalog.fieldIndex("description").flatMap { values[$0].displayKey } ?? catalog.config.description
             let image = catalog.fields.indices.first { catalog.fields[$0].type == .image && !values[$0].isNull }.flatMap { values[$0].displayKey }
-            let page = CatalogItemPageValues(catalog: CatalogValues(store: self, index: index),
-                                             item: CatalogItemValues(store: self, catalog: index, index: item, relations: true, neighbours: true))
+            let page = CatalogItemPageValues(
+                catalog: CatalogValues(store: self, index: index),
+                item: CatalogItemValues(store: self, catalog: index, index: item, relations: true, neighbours: true))
             return (catalog.items[item].title, description, image, page)
         case .catalogFacet(let index, let facetIndex, let valueIndex, let page):
             let catalog = catalogs[index]
             let value = catalog.facets[facetIndex].values[valueIndex]
-            let values = CatalogFacetPageValues(catalog: CatalogValues(store: self, index: index),
-                                                facet: CatalogFacetEntryValues(store: self, catalog: index, facet: facetIndex, value: valueIndex),
-                                                items: value.items[page.range].map { item(index, $0) },
-                                                pagination: PaginationValues(page, base: value.path, config: config))
+            let values = CatalogFacetPageValues(
+                catalog: CatalogValues(store: self, index: index),
+                facet: CatalogFacetEntryValues(store: self, catalog: index, facet: facetIndex, value: valueIndex),
+                items: value.items[page.range].map { item(index, $0) },
+                pagination: PaginationValues(page, base: value.path, config: config))
             return (numbered("\(value.label) · \(catalog.config.label)", page), catalog.config.description, nil, values)
         case .catalogOrder(let index, let orderIndex, let page):
             let catalog = catalogs[index]
             let order = catalog.config.orders[orderIndex]
             let base = CatalogRoutes.orderPath(catalog.config, order)
-            let values = CatalogOrderPageValues(catalog: CatalogValues(store: self, index: index, currentOrder: orderIndex),
-                                                catalogs: CatalogsByName(store: self, order: (index, orderIndex)),
-                                                items: catalog.orders[orderIndex][page.range].map { item(index, $0) },
-                                                order: CatalogOrderValues(label: order.label, slug: order.slug, url: config.link(forPath: base)),
-                                                pagination: PaginationValues(page, base: base, config: config))
+            let values = CatalogOrderPageValues(
+                catalog: CatalogValues(store: self, index: index, currentOrder: orderIndex),
+                catalogs: CatalogsByName(store: self, order: (index, orderIndex)),
+                items: catalog.orders[orderIndex][page.range].map { item(index, $0) },
+                order: CatalogOrderValues(label: order.label, slug: order.slug, url: config.link(forPath: base)),
+                pagination: PaginationValues(page, base: base, config: config))
             return (numbered("\(catalog.config.label) · \(order.label)", page), catalog.config.description, nil, values)
         default:
             return nil

@@ -33,8 +33,9 @@ struct CatalogValues: TemplateValue, Sendable {
     private var orders: [CatalogOrderValues] {
         let config = catalog.config
         return config.orders.enumerated().map { index, order in
-            CatalogOrderValues(label: order.label, slug: order.slug, url: store.config.link(forPath: CatalogRoutes.orderPath(config, order)),
-                               current: index == currentOrder)
+            CatalogOrderValues(
+                label: order.label, slug: order.slug, url: store.config.link(forPath: CatalogRoutes.orderPath(config, order)),
+                current: index == currentOrder)
         }
     }
 }

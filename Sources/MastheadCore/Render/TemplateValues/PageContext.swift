@@ -25,8 +25,9 @@ final class PageContext: Sendable {
     }
 
     func values(for route: Route) -> PageValues {
-        var page = PageInfoValues(url: config.link(forPath: route.path), permalink: config.absoluteURL(forPath: route.path),
-                                  kind: route.kind.rawValue)
+        var page = PageInfoValues(
+            url: config.link(forPath: route.path), permalink: config.absoluteURL(forPath: route.path),
+            kind: route.kind.rawValue)
         func setTitle(_ title: String, description: String?) {
             page.title = title == config.title ? title : "\(title) · \(config.title)"
             page.heading = title
@@ -46,21 +47,25 @@ final class PageContext: Sendable {
             if let category = source.articleCategory[index] { page.feedURL = source.categories[category].feedURL }
         case .archive(let pagination):
             setTitle(numbered(labels.articles, pagination), description: config.description)
-            body = list(ListValues(title: labels.articles, kind: "archive", description: config.description),
-                        members: Array(site.articles.indices), pagination: pagination, base: SiteResolver.archivePath)
+            body = list(
+                ListValues(title: labels.articles, kind: "archive", description: config.description),
+                members: Array(site.articles.indices), pagination: pagination, base: SiteResolver.archivePath)
             page.feedURL = source.siteFeedURL
         case .category(let index, let pagination):
             let category = site.categories[index]
             setTitle(numbered(category.config.name, pagination), description: category.config.description)
-            body = list(ListValues(title: category.config.name, kind: "category", description: category.config.description,
-                                   category: source.categories[index]),
-                        members: category.articles, pagination: pagination, base: category.path)
+            body = list(
+                ListValues(
+                    title: category.config.name, kind: "category", description: category.config.description,
+                    category: source.categories[index]),
+                members: category.articles, pagination: pagination, base: category.path)
             page.feedURL = source.categories[index].feedURL
         case .tag(let index, let pagination):
             let tag = site.tags[index]
             setTitle(numbered("#\(tag.name)", pagination), description: "\(labels.articles): \(tag.name)")
-            body = list(ListValues(title: "#\(tag.name)", kind: "tag", tag: source.tags[index]),
-                        members: tag.articles, pagination: pagination, base: tag.path)
+            body = list(
+                ListValues(title: "#\(tag.name)", kind: "tag", tag: source.tags[index]),
+                members: tag.articles, pagination: pagination, base: tag.path)
         case .categoryIndex:
             setTitle(labels.categories, description: config.description)
             body = TermsPageValues(terms: TermsValues(title: labels.categories, items: .categories(source.categories)))
@@ -110,15 +115,18 @@ final class PageContext: Sendable {
             }
             let chosen = candidates.filter { !shown.contains($0) }.prefix(section.limit)
             shown.formUnion(chosen)
-            sections.append(HomeSectionValues(title: section.title, id: Slug.make(section.title), articles: chosen.map(card),
-                                              background: section.background, more: more))
+            sections.append(
+                HomeSectionValues(
+                    title: section.title, id: Slug.make(section.title), articles: chosen.map(card),
+                    background: section.background, more: more))
         }
         return sections
     }
 
     private func list(_ list: ListValues, members: [Int], pagination: Pagination, base: String) -> ListPageValues {
-        ListPageValues(list: list, articles: members[pagination.range].map(card),
-                       pagination: PaginationValues(pagination, base: base, config: config))
+        ListPageValues(
+            list: list, articles: members[pagination.range].map(card),
+            pagination: PaginationValues(pagination, base: base, config: config))
     }
 
     private func numbered(_ title: String, _ pagination: Pagination) -> String {

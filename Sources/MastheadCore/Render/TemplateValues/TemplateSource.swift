@@ -33,8 +33,9 @@ final class TemplateSource: Sendable {
         menu = config.menu.map { MenuLinkValues(title: $0.title, url: $0.url.hasPrefix("/") ? config.link(forPath: $0.url) : $0.url) }
         categories = site.categories.map { CategoryValues($0, config: config) }
         tags = site.tags.map { TagValues($0, config: config) }
-        let categoriesBySlug = Dictionary(site.categories.indices.map { (site.categories[$0].config.slug, $0) },
-                                          uniquingKeysWith: { first, _ in first })
+        let categoriesBySlug = Dictionary(
+            site.categories.indices.map { (site.categories[$0].config.slug, $0) },
+            uniquingKeysWith: { first, _ in first })
         articleCategory = site.articles.map { $0.category.flatMap { categoriesBySlug[$0.slug] } }
         tagsBySlug = Dictionary(site.tags.indices.map { (site.tags[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
     }
