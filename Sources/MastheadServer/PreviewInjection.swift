@@ -29,7 +29,8 @@ enum PreviewInjection {
     static func problemsPage(problems: [Diagnostic], failure: Int) -> Data {
         let html = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Masthead preview: build failed</title></head>
-            <body style="font-family: system-ui, sans-serif; margin: 0;"><main style="padding: 6rem 2rem 2rem;"><h1>The site could not be built yet</h1>
+            <body style="font-family: system-ui, sans-serif; margin: 0;"><main style="padding: 6rem 2rem 2rem;">\
+            <h1>The site could not be built yet</h1>
             <p>Fix the problems listed above and save: this page reloads by itself.</p></main></body></html>
             """
         return inject(into: Data(html.utf8), servedPath: "", build: 0, failure: failure, notice: nil, problems: problems)

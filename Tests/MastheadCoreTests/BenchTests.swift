@@ -18,7 +18,8 @@ struct BenchTests {
             let related = index % 17 == 5 ? "\nrelated: [a\(index - 3)]" : ""
             try site.article(
                 "a\(index).md",
-                "title: A\(index)\ndate: 2026-01-01T\(String(format: "%02d", index % 24)):\(String(format: "%02d", index % 60)):00Z\ncategory: \(category)\ntags: [\(chosen.joined(separator: ", "))]\(related)"
+                "title: A\(index)\ndate: 2026-01-01T\(String(format: "%02d", index % 24)):\(String(format: "%02d", index % 60)):00Z\n"
+                    + "category: \(category)\ntags: [\(chosen.joined(separator: ", "))]\(related)"
             )
         }
         let result = site.build()

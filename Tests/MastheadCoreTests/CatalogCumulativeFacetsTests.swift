@@ -45,12 +45,19 @@ struct CatalogCumulativeFacetsTests {
         """
 
     static let templates = TestSite.minimalTemplates.merging([
-        "catalog-index":
-            "{{<base}}{{$main}}{{#facet}}<p class=\"facet\">{{field}}: {{label}} lower={{lower}} upper={{upper}} cumulative={{cumulative}} count={{count}}</p>{{/facet}}<p class=\"items\">{{#items}} {{key}}{{/items}}</p>{{^items}}<p class=\"empty\">Nothing</p>{{/items}}{{/main}}{{/base}}",
-        "catalog-item":
-            "{{<base}}{{$main}}{{#item}}<p class=\"on\">{{#facetLinks.price}} <a href=\"{{url}}\">{{label}}</a>{{/facetLinks.price}}</p>{{/item}}{{/main}}{{/base}}",
-        "home":
-            "{{<base}}{{$main}}{{#catalogs.listings.facets}}<ul class=\"{{field}}\" data-cumulative=\"{{cumulative}}\">{{#values}}<li><a href=\"{{url}}\">{{label}}</a> {{count}}</li>{{/values}}</ul>{{/catalogs.listings.facets}}{{/main}}{{/base}}"
+        "catalog-index": """
+        {{<base}}{{$main}}{{#facet}}\
+        <p class="facet">{{field}}: {{label}} lower={{lower}} upper={{upper}} cumulative={{cumulative}} count={{count}}</p>{{/facet}}\
+        <p class="items">{{#items}} {{key}}{{/items}}</p>{{^items}}<p class="empty">Nothing</p>{{/items}}{{/main}}{{/base}}
+        """,
+        "catalog-item": """
+        {{<base}}{{$main}}{{#item}}<p class="on">{{#facetLinks.price}} <a href="{{url}}">{{label}}</a>{{/facetLinks.price}}</p>{{/item}}\
+        {{/main}}{{/base}}
+        """,
+        "home": """
+        {{<base}}{{$main}}{{#catalogs.listings.facets}}<ul class="{{field}}" data-cumulative="{{cumulative}}">\
+        {{#values}}<li><a href="{{url}}">{{label}}</a> {{count}}</li>{{/values}}</ul>{{/catalogs.listings.facets}}{{/main}}{{/base}}
+        """
     ]) { _, new in new }
 
     func build(language: String = "en", facets: String = defaultFacets) throws -> BuildResult {
@@ -102,16 +109,20 @@ struct CatalogCumulativeFacetsTests {
         let home = try #require(result.text("index.html"))
         #expect(
             home.contains(
-                "<ul class=\"price\" data-cumulative=\"true\"><li><a href=\"/listings/price/up-to-200/\">up to 200</a> 0</li><li><a href=\"/listings/price/up-to-300/\">up to 300</a> 2</li><li><a href=\"/listings/price/up-to-400/\">up to 400</a> 3</li>"
+                "<ul class=\"price\" data-cumulative=\"true\"><li><a href=\"/listings/price/up-to-200/\">up to 200</a> 0</li>"
+                    + "<li><a href=\"/listings/price/up-to-300/\">up to 300</a> 2</li><li><a href=\"/listings/price/up-to-400/\">up to 400</a> 3</li>"
             ))
         #expect(
             home.contains(
-                "<ul class=\"occupants\" data-cumulative=\"true\"><li><a href=\"/listings/occupants/1-or-more/\">1 or more</a> 6</li><li><a href=\"/listings/occupants/2-or-more/\">2 or more</a> 4</li>"
+                "<ul class=\"occupants\" data-cumulative=\"true\"><li><a href=\"/listings/occupants/1-or-more/\">1 or more</a> 6</li>"
+                    + "<li><a href=\"/listings/occupants/2-or-more/\">2 or more</a> 4</li>"
             ))
         let b = try #require(result.text("listings/b/index.html"))
         #expect(
             b.contains(
-                "<p class=\"on\"> <a href=\"/listings/price/up-to-300/\">up to 300</a> <a href=\"/listings/price/up-to-400/\">up to 400</a> <a href=\"/listings/price/up-to-500/\">up to 500</a> <a href=\"/listings/price/up-to-600/\">up to 600</a> <a href=\"/listings/price/up-to-1000/\">up to 1,000</a></p>"
+                "<p class=\"on\"> <a href=\"/listings/price/up-to-300/\">up to 300</a> <a href=\"/listings/price/up-to-400/\">up to 400</a>"
+                    + " <a href=\"/listings/price/up-to-500/\">up to 500</a> <a href=\"/listings/price/up-to-600/\">up to 600</a>"
+                    + " <a href=\"/listings/price/up-to-1000/\">up to 1,000</a></p>"
             ))
     }
 
@@ -127,11 +138,13 @@ struct CatalogCumulativeFacetsTests {
         let home = try #require(italian.text("index.html"))
         #expect(
             home.contains(
-                "<li><a href=\"/listings/price/up-to-300/\">fino a 300</a> 2</li><li><a href=\"/listings/price/up-to-25000/\">fino a 25.000</a> 6</li>"
+                "<li><a href=\"/listings/price/up-to-300/\">fino a 300</a> 2</li>"
+                    + "<li><a href=\"/listings/price/up-to-25000/\">fino a 25.000</a> 6</li>"
             ), "\(home)")
         #expect(
             home.contains(
-                "<li><a href=\"/listings/occupants/1-5-or-more/\">1,5 o più</a> 4</li><li><a href=\"/listings/occupants/2-or-more/\">2 o più</a> 4</li>"
+                "<li><a href=\"/listings/occupants/1-5-or-more/\">1,5 o più</a> 4</li>"
+                    + "<li><a href=\"/listings/occupants/2-or-more/\">2 o più</a> 4</li>"
             ), "\(home)")
         let custom = try build(facets: "      - { field: price, atMost: [300, 600], labels: [Cheap, Affordable] }")
         #expect(custom.diagnostics.isEmpty, "\(custom.messages)")

@@ -56,7 +56,9 @@ struct CatalogItemBlocksTests {
 
     static let templates = TestSite.minimalTemplates.merging([
         "catalog-item":
-            "{{<base}}{{$main}}{{#item}}<h1>{{title}}</h1><section class=\"count\">{{{blocks.ratingCount}}}</section><section class=\"mean\">{{{blocks.ratingMean}}}</section><section class=\"chart\">{{{blocks.ratings}}}</section><section class=\"table\">{{{blocks.members}}}</section>{{/item}}{{/main}}{{/base}}",
+            "{{<base}}{{$main}}{{#item}}<h1>{{title}}</h1><section class=\"count\">{{{blocks.ratingCount}}}</section>"
+            + "<section class=\"mean\">{{{blocks.ratingMean}}}</section><section class=\"chart\">{{{blocks.ratings}}}</section>"
+            + "<section class=\"table\">{{{blocks.members}}}</section>{{/item}}{{/main}}{{/base}}",
         "catalog-index": "{{<base}}{{$main}}{{#items}}<article>{{{blocks.ratings}}}</article>{{/items}}{{/main}}{{/base}}"
     ]) { _, new in new }
 

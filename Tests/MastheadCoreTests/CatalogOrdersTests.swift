@@ -41,7 +41,8 @@ struct CatalogOrdersTests {
     static let templates = TestSite.minimalTemplates.merging([
         "catalog-index": """
         {{<base}}{{$main}}<h1>{{catalog.label}}{{#order}} · {{label}} ({{slug}}, {{url}}){{/order}}</h1>
-        <nav class="orders"><a href="{{catalog.url}}"{{^order}} aria-current="page"{{/order}}>{{catalog.sortLabel}}</a>{{#catalog.orders}} <a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a>{{/catalog.orders}}</nav>
+        <nav class="orders"><a href="{{catalog.url}}"{{^order}} aria-current="page"{{/order}}>{{catalog.sortLabel}}</a>\
+        {{#catalog.orders}} <a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{label}}</a>{{/catalog.orders}}</nav>
         <p class="via-catalogs">{{#catalogs.listings.orders}} {{slug}}={{current}}{{/catalogs.listings.orders}}</p>
         <p class="items">{{#items}} {{key}}{{/items}}</p>
         {{#pagination}}<p class="pages">{{#pages}} <a href="{{url}}">{{number}}</a>{{/pages}}</p>{{/pagination}}
@@ -49,7 +50,8 @@ struct CatalogOrdersTests {
         """,
         "catalog-item": "{{<base}}{{$main}}<h1>{{item.title}}</h1>{{/main}}{{/base}}",
         "home":
-            "{{<base}}{{$main}}<p class=\"orders\">{{#catalogs.listings.orders}} <a href=\"{{url}}\">{{label}}</a>{{/catalogs.listings.orders}}</p>{{/main}}{{/base}}"
+            "{{<base}}{{$main}}<p class=\"orders\">{{#catalogs.listings.orders}} <a href=\"{{url}}\">{{label}}</a>{{/catalogs.listings.orders}}</p>"
+            + "{{/main}}{{/base}}"
     ]) { _, new in new }
 
     func build(config: String = CatalogOrdersTests.config()) throws -> BuildResult {
@@ -70,7 +72,8 @@ struct CatalogOrdersTests {
         #expect(third.contains("<p class=\"items\"> b</p>"))
         #expect(
             first.contains(
-                "<p class=\"pages\"> <a href=\"/listings/sort/price-desc/\">1</a> <a href=\"/listings/sort/price-desc/page/2/\">2</a> <a href=\"/listings/sort/price-desc/page/3/\">3</a></p>"
+                "<p class=\"pages\"> <a href=\"/listings/sort/price-desc/\">1</a> <a href=\"/listings/sort/price-desc/page/2/\">2</a>"
+                    + " <a href=\"/listings/sort/price-desc/page/3/\">3</a></p>"
             ))
         #expect(first.contains("<title>Listings · Price, highest first · Test Magazine</title>"))
         let bySize = try #require(result.text("listings/sort/size/index.html"))
@@ -89,19 +92,24 @@ struct CatalogOrdersTests {
         #expect(page.contains("<h1>Listings · Price, highest first (price-desc, /listings/sort/price-desc/)</h1>"))
         #expect(
             page.contains(
-                "<nav class=\"orders\"><a href=\"/listings/\">Default order</a> <a href=\"/listings/sort/price-desc/\" aria-current=\"page\">Price, highest first</a> <a href=\"/listings/sort/size/\">Smallest first</a></nav>"
+                "<nav class=\"orders\"><a href=\"/listings/\">Default order</a>"
+                    + " <a href=\"/listings/sort/price-desc/\" aria-current=\"page\">Price, highest first</a>"
+                    + " <a href=\"/listings/sort/size/\">Smallest first</a></nav>"
             ))
         #expect(page.contains("<p class=\"via-catalogs\"> price-desc=true size=false</p>"))
         let main = try #require(result.text("listings/index.html"))
         #expect(
             main.contains(
-                "<nav class=\"orders\"><a href=\"/listings/\" aria-current=\"page\">Default order</a> <a href=\"/listings/sort/price-desc/\">Price, highest first</a> <a href=\"/listings/sort/size/\">Smallest first</a></nav>"
+                "<nav class=\"orders\"><a href=\"/listings/\" aria-current=\"page\">Default order</a>"
+                    + " <a href=\"/listings/sort/price-desc/\">Price, highest first</a>"
+                    + " <a href=\"/listings/sort/size/\">Smallest first</a></nav>"
             ))
         #expect(main.contains("<p class=\"via-catalogs\"> price-desc=false size=false</p>"))
         let home = try #require(result.text("index.html"))
         #expect(
             home.contains(
-                "<p class=\"orders\"> <a href=\"/listings/sort/price-desc/\">Price, highest first</a> <a href=\"/listings/sort/size/\">Smallest first</a></p>"
+                "<p class=\"orders\"> <a href=\"/listings/sort/price-desc/\">Price, highest first</a>"
+                    + " <a href=\"/listings/sort/size/\">Smallest first</a></p>"
             ))
     }
 

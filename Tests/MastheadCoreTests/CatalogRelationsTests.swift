@@ -68,17 +68,26 @@ struct CatalogRelationsTests {
         "catalog-index": "{{<base}}{{$main}}{{#items}}<a href=\"{{url}}\">{{title}}</a>{{/items}}{{/main}}{{/base}}",
         "film": """
         {{<base}}{{$main}}{{#item}}<h1>{{title}}</h1>
-        <p class="seasons">{{referencedCount.seasons}} seasons:{{#referencedBy.seasons}} <a href="{{url}}">{{title}}</a> ({{number}}){{/referencedBy.seasons}}</p>
-        <p class="fans">{{#referencedBy.members}} {{key}}{{/referencedBy.members}}{{^referencedBy.members}}No fans yet{{/referencedBy.members}} [{{referencedCount.members}}]</p>
+        <p class="seasons">{{referencedCount.seasons}} seasons:\
+        {{#referencedBy.seasons}} <a href="{{url}}">{{title}}</a> ({{number}}){{/referencedBy.seasons}}</p>
+        <p class="fans">{{#referencedBy.members}} {{key}}{{/referencedBy.members}}\
+        {{^referencedBy.members}}No fans yet{{/referencedBy.members}} [{{referencedCount.members}}]</p>
         <p class="nested">{{#referencedBy.seasons}}{{#refs}}nested refs!{{/refs}}{{/referencedBy.seasons}}</p>
         {{/item}}{{/main}}{{/base}}
         """,
-        "season":
-            "{{<base}}{{$main}}{{#item}}<h1>{{title}}</h1><p class=\"series\">{{#refs.series}}<a href=\"{{url}}\">{{title}}</a> ({{year}}, {{raw.year}}){{/refs.series}}</p>{{/item}}{{/main}}{{/base}}",
-        "member":
-            "{{<base}}{{$main}}{{#item}}<ul>{{#refs.favourites}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/refs.favourites}}</ul>{{/item}}{{/main}}{{/base}}",
-        "home":
-            "{{<base}}{{$main}}{{#catalogs.seasons.items}}<p class=\"season\">{{key}} of {{refs.series.title}}</p>{{/catalogs.seasons.items}}{{/main}}{{/base}}"
+        "season": """
+        {{<base}}{{$main}}{{#item}}<h1>{{title}}</h1>\
+        <p class="series">{{#refs.series}}<a href="{{url}}">{{title}}</a> ({{year}}, {{raw.year}}){{/refs.series}}</p>\
+        {{/item}}{{/main}}{{/base}}
+        """,
+        "member": """
+        {{<base}}{{$main}}{{#item}}<ul>{{#refs.favourites}}<li><a href="{{url}}">{{title}}</a></li>{{/refs.favourites}}</ul>{{/item}}\
+        {{/main}}{{/base}}
+        """,
+        "home": """
+        {{<base}}{{$main}}{{#catalogs.seasons.items}}<p class="season">{{key}} of {{refs.series.title}}</p>{{/catalogs.seasons.items}}\
+        {{/main}}{{/base}}
+        """
     ]) { _, new in new }
 
     func site(config: String = TestSite.minimalConfig + "\n" + Self.catalogs, seasons: String = Self.seasons, members: String = Self.members) throws
@@ -117,7 +126,8 @@ struct CatalogRelationsTests {
         // Seasons sort by number, then key: bb-1 before bb-2.
         #expect(
             breakingBad.contains(
-                "<p class=\"seasons\">2 seasons: <a href=\"/seasons/bb-1/\">Breaking Bad 1</a> (1) <a href=\"/seasons/bb-2/\">Breaking Bad 2</a> (2)</p>"
+                "<p class=\"seasons\">2 seasons: <a href=\"/seasons/bb-1/\">Breaking Bad 1</a> (1)"
+                    + " <a href=\"/seasons/bb-2/\">Breaking Bad 2</a> (2)</p>"
             ))
         #expect(breakingBad.contains("<p class=\"fans\"> anna bruno [2]</p>"))
         // Related items carry plain values: no refs of their own.

@@ -5,12 +5,23 @@ import Foundation
 /// A test site with one `prizes` catalog and templates that print what catalog tests look for.
 enum CatalogFixture {
     static let templates: [String: String] = TestSite.minimalTemplates.merging([
-        "catalog-index":
-            "{{<base}}{{$main}}<h1>{{catalog.label}}</h1>{{#facet}}<p class=\"facet\">{{field}}={{label}} [{{lower}},{{upper}}) {{count}}</p>{{/facet}}{{#items}}<a class=\"item\" href=\"{{url}}\">{{key}}</a>\n{{/items}}{{#pagination}}<nav>{{#pages}}<a href=\"{{url}}\">{{number}}</a>{{/pages}}</nav>{{/pagination}}{{/main}}{{/base}}",
-        "catalog-item":
-            "{{<base}}{{$main}}{{#item}}<h1>{{title}}</h1>{{#fields}}<p class=\"field\">{{name}}: {{value}} [{{raw}}]</p>\n{{/fields}}{{#facetLinks.category}}<a class=\"facet\" href=\"{{url}}\">{{label}}</a>{{/facetLinks.category}}{{/item}}{{/main}}{{/base}}",
-        "home":
-            "{{<base}}{{$main}}{{#catalogs.prizes.featured}}<p class=\"featured\">{{key}}</p>{{/catalogs.prizes.featured}}{{#catalogs.prizes.items}}<span data-points=\"{{raw.points}}\">{{points}}</span>{{/catalogs.prizes.items}}{{#catalogs.prizes.facets}}<ul class=\"facet-{{field}}\">{{#values}}<li><a href=\"{{url}}\">{{label}}</a> {{count}}</li>{{/values}}</ul>{{/catalogs.prizes.facets}}{{/main}}{{/base}}"
+        "catalog-index": """
+        {{<base}}{{$main}}<h1>{{catalog.label}}</h1>\
+        {{#facet}}<p class="facet">{{field}}={{label}} [{{lower}},{{upper}}) {{count}}</p>{{/facet}}\
+        {{#items}}<a class="item" href="{{url}}">{{key}}</a>\n{{/items}}\
+        {{#pagination}}<nav>{{#pages}}<a href="{{url}}">{{number}}</a>{{/pages}}</nav>{{/pagination}}{{/main}}{{/base}}
+        """,
+        "catalog-item": """
+        {{<base}}{{$main}}{{#item}}<h1>{{title}}</h1>{{#fields}}<p class="field">{{name}}: {{value}} [{{raw}}]</p>\n{{/fields}}\
+        {{#facetLinks.category}}<a class="facet" href="{{url}}">{{label}}</a>{{/facetLinks.category}}{{/item}}{{/main}}{{/base}}
+        """,
+        "home": """
+        {{<base}}{{$main}}{{#catalogs.prizes.featured}}<p class="featured">{{key}}</p>{{/catalogs.prizes.featured}}\
+        {{#catalogs.prizes.items}}<span data-points="{{raw.points}}">{{points}}</span>{{/catalogs.prizes.items}}\
+        {{#catalogs.prizes.facets}}<ul class="facet-{{field}}">\
+        {{#values}}<li><a href="{{url}}">{{label}}</a> {{count}}</li>{{/values}}</ul>{{/catalogs.prizes.facets}}\
+        {{/main}}{{/base}}
+        """
     ]) { _, new in new }
 
     /// site.yml with a prizes catalog; `declaration` replaces the default declaration lines.

@@ -58,7 +58,9 @@ struct CatalogTests {
         let home = try #require(result.text("index.html"))
         #expect(
             home.contains(
-                "<ul class=\"facet-category\"><li><a href=\"/prizes/category/accessories/\">Accessories</a> 3</li><li><a href=\"/prizes/category/machines/\">Machines</a> 1</li><li><a href=\"/prizes/category/vouchers/\">Vouchers</a> 1</li></ul>"
+                "<ul class=\"facet-category\"><li><a href=\"/prizes/category/accessories/\">Accessories</a> 3</li>"
+                    + "<li><a href=\"/prizes/category/machines/\">Machines</a> 1</li>"
+                    + "<li><a href=\"/prizes/category/vouchers/\">Vouchers</a> 1</li></ul>"
             ))
     }
 
@@ -84,7 +86,8 @@ struct CatalogTests {
         let home = try #require(result.text("index.html"))
         #expect(
             home.contains(
-                "<li><a href=\"/prizes/points/0-499/\">Small</a> 2</li><li><a href=\"/prizes/points/500-999/\">Medium</a> 2</li><li><a href=\"/prizes/points/1000-plus/\">Large</a> 1</li>"
+                "<li><a href=\"/prizes/points/0-499/\">Small</a> 2</li><li><a href=\"/prizes/points/500-999/\">Medium</a> 2</li>"
+                    + "<li><a href=\"/prizes/points/1000-plus/\">Large</a> 1</li>"
             ))
     }
 
@@ -96,7 +99,8 @@ struct CatalogTests {
         let home = try #require(result.text("index.html"))
         #expect(
             home.contains(
-                "<span data-points=\"50\">50</span><span data-points=\"499\">499</span><span data-points=\"500\">500</span><span data-points=\"800\">800</span><span data-points=\"4800\">4,800</span>"
+                "<span data-points=\"50\">50</span><span data-points=\"499\">499</span><span data-points=\"500\">500</span>"
+                    + "<span data-points=\"800\">800</span><span data-points=\"4800\">4,800</span>"
             ))
     }
 
@@ -196,7 +200,8 @@ struct CatalogTests {
         let result = site.build()
         #expect(
             result.messages.contains(
-                "Content/pages/prizes.md: error: URL /prizes/ is produced twice: by Content/pages/prizes.md and by the catalog Content/catalogs/prizes.csv"
+                "Content/pages/prizes.md: error: URL /prizes/ is produced twice:"
+                    + " by Content/pages/prizes.md and by the catalog Content/catalogs/prizes.csv"
             ), "\(result.messages)")
     }
 
@@ -219,11 +224,13 @@ struct CatalogTests {
         for (name, text) in [
             (
                 "prizes.json",
-                "[\n  {\"key\": \"moka-pot\", \"title\": \"Moka pot\", \"category\": \"Accessories\", \"points\": 800, \"expiry\": \"2027-12-31\"},\n  {\"key\": \"cups\", \"title\": \"Cups\", \"points\": 499}\n]\n"
+                "[\n  {\"key\": \"moka-pot\", \"title\": \"Moka pot\", \"category\": \"Accessories\", \"points\": 800, \"expiry\": \"2027-12-31\"},\n"
+                    + "  {\"key\": \"cups\", \"title\": \"Cups\", \"points\": 499}\n]\n"
             ),
             (
                 "prizes.yml",
-                "- key: moka-pot\n  title: Moka pot\n  category: Accessories\n  points: 800\n  expiry: 2027-12-31\n- key: cups\n  title: Cups\n  points: 499\n"
+                "- key: moka-pot\n  title: Moka pot\n  category: Accessories\n  points: 800\n  expiry: 2027-12-31\n"
+                    + "- key: cups\n  title: Cups\n  points: 499\n"
             )
         ] {
             let declaration = CatalogFixture.defaultDeclaration.replacingOccurrences(of: "catalogs/prizes.csv", with: "catalogs/\(name)")

@@ -118,11 +118,13 @@ struct DatasetJoinTests {
             ),
             (
                 "fields: [runtime, genres]", "fields: [runtme, genres]",
-                "Content/site.yml:22:15: error: datasets.watched.join.fields: 'runtme' is not a field of the catalog films; did you mean 'runtime'? (fields: key, title, runtime, genres)"
+                "Content/site.yml:22:15: error: datasets.watched.join.fields: 'runtme' is not a field of the catalog films;"
+                    + " did you mean 'runtime'? (fields: key, title, runtime, genres)"
             ),
             (
                 "defaults: { runtime: 120 }", "defaults: { runtime: two hours }",
-                "Content/site.yml:23:28: error: datasets.watched.join.defaults.runtime: expected an integer, got \"two hours\" (the catalog field holds integer values)"
+                "Content/site.yml:23:28: error: datasets.watched.join.defaults.runtime: expected an integer, got \"two hours\""
+                    + " (the catalog field holds integer values)"
             )
         ])
     func wrongJoin(original: String, replacement: String, message: String) throws {

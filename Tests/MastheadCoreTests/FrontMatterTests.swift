@@ -90,7 +90,8 @@ struct FrontMatterTests {
         let result = site.build()
         #expect(
             result.messages == [
-                "Content/articles/cat.md:4:11: error: category: unknown category 'cofee-culture'; did you mean 'coffee-culture'? (declared: coffee-culture, inspiring-cooking)"
+                "Content/articles/cat.md:4:11: error: category: unknown category 'cofee-culture'; did you mean 'coffee-culture'?"
+                    + " (declared: coffee-culture, inspiring-cooking)"
             ])
     }
 

@@ -86,7 +86,8 @@ struct GridChartTests {
         let page = try page()
         #expect(
             page.contains(
-                "<thead><tr><th scope=\"col\">Row</th><th scope=\"col\">1</th><th scope=\"col\">2</th><th scope=\"col\">3</th><th scope=\"col\">4</th></tr></thead>"
+                "<thead><tr><th scope=\"col\">Row</th><th scope=\"col\">1</th><th scope=\"col\">2</th>"
+                    + "<th scope=\"col\">3</th><th scope=\"col\">4</th></tr></thead>"
             ))
         #expect(
             ReportFeatureSite.tableRows(page) == [

@@ -134,7 +134,8 @@ struct HostileDataTests {
         #expect(
             try table("n.jsonl", "{\"kind\": \"a\", \"v\": 1}\n{\"kind\": \"b\", \"v\": 1e400}\n").messages
                 == [
-                    "Content/stats/n.jsonl:2:20: error: JSON Lines: line 2 is not one JSON object: the number 1e400 is out of range (beyond ±1.8e308)"
+                    "Content/stats/n.jsonl:2:20: error: JSON Lines: line 2 is not one JSON object:"
+                        + " the number 1e400 is out of range (beyond ±1.8e308)"
                 ])
         #expect(
             try table("n.json", "[\n  {\"kind\": \"a\",\n   \"v\": 1e400}\n]\n").messages

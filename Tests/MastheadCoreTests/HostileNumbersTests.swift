@@ -196,7 +196,10 @@ struct HostileNumbersTests {
     func hugeScatterCoordinates() throws {
         let huge = Self.digits("17", zeros: 307)
         let (_, result) = try build("x,y\n-\(huge),1\n\(huge),2\n", "```chart\ntype: scatter\nsource: stats/n.csv\nx: x\ny: { value: y }\n```")
-        #expect(result.messages == ["Content/reports/r.md:5:1: error: scatter: the value -1.7e308 is too large to place on a chart (at most ±1e300)"])
+        #expect(
+            result.messages == [
+                "Content/reports/r.md:5:1: error: scatter: the value -1.7e308 is too large to place on a chart (at most ±1e300)"
+            ])
     }
 
     // MARK: Limits on marks

@@ -162,6 +162,7 @@ struct HostileOutputTests {
     func outputOfAnEarlierVersion() throws {
         let site = try site()
         #expect(try MastheadCommand.run(["build", "--site", site.root.path]).status == 0)
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let public_ = site.root.appendingPathComponent("public")
         // What an earlier version left: the same files and cache, no marker.
         try FileManager.default.removeItem(at: public_.appendingPathComponent(".masthead-output"))

@@ -305,7 +305,8 @@ struct HostileYAMLTests {
         let site = try catalogSite(file: "prizes.json", text: "[\n  {\"key\": \"a\", \"title\": \"A\", \"points\": \(value)}\n]\n")
         #expect(
             site.build().messages == [
-                "Content/catalogs/prizes.json:2:40: error: expected a JSON value (text in double quotes, a number, true, false or null), got '\(value)'"
+                "Content/catalogs/prizes.json:2:40: error: expected a JSON value"
+                    + " (text in double quotes, a number, true, false or null), got '\(value)'"
             ])
     }
 

@@ -51,7 +51,8 @@ struct MarkdownTests {
         #expect(rendered.headings.map(\.id) == ["caffe-crema", "caffe-crema-1", "ingredienti"])
         #expect(
             rendered.html.contains(
-                "<h2 id=\"caffe-crema\">Caffè &amp; Crema<a class=\"heading-anchor\" href=\"#caffe-crema\" aria-label=\"Link to this section\">#</a></h2>"
+                "<h2 id=\"caffe-crema\">Caffè &amp; Crema"
+                    + "<a class=\"heading-anchor\" href=\"#caffe-crema\" aria-label=\"Link to this section\">#</a></h2>"
             ))
         #expect(rendered.html.contains("<h2 id=\"caffe-crema-1\">"))
         #expect(rendered.html.contains("<h3 id=\"ingredienti\">"))

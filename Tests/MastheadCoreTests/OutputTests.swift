@@ -78,7 +78,8 @@ struct OutputTests {
         for number in 1...2100 {
             try site.article(
                 "a\(number).md",
-                "title: Article \(number)\ndate: 2026-01-01T\(String(format: "%02d:%02d", number / 60 % 24, number % 60)):00Z\ncategory: coffee-culture",
+                "title: Article \(number)\ndate: 2026-01-01T\(String(format: "%02d:%02d", number / 60 % 24, number % 60)):00Z\n"
+                    + "category: coffee-culture",
                 body: "Text \(number).")
         }
         var options = BuildOptions(siteDirectory: site.root)

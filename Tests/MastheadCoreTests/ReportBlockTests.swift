@@ -105,11 +105,13 @@ struct ReportBlockTests {
         arguments: [
             (
                 "type: bar\nsource: stats/event.csv\nx: date\n",
-                "Content/articles/a.md:10:9: error: source: unknown statistics source 'stats/event.csv'; did you mean 'stats/events.csv'?; name a .csv, .jsonl or .json file under Content/, or a dataset declared in site.yml"
+                "Content/articles/a.md:10:9: error: source: unknown statistics source 'stats/event.csv'; did you mean 'stats/events.csv'?;"
+                    + " name a .csv, .jsonl or .json file under Content/, or a dataset declared in site.yml"
             ),
             (
                 "type: bar\nsource: stats/events.csv\nx: { field: dat, bucket: month }\n",
-                "Content/articles/a.md:11:13: error: x.field: unknown field 'dat' in stats/events.csv; did you mean 'date'? (fields: date, member, event, points)"
+                "Content/articles/a.md:11:13: error: x.field: unknown field 'dat' in stats/events.csv; did you mean 'date'?"
+                    + " (fields: date, member, event, points)"
             ),
             (
                 "type: bar\nsource: stats/events.csv\nx: date\ny: { sum: event }\n",
@@ -117,7 +119,8 @@ struct ReportBlockTests {
             ),
             (
                 "type: bar\nsource: stats/events.csv\nx: { field: date, bucket: monthly }\n",
-                "Content/articles/a.md:11:27: error: x.bucket: expected one of day, week, month, quarter, year, got \"monthly\"; did you mean 'month'?"
+                "Content/articles/a.md:11:27: error: x.bucket: expected one of day, week, month, quarter, year, got \"monthly\";"
+                    + " did you mean 'month'?"
             ),
             (
                 "type: bar\nsource: stats/events.csv\nx: { field: event, bucket: month }\n",
@@ -125,7 +128,8 @@ struct ReportBlockTests {
             ),
             (
                 "type: pie\nsource: stats/events.csv\nx: event\n",
-                "Content/articles/a.md:9:7: error: type: unknown chart type 'pie'; did you mean 'line'? (one of bar, hbar, line, area, stacked-bar, grouped-bar, donut, histogram, sparkline, scatter, grid)"
+                "Content/articles/a.md:9:7: error: type: unknown chart type 'pie'; did you mean 'line'?"
+                    + " (one of bar, hbar, line, area, stacked-bar, grouped-bar, donut, histogram, sparkline, scatter, grid)"
             ),
             (
                 "type: bar\nsource: stats/events.csv\nx: event\nwhere: { points: { min: ten } }\n",
@@ -208,7 +212,8 @@ struct ReportBlockTests {
         templates["home"] = "{{<base}}{{$main}}<div class=\"home-chart\">{{{charts.monthly}}}</div>{{/main}}{{/base}}"
         let config =
             TestSite.minimalConfig
-            + "\ncharts:\n  monthly:\n    type: line\n    title: Points by month\n    source: stats/events.csv\n    x: { field: date, bucket: month }\n    y: { sum: points }\n"
+            + "\ncharts:\n  monthly:\n    type: line\n    title: Points by month\n    source: stats/events.csv\n"
+            + "    x: { field: date, bucket: month }\n    y: { sum: points }\n"
         let site = try TestSite(config: config, templates: templates)
         try site.write("Content/stats/events.csv", Self.stats)
         let result = site.build()
@@ -225,7 +230,8 @@ struct ReportBlockTests {
         try site.write("Content/stats/events.csv", Self.stats)
         #expect(
             site.build().messages.contains(
-                "Content/site.yml:14:17: error: x.field: unknown field 'dte' in stats/events.csv; did you mean 'date'? (fields: date, member, event, points)"
+                "Content/site.yml:14:17: error: x.field: unknown field 'dte' in stats/events.csv; did you mean 'date'?"
+                    + " (fields: date, member, event, points)"
             ))
     }
 }
@@ -246,7 +252,9 @@ struct ReportStatementTests {
     func site(config: String = ReportStatementTests.config) throws -> TestSite {
         var templates = TestSite.minimalTemplates
         templates["statement"] =
-            "{{<base}}{{$main}}<meta name=\"robots\" content=\"noindex\"><h1>{{statement.id}}: {{statement.balance}}</h1>{{#statement.activities}}<li>{{date}} {{event}} {{points}}</li>{{/statement.activities}}{{#statement.redemptions}}<p>{{title}}</p>{{/statement.redemptions}}{{/main}}{{/base}}"
+            "{{<base}}{{$main}}<meta name=\"robots\" content=\"noindex\"><h1>{{statement.id}}: {{statement.balance}}</h1>"
+            + "{{#statement.activities}}<li>{{date}} {{event}} {{points}}</li>{{/statement.activities}}"
+            + "{{#statement.redemptions}}<p>{{title}}</p>{{/statement.redemptions}}{{/main}}{{/base}}"
         let site = try TestSite(config: config, templates: templates)
         try site.write("Content/stats/members.csv", "id,balance\na,10\nb,20\n")
         try site.write(

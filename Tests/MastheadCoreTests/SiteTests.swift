@@ -79,7 +79,8 @@ struct SiteTests {
         try site.write("Content/stats/visits.csv", "day,visits\n2025-05-01,10\n4050-05-01,20\n")
         try site.write(
             "Content/pages/visits.md",
-            "---\ntitle: Visits\ndate: 2026-01-01\n---\n```chart\ntype: bar\nsource: stats/visits.csv\nx: { field: day, bucket: week }\ny: { sum: visits }\n```\n"
+            "---\ntitle: Visits\ndate: 2026-01-01\n---\n"
+                + "```chart\ntype: bar\nsource: stats/visits.csv\nx: { field: day, bucket: week }\ny: { sum: visits }\n```\n"
         )
         let result = site.build()
         #expect(result.succeeded)
@@ -217,7 +218,8 @@ struct SiteTests {
         #expect(
             messages.contains {
                 $0
-                    == "Content/articles/other.md: error: URL /articles/moka/ is produced twice: by Content/articles/moka.md and by Content/articles/other.md"
+                    == "Content/articles/other.md: error: URL /articles/moka/ is produced twice:"
+                    + " by Content/articles/moka.md and by Content/articles/other.md"
             })
         #expect(
             messages.contains {

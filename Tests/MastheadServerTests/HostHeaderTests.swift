@@ -58,7 +58,8 @@ struct HostHeaderTests {
                 #expect(refused.headers["content-type"] == "text/plain; charset=utf-8")
                 #expect(
                     refused.text == "Refused: the Host \"evil.example:\(server.port)\" does not name this preview server, "
-                        + "which answers to localhost, 127.0.0.1 or [::1]. Another name could be a web site reading the preview through DNS rebinding.\n"
+                        + "which answers to localhost, 127.0.0.1 or [::1]."
+                        + " Another name could be a web site reading the preview through DNS rebinding.\n"
                 )
                 #expect(!refused.text.contains("moka") && !refused.text.contains("body {"), "\(target)")
             }
@@ -81,7 +82,8 @@ struct HostHeaderTests {
 
     @Test func aServerBoundElsewhereAnswersToThatAddress() async throws {
         let site = try PreviewTestSite()
-        try await RunningServer.with(site, configure: { $0.host = "127.0.0.2" }) { server in
+        let boundElsewhere: (inout PreviewServer.Configuration) -> Void = { $0.host = "127.0.0.2" }
+        try await RunningServer.with(site, configure: boundElsewhere) { server in
             let own = try await RawHTTP.exchange(
                 port: server.port, address: "127.0.0.2", "GET / HTTP/1.1\r\nHost: 127.0.0.2:\(server.port)\r\nConnection: close\r\n\r\n")
             #expect(own.status == 200)
@@ -94,7 +96,8 @@ struct HostHeaderTests {
     @Test func aServerOnEveryInterfaceAnswersToAddressesAndTheMachinesName() async throws {
         let site = try PreviewTestSite()
         let machine = try #require(AllowedHosts.machineName())
-        try await RunningServer.with(site, configure: { $0.host = "0.0.0.0" }) { server in
+        let everyInterface: (inout PreviewServer.Configuration) -> Void = { $0.host = "0.0.0.0" }
+        try await RunningServer.with(site, configure: everyInterface) { server in
             for host in ["10.1.2.3:\(server.port)", "127.0.0.1:\(server.port)", "localhost", machine] {
                 let page = try await RawHTTP.exchange(port: server.port, "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
                 #expect(page.status == 200, "\(host)")

@@ -36,7 +36,8 @@ let reportSite: URL = {
     var jsonLines = ""
     for (index, member) in members.enumerated() {
         jsonLines +=
-            "{\"id\":\"\(member)\",\"joined\":\"2025-0\(index + 1)-15\",\"city\":\"\(["Bari", "Roma", "Milano"][index % 3])\",\"balance\":\(index * 150)}\n"
+            "{\"id\":\"\(member)\",\"joined\":\"2025-0\(index + 1)-15\","
+            + "\"city\":\"\(["Bari", "Roma", "Milano"][index % 3])\",\"balance\":\(index * 150)}\n"
     }
     let files = [
         "activities.csv": activities, "redemptions.csv": redemptions, "questionnaires.csv": questionnaires,

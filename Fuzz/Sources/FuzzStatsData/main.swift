@@ -28,7 +28,8 @@ let statsConfig = SiteConfigLoader.parse("title: Fuzz\nlanguage: it\n").0
 let statsBlocks: [(info: String, body: String)] = [
     (
         "chart",
-        "type: stacked-bar\nx: { field: date, bucket: month }\ny: { sum: points }\nseries: event\nwhere: { date: { from: 2020-01-01, to: 2030-12-31 } }"
+        "type: stacked-bar\nx: { field: date, bucket: month }\ny: { sum: points }\nseries: event\n"
+            + "where: { date: { from: 2020-01-01, to: 2030-12-31 } }"
     ),
     ("chart", "type: line\nx: { field: date, bucket: week }\ny: { distinct: member }\nwhere: { date: { from: 2020-01-01, to: 2030-12-31 } }"),
     ("chart", "type: histogram\nx: { field: points, binWidth: 50 }\ny: { count: true }"),

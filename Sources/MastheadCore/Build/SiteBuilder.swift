@@ -42,7 +42,8 @@ public enum SiteBuilder {
         let fingerprintInputs =
             options.memory.map { memory in
                 "\(options.includeDrafts) \(options.includeFuture)\n"
-                    + (memory.documents.currentContextKey ?? DocumentMemory.contextKey(siteDirectory: options.siteDirectory, baseURL: options.baseURL))
+                    + (memory.documents.currentContextKey
+                        ?? DocumentMemory.contextKey(siteDirectory: options.siteDirectory, baseURL: options.baseURL))
             } ?? ""
         let fingerprints = options.memory.map { _ in RouteFingerprints(site: site, templates: inputs.templates, inputs: fingerprintInputs) }
         let pages: [OutputFile]

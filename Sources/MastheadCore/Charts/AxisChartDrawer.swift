@@ -74,7 +74,8 @@ struct AxisChartDrawer {
         }
         out += "</g>"
         out +=
-            "<line x1=\"\(svgNumber(plotLeft))\" x2=\"\(svgNumber(plotRight))\" y1=\"\(svgNumber(zero))\" y2=\"\(svgNumber(zero))\" class=\"chart-zero\"/>"
+            "<line x1=\"\(svgNumber(plotLeft))\" x2=\"\(svgNumber(plotRight))\""
+            + " y1=\"\(svgNumber(zero))\" y2=\"\(svgNumber(zero))\" class=\"chart-zero\"/>"
         return (out, canvas.height)
     }
 
@@ -180,11 +181,13 @@ struct AxisChartDrawer {
                 let line = run.map { "\(svgNumber($0.x)),\(svgNumber($0.y))" }.joined(separator: " L")
                 if type == .area, run.count > 1 {
                     out +=
-                        "<path d=\"M\(svgNumber(run[0].x)),\(svgNumber(zero)) L\(line) L\(svgNumber(run[run.count - 1].x)),\(svgNumber(zero)) Z\" class=\"chart-area chart-c\(slot)\" fill=\"\(colour)\" fill-opacity=\"0.2\"/>"
+                        "<path d=\"M\(svgNumber(run[0].x)),\(svgNumber(zero)) L\(line) L\(svgNumber(run[run.count - 1].x)),\(svgNumber(zero)) Z\""
+                        + " class=\"chart-area chart-c\(slot)\" fill=\"\(colour)\" fill-opacity=\"0.2\"/>"
                 }
                 if run.count > 1 {
                     out +=
-                        "<path d=\"M\(line)\" class=\"chart-line chart-s\(slot)\" stroke=\"\(colour)\" fill=\"none\"\(ChartPalette.dash(seriesIndex))/>"
+                        "<path d=\"M\(line)\" class=\"chart-line chart-s\(slot)\" stroke=\"\(colour)\" fill=\"none\""
+                        + "\(ChartPalette.dash(seriesIndex))/>"
                 }
                 if markers || run.count == 1 {
                     for point in run {
@@ -270,7 +273,8 @@ struct AxisChartDrawer {
         out += "</g>"
         if low < 0 {
             out +=
-                "<line x1=\"\(svgNumber(x(0)))\" x2=\"\(svgNumber(x(0)))\" y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(height - 4))\" class=\"chart-zero\"/>"
+                "<line x1=\"\(svgNumber(x(0)))\" x2=\"\(svgNumber(x(0)))\""
+                + " y1=\"\(svgNumber(top))\" y2=\"\(svgNumber(height - 4))\" class=\"chart-zero\"/>"
         }
         return (out, height)
     }

@@ -39,7 +39,8 @@ enum ChartMarker {
             let a = r * 1.1
             let b = r * 0.4
             return
-                "M\(p(-a, -a + b)) L\(p(-a + b, -a)) L\(p(0, -b)) L\(p(a - b, -a)) L\(p(a, -a + b)) L\(p(b, 0)) L\(p(a, a - b)) L\(p(a - b, a)) L\(p(0, b)) L\(p(-a + b, a)) L\(p(-a, a - b)) L\(p(-b, 0)) Z"
+                "M\(p(-a, -a + b)) L\(p(-a + b, -a)) L\(p(0, -b)) L\(p(a - b, -a)) L\(p(a, -a + b)) L\(p(b, 0))"
+                + " L\(p(a, a - b)) L\(p(a - b, a)) L\(p(0, b)) L\(p(-a + b, a)) L\(p(-a, a - b)) L\(p(-b, 0)) Z"
         case 6:
             var points: [String] = []
             for step in 0..<10 {
@@ -52,7 +53,8 @@ enum ChartMarker {
             let a = r * 1.15
             let b = r * 0.38
             return
-                "M\(p(-b, -a)) L\(p(b, -a)) L\(p(b, -b)) L\(p(a, -b)) L\(p(a, b)) L\(p(b, b)) L\(p(b, a)) L\(p(-b, a)) L\(p(-b, b)) L\(p(-a, b)) L\(p(-a, -b)) L\(p(-b, -b)) Z"
+                "M\(p(-b, -a)) L\(p(b, -a)) L\(p(b, -b)) L\(p(a, -b)) L\(p(a, b)) L\(p(b, b))"
+                + " L\(p(b, a)) L\(p(-b, a)) L\(p(-b, b)) L\(p(-a, b)) L\(p(-a, -b)) L\(p(-b, -b)) Z"
         }
     }
 }

@@ -29,7 +29,8 @@ enum ChartPalette {
         default: marks = "<path d=\"M-1,7 l2,2 M0,0 l8,8 M7,-1 l2,2\" class=\"chart-hatch\"/>"
         }
         return
-            "<pattern id=\"\(id)\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\"><rect width=\"8\" height=\"8\" class=\"chart-c\(slot(index))\" fill=\"\(colour(index))\"/>\(marks)</pattern>"
+            "<pattern id=\"\(id)\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
+            + "<rect width=\"8\" height=\"8\" class=\"chart-c\(slot(index))\" fill=\"\(colour(index))\"/>\(marks)</pattern>"
     }
 
     /// Attributes that fill a shape with series `index`'s colour and pattern.

@@ -24,21 +24,24 @@ extension ChartRenderer {
                     index, x: 8, y: 8, size: 5, attributes: "class=\"chart-c\(ChartPalette.slot(index))\" fill=\"\(ChartPalette.colour(index))\"")
                 html += "<li><svg class=\"chart-swatch\" viewBox=\"0 0 16 16\" width=\"16\" height=\"16\" aria-hidden=\"true\">\(marker)</svg>"
                 html +=
-                    "<span class=\"chart-legend-name\">\(XML.escape(name))</span> <span class=\"chart-legend-value\">\(format.number(Double(counts[index]), fraction: 0))</span></li>\n"
+                    "<span class=\"chart-legend-name\">\(XML.escape(name))</span>"
+                    + " <span class=\"chart-legend-value\">\(format.number(Double(counts[index]), fraction: 0))</span></li>\n"
             }
             html += "</ul>\n"
         }
         if let caption = description.caption { html += "<p class=\"chart-caption\">\(XML.escape(caption))</p>\n" }
         // Every point: label, x, y (and series).
         html +=
-            "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n<div class=\"table-scroll\"><table class=\"data-table\">\n"
+            "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n"
+            + "<div class=\"table-scroll\"><table class=\"data-table\">\n"
         html += "<caption>\(XML.escape(description.title))</caption>\n<thead><tr><th scope=\"col\">\(XML.escape(data.labelTitle))</th>"
         html += "<th scope=\"col\">\(XML.escape(data.xTitle))</th><th scope=\"col\">\(XML.escape(data.yTitle))</th>"
         if data.isMultiSeries { html += "<th scope=\"col\">\(XML.escape(data.seriesTitle ?? ""))</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for point in data.points {
             html +=
-                "<tr><th scope=\"row\">\(XML.escape(point.label))</th><td>\(format.number(point.x, fraction: data.xFraction))</td><td>\(format.number(point.y, fraction: data.yFraction))</td>"
+                "<tr><th scope=\"row\">\(XML.escape(point.label))</th><td>\(format.number(point.x, fraction: data.xFraction))</td>"
+                + "<td>\(format.number(point.y, fraction: data.yFraction))</td>"
             if data.isMultiSeries { html += "<td>\(XML.escape(data.series[point.series]))</td>" }
             html += "</tr>\n"
         }
@@ -58,7 +61,8 @@ extension ChartRenderer {
                 let high = data.points.max(by: { $0[keyPath: value] < $1[keyPath: value] }), data.points.count > 1
             else { continue }
             parts.append(
-                "\(title) \(labels.from) \(format.number(low[keyPath: value], fraction: fraction)) (\(low.label)) \(labels.to) \(format.number(high[keyPath: value], fraction: fraction)) (\(high.label))"
+                "\(title) \(labels.from) \(format.number(low[keyPath: value], fraction: fraction)) (\(low.label))"
+                    + " \(labels.to) \(format.number(high[keyPath: value], fraction: fraction)) (\(high.label))"
             )
         }
         return text + (parts.isEmpty ? "." : ". " + parts.joined(separator: "; ") + ".")
@@ -91,7 +95,8 @@ extension ChartRenderer {
                 if let pattern = ChartPalette.patternDefinition(index, id: "\(prefix)\(index)") { swatch += "<defs>\(pattern)</defs>" }
                 swatch += "<rect x=\"1\" y=\"1\" width=\"14\" height=\"14\" rx=\"2\" \(ChartPalette.fill(index, patternPrefix: prefix))/></svg>"
                 html +=
-                    "<li>\(swatch)<span class=\"chart-legend-name\">\(XML.escape(name))</span> <span class=\"chart-legend-value\">\(format.number(Double(counts[index]), fraction: 0))</span></li>\n"
+                    "<li>\(swatch)<span class=\"chart-legend-name\">\(XML.escape(name))</span>"
+                    + " <span class=\"chart-legend-value\">\(format.number(Double(counts[index]), fraction: 0))</span></li>\n"
             }
             html += "</ul>\n"
         }
@@ -100,7 +105,8 @@ extension ChartRenderer {
         var byPosition: [Int: GridData.Cell] = [:]
         for cell in data.cells { byPosition[cell.row * data.places.count + cell.place] = cell }
         html +=
-            "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n<div class=\"table-scroll\"><table class=\"data-table\">\n"
+            "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n"
+            + "<div class=\"table-scroll\"><table class=\"data-table\">\n"
         html += "<caption>\(XML.escape(description.title))</caption>\n<thead><tr><th scope=\"col\">\(XML.escape(data.rowTitle))</th>"
         for place in data.places { html += "<th scope=\"col\">\(XML.escape(place))</th>" }
         html += "</tr></thead>\n<tbody>\n"
@@ -130,6 +136,7 @@ extension ChartRenderer {
     }
 
     private func empty(_ description: ChartDescription) -> String {
-        "<div class=\"chart-empty\" role=\"img\" aria-label=\"\(XML.escape(description.title)): \(XML.escape(labels.noData))\"><p>\(XML.escape(labels.noData))</p></div>\n"
+        "<div class=\"chart-empty\" role=\"img\" aria-label=\"\(XML.escape(description.title)): \(XML.escape(labels.noData))\">"
+            + "<p>\(XML.escape(labels.noData))</p></div>\n"
     }
 }

@@ -13,7 +13,8 @@ struct ChartRenderer {
         html += "<figcaption class=\"chart-title\">\(XML.escape(description.title))</figcaption>\n"
         guard !data.isEmpty else {
             html +=
-                "<div class=\"chart-empty\" role=\"img\" aria-label=\"\(XML.escape(description.title)): \(XML.escape(labels.noData))\"><p>\(XML.escape(labels.noData))</p></div>\n"
+                "<div class=\"chart-empty\" role=\"img\" aria-label=\"\(XML.escape(description.title)): \(XML.escape(labels.noData))\">"
+                + "<p>\(XML.escape(labels.noData))</p></div>\n"
             return html + "</figure>\n"
         }
         let summary = finding(type, data)
@@ -43,7 +44,9 @@ struct ChartRenderer {
     }
 
     func svgOpen(canvas: SVGCanvas, height: Double, id: String, title: String, summary: String) -> String {
-        "<svg class=\"chart-svg chart-\(canvas.name)\" viewBox=\"0 0 \(svgNumber(canvas.width)) \(svgNumber(height))\" width=\"100%\" role=\"img\" aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"\(svgNumber(canvas.font))\"><title id=\"\(id)-title\">\(XML.escape(title))</title><desc id=\"\(id)-desc\">\(XML.escape(summary))</desc>"
+        "<svg class=\"chart-svg chart-\(canvas.name)\" viewBox=\"0 0 \(svgNumber(canvas.width)) \(svgNumber(height))\" width=\"100%\" role=\"img\""
+            + " aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"\(svgNumber(canvas.font))\">"
+            + "<title id=\"\(id)-title\">\(XML.escape(title))</title><desc id=\"\(id)-desc\">\(XML.escape(summary))</desc>"
     }
 
     func patterns(_ count: Int, prefix: String) -> String {
@@ -63,7 +66,8 @@ struct ChartRenderer {
                 sentence += "\(data.categories[highest.0].label) \(value(highest.1))"
             } else {
                 sentence +=
-                    "\(labels.highest) \(data.categories[highest.0].label) (\(value(highest.1))), \(labels.lowest) \(data.categories[lowest.0].label) (\(value(lowest.1)))"
+                    "\(labels.highest) \(data.categories[highest.0].label) (\(value(highest.1))),"
+                    + " \(labels.lowest) \(data.categories[lowest.0].label) (\(value(lowest.1)))"
             }
             // Totals of averages mean nothing: only whole-number measures get one.
             if data.fraction == 0, present.count > 1 {
@@ -87,7 +91,8 @@ struct ChartRenderer {
             var swatch = "<svg class=\"chart-swatch\" viewBox=\"0 0 16 16\" width=\"16\" height=\"16\" aria-hidden=\"true\">"
             if isLine {
                 swatch +=
-                    "<path d=\"M1,8 H15\" class=\"chart-line chart-s\(ChartPalette.slot(index))\" stroke=\"\(ChartPalette.colour(index))\"\(ChartPalette.dash(index))/>"
+                    "<path d=\"M1,8 H15\" class=\"chart-line chart-s\(ChartPalette.slot(index))\""
+                    + " stroke=\"\(ChartPalette.colour(index))\"\(ChartPalette.dash(index))/>"
             } else {
                 if let pattern = ChartPalette.patternDefinition(index, id: "\(prefix)\(index)") { swatch += "<defs>\(pattern)</defs>" }
                 swatch += "<rect x=\"1\" y=\"1\" width=\"14\" height=\"14\" rx=\"2\" \(ChartPalette.fill(index, patternPrefix: prefix))/>"
@@ -134,11 +139,15 @@ struct ChartRenderer {
             if sweep >= 359.999 {
                 // A full ring: two half arcs, as one arc cannot start and end at the same point.
                 path =
-                    "M\(point(-90, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 1 1 \(point(90, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 1 1 \(point(-90, outer)) Z M\(point(-90, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 1 0 \(point(90, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 1 0 \(point(-90, inner)) Z"
+                    "M\(point(-90, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 1 1 \(point(90, outer))"
+                    + " A\(svgNumber(outer)),\(svgNumber(outer)) 0 1 1 \(point(-90, outer)) Z"
+                    + " M\(point(-90, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 1 0 \(point(90, inner))"
+                    + " A\(svgNumber(inner)),\(svgNumber(inner)) 0 1 0 \(point(-90, inner)) Z"
             } else {
                 let large = sweep > 180 ? 1 : 0
                 path =
-                    "M\(point(angle, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 \(large) 1 \(point(end, outer)) L\(point(end, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 \(large) 0 \(point(angle, inner)) Z"
+                    "M\(point(angle, outer)) A\(svgNumber(outer)),\(svgNumber(outer)) 0 \(large) 1 \(point(end, outer))"
+                    + " L\(point(end, inner)) A\(svgNumber(inner)),\(svgNumber(inner)) 0 \(large) 0 \(point(angle, inner)) Z"
             }
             let label = data.categories[index].label
             let title = "\(label): \(format.number(figures[index], fraction: data.fraction)) (\(format.percent(number / total)))"
@@ -173,18 +182,20 @@ struct ChartRenderer {
         .replacingOccurrences(of: "chart-svg chart-wide", with: "chart-svg chart-sparkline-svg")
         let points = values.enumerated().compactMap { index, number in number.map { point(index, $0) } }
         if points.count > 1 {
-            svg +=
-                "<path d=\"M\(points.map { "\(svgNumber($0.0)),\(svgNumber($0.1))" }.joined(separator: " L"))\" class=\"chart-line chart-s1\" stroke=\"\(ChartPalette.colour(0))\" fill=\"none\"/>"
+            let line = points.map { "\(svgNumber($0.0)),\(svgNumber($0.1))" }.joined(separator: " L")
+            svg += "<path d=\"M\(line)\" class=\"chart-line chart-s1\" stroke=\"\(ChartPalette.colour(0))\" fill=\"none\"/>"
         }
         if let last = points.last {
             svg +=
-                "<circle cx=\"\(svgNumber(last.0))\" cy=\"\(svgNumber(last.1))\" r=\"3.5\" class=\"chart-marker chart-c1\" fill=\"\(ChartPalette.colour(0))\"/>"
+                "<circle cx=\"\(svgNumber(last.0))\" cy=\"\(svgNumber(last.1))\" r=\"3.5\""
+                + " class=\"chart-marker chart-c1\" fill=\"\(ChartPalette.colour(0))\"/>"
         }
         svg += "</svg>"
         var html = "<div class=\"chart-sparkline-layout\">\(svg)"
         if let lastIndex = figures.lastIndex(where: { $0 != nil }), let last = figures[lastIndex] {
             html +=
-                "<p class=\"chart-sparkline-value\"><strong>\(format.number(last, fraction: data.fraction))</strong> <span>\(XML.escape(data.categories[lastIndex].label))</span></p>"
+                "<p class=\"chart-sparkline-value\"><strong>\(format.number(last, fraction: data.fraction))</strong>"
+                + " <span>\(XML.escape(data.categories[lastIndex].label))</span></p>"
         }
         return html + "</div>\n"
     }
@@ -192,7 +203,8 @@ struct ChartRenderer {
     /// One row per x value, one column per series.
     func dataTable(_ data: ChartData, _ description: ChartDescription) -> String {
         var html =
-            "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n<div class=\"table-scroll\"><table class=\"data-table\">\n"
+            "<details class=\"chart-data\"><summary>\(XML.escape(labels.showData))</summary>\n"
+            + "<div class=\"table-scroll\"><table class=\"data-table\">\n"
         html += "<caption>\(XML.escape(description.title))</caption>\n<thead><tr><th scope=\"col\">\(XML.escape(description.xTitle))</th>"
         for series in data.series {
             html += "<th scope=\"col\">\(XML.escape(data.isMultiSeries ? series.name : description.valueTitle))</th>"

@@ -82,7 +82,9 @@ struct GridChartDrawer {
             let y = top + Double(item.row) * pitch
             let state = data.hasStates ? " data-state=\"\(XML.escape(data.states[item.state]))\"" : ""
             out +=
-                "<rect x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\" width=\"\(svgNumber(cell))\" height=\"\(svgNumber(cell))\" rx=\"\(svgNumber(min(5, cell * 0.15)))\" \(ChartPalette.fill(item.state, patternPrefix: patternPrefix, className: "chart-cell"))\(state)><title>\(XML.escape(tooltip(item)))</title></rect>"
+                "<rect x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\" width=\"\(svgNumber(cell))\" height=\"\(svgNumber(cell))\""
+                + " rx=\"\(svgNumber(min(5, cell * 0.15)))\" \(ChartPalette.fill(item.state, patternPrefix: patternPrefix, className: "chart-cell"))"
+                + "\(state)><title>\(XML.escape(tooltip(item)))</title></rect>"
             // The halo (a stroke painted under the text) comes from charts.css: `paint-order` is
             // not an SVG attribute the HTML checker accepts.
             if let label = item.label, !label.isEmpty, canvas.textWidth(label, size: labelSize) <= cell - 3, labelSize >= 7 {

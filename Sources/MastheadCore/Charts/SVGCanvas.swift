@@ -44,5 +44,6 @@ func svgNumber(_ value: Double, decimals: Int) -> String {
 func svgText(_ text: String, x: Double, y: Double, anchor: String = "middle", className: String, full: String? = nil, extra: String = "") -> String {
     let title = full.map { "<title>\(XML.escape($0))</title>" } ?? ""
     return
-        "<text x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\" text-anchor=\"\(anchor)\" class=\"\(className)\"\(extra)>\(title)\(XML.escape(text))</text>"
+        "<text x=\"\(svgNumber(x))\" y=\"\(svgNumber(y))\" text-anchor=\"\(anchor)\" class=\"\(className)\"\(extra)>"
+        + "\(title)\(XML.escape(text))</text>"
 }

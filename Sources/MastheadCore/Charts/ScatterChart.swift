@@ -102,7 +102,9 @@ struct ScatterChartDrawer {
             }
         }
         out +=
-            "<rect x=\"\(svgNumber(plotLeft))\" y=\"\(svgNumber(plotTop))\" width=\"\(svgNumber(plotRight - plotLeft))\" height=\"\(svgNumber(plotBottom - plotTop))\" class=\"chart-grid\" fill=\"none\" stroke=\"#e6ddd3\"/>"
+            "<rect x=\"\(svgNumber(plotLeft))\" y=\"\(svgNumber(plotTop))\""
+            + " width=\"\(svgNumber(plotRight - plotLeft))\" height=\"\(svgNumber(plotBottom - plotTop))\""
+            + " class=\"chart-grid\" fill=\"none\" stroke=\"#e6ddd3\"/>"
         out += svgText(data.yTitle, x: plotLeft, y: font + 2, anchor: "start", className: "chart-axis-title")
         out += svgText(data.xTitle, x: plotRight, y: plotBottom + font * 2.4 + 8, anchor: "end", className: "chart-axis-title")
         out += "</g>"
@@ -116,7 +118,8 @@ struct ScatterChartDrawer {
             let cy = py(point.y)
             let slot = ChartPalette.slot(point.series)
             let attributes =
-                "class=\"chart-point chart-c\(slot)\" fill=\"\(ChartPalette.colour(point.series))\" stroke=\"#ffffff\" stroke-width=\"1.2\" data-x=\"\(point.x)\" data-y=\"\(point.y)\" data-marker=\"\(ChartMarker.name(point.series))\""
+                "class=\"chart-point chart-c\(slot)\" fill=\"\(ChartPalette.colour(point.series))\" stroke=\"#ffffff\" stroke-width=\"1.2\""
+                + " data-x=\"\(point.x)\" data-y=\"\(point.y)\" data-marker=\"\(ChartMarker.name(point.series))\""
             out += ChartMarker.element(point.series, x: cx, y: cy, size: size, attributes: attributes, title: tooltip(point))
         }
         if labelled {

@@ -27,7 +27,8 @@ public struct SiteRenderer: Sendable {
             let file = kind == .article || kind == .page ? source : "\(TemplateSet.folder)/\(name).mustache"
             return Diagnostic(
                 .error,
-                "missing template '\(name)', needed for \(count) \(kind.rawValue) page\(count == 1 ? "" : "s")\(Suggestion.didYouMean(name, in: known))",
+                "missing template '\(name)', needed for \(count) \(kind.rawValue) page\(count == 1 ? "" : "s")"
+                    + Suggestion.didYouMean(name, in: known),
                 file: file)
         }
     }

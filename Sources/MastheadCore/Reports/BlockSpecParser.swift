@@ -128,7 +128,8 @@ enum BlockSpecParser {
             ok = checkRowCharts(spec, &reader) && ok
         } else if spec.pointValue != nil {
             reader.error(
-                "y.value: plots each row's own value, in a chart of type: scatter; a \(kind.rawValue) needs a measure (count, sum, avg, min, max or distinct)",
+                "y.value: plots each row's own value, in a chart of type: scatter;"
+                    + " a \(kind.rawValue) needs a measure (count, sum, avg, min, max or distinct)",
                 at: spec.measureLocation)
             ok = false
         }
@@ -194,7 +195,8 @@ enum BlockSpecParser {
         default:
             if spec.pointValue != nil {
                 reader.error(
-                    "y.value: plots each row's own value, for type: scatter; a \(type.rawValue) chart needs a measure (count, sum, avg, min, max or distinct)",
+                    "y.value: plots each row's own value, for type: scatter;"
+                        + " a \(type.rawValue) chart needs a measure (count, sum, avg, min, max or distinct)",
                     at: spec.measureLocation)
                 ok = false
             }
@@ -247,7 +249,9 @@ enum BlockSpecParser {
                     case "max", "to": upper = condition.value.string
                     default:
                         reader.error(
-                            "where.\(entry.key): unknown condition '\(condition.key)'\(Suggestion.didYouMean(condition.key, in: ["in", "min", "max", "from", "to"])) (one of in, min, max, from, to)",
+                            "where.\(entry.key): unknown condition '\(condition.key)'"
+                                + Suggestion.didYouMean(condition.key, in: ["in", "min", "max", "from", "to"])
+                                + " (one of in, min, max, from, to)",
                             at: condition.keyLocation)
                     }
                 }
@@ -352,7 +356,8 @@ enum BlockSpecParser {
                 pointValue = value.trimmingCharacters(in: .whitespaces)
             default:
                 reader.error(
-                    "y: unknown measure '\(entry.key)'\(Suggestion.didYouMean(entry.key, in: measureKeys)) (one of \(measureKeys.joined(separator: ", ")))",
+                    "y: unknown measure '\(entry.key)'\(Suggestion.didYouMean(entry.key, in: measureKeys))"
+                        + " (one of \(measureKeys.joined(separator: ", ")))",
                     at: entry.keyLocation)
                 return nil
             }

@@ -105,7 +105,8 @@ struct BlockView {
                 let change = (current.double - previous.double) / abs(previous.double)
                 let direction = change > 0 ? ("kpi-up", "▲") : ("kpi-down", "▼")
                 html +=
-                    "<p class=\"kpi-change \(direction.0)\"><span aria-hidden=\"true\">\(direction.1)</span> \(format.signedPercent(change)) \(XML.escape(reference))</p>\n"
+                    "<p class=\"kpi-change \(direction.0)\"><span aria-hidden=\"true\">\(direction.1)</span>"
+                    + " \(format.signedPercent(change)) \(XML.escape(reference))</p>\n"
             }
         }
         if let caption = spec.caption { html += "<p class=\"kpi-caption\">\(XML.escape(caption))</p>\n" }

@@ -11,7 +11,8 @@ struct FieldChecker {
             if let index = source.column(field) { return source.columns[index] }
             diagnostics.append(
                 .error(
-                    "\(key): unknown field '\(field)' in \(source.name)\(Suggestion.didYouMean(field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))",
+                    "\(key): unknown field '\(field)' in \(source.name)\(Suggestion.didYouMean(field, in: source.columnNames))"
+                        + " (fields: \(source.columnNames.joined(separator: ", ")))",
                     at: location))
             return nil
         }
@@ -48,7 +49,8 @@ struct FieldChecker {
             } else if column.type != .integer && column.type != .decimal {
                 diagnostics.append(
                     .error(
-                        "y.\(spec.measure.keyword): cannot \(verb(spec.measure)) '\(field)': it holds \(column.type.rawValue) values, not numbers (use count or distinct)",
+                        "y.\(spec.measure.keyword): cannot \(verb(spec.measure)) '\(field)':"
+                            + " it holds \(column.type.rawValue) values, not numbers (use count or distinct)",
                         at: spec.measureLocation))
             }
         }
@@ -102,7 +104,8 @@ struct FieldChecker {
             guard let index = source.column(filter.field) else {
                 diagnostics.append(
                     .error(
-                        "where: unknown field '\(filter.field)' in \(source.name)\(Suggestion.didYouMean(filter.field, in: source.columnNames)) (fields: \(source.columnNames.joined(separator: ", ")))",
+                        "where: unknown field '\(filter.field)' in \(source.name)\(Suggestion.didYouMean(filter.field, in: source.columnNames))"
+                            + " (fields: \(source.columnNames.joined(separator: ", ")))",
                         at: filter.location))
                 continue
             }
@@ -125,7 +128,8 @@ struct FieldChecker {
                 if type != .integer, type != .decimal, type != .date {
                     diagnostics.append(
                         .error(
-                            "where.\(filter.field): min, max, from and to need a number or date field; '\(filter.field)' holds \(type.rawValue) values",
+                            "where.\(filter.field): min, max, from and to need a number or date field;"
+                                + " '\(filter.field)' holds \(type.rawValue) values",
                             at: filter.location))
                     continue
                 }

@@ -28,13 +28,15 @@ struct ResolvedJoin: Sendable {
             }
             return .failure(
                 .error(
-                    "datasets.\(dataset).join.catalog: unknown catalog '\(join.catalog)'\(Suggestion.didYouMean(join.catalog, in: declared)) (catalogs: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))",
+                    "datasets.\(dataset).join.catalog: unknown catalog '\(join.catalog)'\(Suggestion.didYouMean(join.catalog, in: declared))"
+                        + " (catalogs: \(declared.isEmpty ? "none" : declared.joined(separator: ", ")))",
                     at: join.catalogLocation))
         }
         guard let onColumn = fileColumns.firstIndex(of: join.on) else {
             return .failure(
                 .error(
-                    "datasets.\(dataset).join.on: the field '\(join.on)' is not in the data file\(Suggestion.didYouMean(join.on, in: fileColumns)) (fields: \(fileColumns.joined(separator: ", ")))",
+                    "datasets.\(dataset).join.on: the field '\(join.on)' is not in the data file\(Suggestion.didYouMean(join.on, in: fileColumns))"
+                        + " (fields: \(fileColumns.joined(separator: ", ")))",
                     at: join.onLocation))
         }
         var indexes: [Int] = []
@@ -44,7 +46,8 @@ struct ResolvedJoin: Sendable {
                 let names = catalog.fields.map(\.name)
                 return .failure(
                     .error(
-                        "datasets.\(dataset).join.fields: '\(field)' is not a field of the catalog \(catalog.config.name)\(Suggestion.didYouMean(field, in: names)) (fields: \(names.joined(separator: ", ")))",
+                        "datasets.\(dataset).join.fields: '\(field)' is not a field of the catalog \(catalog.config.name)"
+                            + "\(Suggestion.didYouMean(field, in: names)) (fields: \(names.joined(separator: ", ")))",
                         at: join.fieldsLocation))
             }
             if fileColumns.contains(field) {
@@ -69,7 +72,8 @@ struct ResolvedJoin: Sendable {
             case .failure(let problem):
                 return .failure(
                     .error(
-                        "datasets.\(dataset).join.defaults.\(field): \(problem.message) (the catalog field holds \(columns[position].type.rawValue) values)",
+                        "datasets.\(dataset).join.defaults.\(field): \(problem.message)"
+                            + " (the catalog field holds \(columns[position].type.rawValue) values)",
                         at: written.location))
             }
         }

@@ -161,7 +161,8 @@ public struct SiteResolver {
                     let location = articles[current].document.relatedLocation ?? SourceLocation(file: articles[current].document.sourcePath)
                     diagnostics.append(
                         .error(
-                            "related: no published article with the slug '\(slug)'\(Suggestion.didYouMean(slug, in: Array(indexBySlug.keys).sorted()))",
+                            "related: no published article with the slug '\(slug)'"
+                                + Suggestion.didYouMean(slug, in: Array(indexBySlug.keys).sorted()),
                             at: location))
                     continue
                 }

@@ -23,14 +23,21 @@ final class TestSite {
     static let minimalTemplates: [String: String] = [
         "base": "<!doctype html><html lang=\"{{site.language}}\"><head><title>{{page.title}}</title></head><body>{{$main}}{{/main}}</body></html>\n",
         "home":
-            "{{<base}}{{$main}}{{#sections}}<section id=\"{{id}}\"><h2>{{title}}</h2>{{#articles}}{{> card}}{{/articles}}</section>{{/sections}}{{/main}}{{/base}}",
+            "{{<base}}{{$main}}{{#sections}}<section id=\"{{id}}\"><h2>{{title}}</h2>{{#articles}}{{> card}}{{/articles}}</section>{{/sections}}"
+            + "{{/main}}{{/base}}",
         "card": "<a class=\"card\" href=\"{{url}}\">{{title}}</a>\n",
         "article":
-            "{{<base}}{{$main}}<h1>{{article.title}}</h1><p class=\"date\">{{article.date}}</p><div class=\"content\">{{{article.content}}}</div>{{#article.related}}<a class=\"related\" href=\"{{url}}\">{{title}}</a>{{/article.related}}{{#article.previous}}<a class=\"previous\" href=\"{{url}}\">{{title}}</a>{{/article.previous}}{{#article.next}}<a class=\"next\" href=\"{{url}}\">{{title}}</a>{{/article.next}}{{/main}}{{/base}}",
+            "{{<base}}{{$main}}<h1>{{article.title}}</h1><p class=\"date\">{{article.date}}</p><div class=\"content\">{{{article.content}}}</div>"
+            + "{{#article.related}}<a class=\"related\" href=\"{{url}}\">{{title}}</a>{{/article.related}}"
+            + "{{#article.previous}}<a class=\"previous\" href=\"{{url}}\">{{title}}</a>{{/article.previous}}"
+            + "{{#article.next}}<a class=\"next\" href=\"{{url}}\">{{title}}</a>{{/article.next}}{{/main}}{{/base}}",
         "list":
-            "{{<base}}{{$main}}<h1>{{list.title}}</h1>{{#articles}}{{> card}}{{/articles}}{{^articles}}<p class=\"empty\">No articles</p>{{/articles}}{{#pagination}}<nav>{{#pages}}<a href=\"{{url}}\">{{number}}</a>{{/pages}}</nav>{{/pagination}}{{/main}}{{/base}}",
+            "{{<base}}{{$main}}<h1>{{list.title}}</h1>{{#articles}}{{> card}}{{/articles}}"
+            + "{{^articles}}<p class=\"empty\">No articles</p>{{/articles}}"
+            + "{{#pagination}}<nav>{{#pages}}<a href=\"{{url}}\">{{number}}</a>{{/pages}}</nav>{{/pagination}}{{/main}}{{/base}}",
         "terms":
-            "{{<base}}{{$main}}<h1>{{terms.title}}</h1>{{#terms.items}}<a class=\"term\" href=\"{{url}}\">{{name}} ({{count}})</a>{{/terms.items}}{{/main}}{{/base}}",
+            "{{<base}}{{$main}}<h1>{{terms.title}}</h1>{{#terms.items}}<a class=\"term\" href=\"{{url}}\">{{name}} ({{count}})</a>{{/terms.items}}"
+            + "{{/main}}{{/base}}",
         "page": "{{<base}}{{$main}}<h1>{{title}}</h1>{{{content}}}{{/main}}{{/base}}",
         "404": "{{<base}}{{$main}}<h1>Not found</h1>{{/main}}{{/base}}"
     ]

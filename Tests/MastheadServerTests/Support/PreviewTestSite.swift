@@ -21,7 +21,8 @@ final class PreviewTestSite: @unchecked Sendable {
 
     static let templates: [String: String] = [
         "base":
-            "<!doctype html><html lang=\"en\"><head><title>{{page.title}}</title><link rel=\"stylesheet\" href=\"/css/site.css\"></head><body><p class=\"marker\">{{site.description}}</p>{{$main}}{{/main}}</body></html>\n",
+            "<!doctype html><html lang=\"en\"><head><title>{{page.title}}</title><link rel=\"stylesheet\" href=\"/css/site.css\"></head>"
+            + "<body><p class=\"marker\">{{site.description}}</p>{{$main}}{{/main}}</body></html>\n",
         "home": "{{<base}}{{$main}}{{#sections}}{{#articles}}{{> card}}{{/articles}}{{/sections}}{{/main}}{{/base}}",
         "card": "<a class=\"card\" href=\"{{url}}\">{{title}}</a>\n",
         "article": "{{<base}}{{$main}}<h1>{{article.title}}</h1><div class=\"content\">{{{article.content}}}</div>{{/main}}{{/base}}",
