@@ -68,6 +68,7 @@ public enum SiteBuilder {
                     nextPublicationChange: result.nextPublicationChange, now: options.now,
                     timeZone: inputs.config.timeZone),
                 parser: parsed.parser, reports: parsed.reports, templates: inputs.templates, site: site, fingerprintInputs: fingerprintInputs,
+                documentIndex: SiteDocumentIndex(site),
                 sources: Dictionary(inputs.documentFiles.map { ($0.file.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
                 diagnosedFiles: Set(diagnostics.map(\.file)), diagnostics: diagnostics))
         return result

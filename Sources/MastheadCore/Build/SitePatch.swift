@@ -21,20 +21,21 @@ enum SitePatch {
             diagnostics: &diagnostics, work: &work)
         guard diagnostics.isEmpty, documents.count == saved.sources.count else { return nil }
         // Resolve.
-        var update = SiteUpdate(kept.site)
+        var update = SiteUpdate(kept.documentIndex)
         for document in documents {
-            guard update.replace(with: document) else { return nil }
+            guard update.replace(with: document, in: &kept.site) else { return nil }
         }
-        kept.site = update.site
         for index in update.changedArticles { kept.articleKeys[index] = RouteFingerprints.articleKey(kept.site.articles[index]) }
         // Render: the routes showing a saved page or article, feeds included (they are
         // written only when their bytes change).
         let site = kept.site
         let fingerprints = RouteFingerprints(site: site, templates: kept.templates, inputs: kept.fingerprintInputs, articleKeys: kept.articleKeys)
-        let routes = site.routes.filter { route in
-            if case .page(let page) = route.subject { return update.changedPages.contains(page) }
-            return !update.changedArticles.isEmpty && fingerprints.shows(route.subject, anyOf: update.changedArticles)
-        }
+        // By index, not by element: a closure taking each route would copy every one of them.
+        let routes = site.routes.indices.filter { index in
+            let subject = site.routes[index].subject
+            if case .page(let page) = subject { return update.changedPages.contains(page) }
+            return !update.changedArticles.isEmpty && fingerprints.shows(subject, anyOf: update.changedArticles)
+        }.map { site.routes[$0] }
         let renderer = SiteRenderer(site: site, templates: kept.templates, siteDirectory: kept.siteDirectory)
         guard
             let pages = try? RenderStage.run(

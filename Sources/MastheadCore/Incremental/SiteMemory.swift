@@ -20,6 +20,8 @@ public final class SiteMemory: Sendable {
         var fingerprintInputs: String
         /// `RouteFingerprints.articleKeys` of `site`, kept up to date by patches.
         var articleKeys: [UInt64] = []
+        /// Where `site`'s documents are, by source path (patches keep them in place).
+        var documentIndex: SiteDocumentIndex
         /// Every article, page and report file read, with its kind.
         var sources: [String: Document.Kind]
         /// Files some diagnostic of the build names (an ignored file, say).

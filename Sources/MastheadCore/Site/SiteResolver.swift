@@ -135,7 +135,7 @@ public struct SiteResolver {
                 for slug in article.tagSlugs { key.add(slug) }
                 key.add(article.document.related.count)
                 for slug in article.document.related { key.add(slug) }
-                key.add(article.document.relatedLocation.map { "\($0.line):\($0.column)" } ?? "")
+                key.add(article.document.relatedLocation.map { "\($0.line ?? 0):\($0.column ?? 0)" } ?? "")
             }
             found = relatedLists.value(for: key.value) { findRelated(articles) }
         } else {

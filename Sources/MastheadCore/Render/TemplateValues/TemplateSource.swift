@@ -36,7 +36,9 @@ final class TemplateSource: Sendable {
         let categoriesBySlug = Dictionary(
             site.categories.indices.map { (site.categories[$0].config.slug, $0) },
             uniquingKeysWith: { first, _ in first })
-        articleCategory = site.articles.map { $0.category.flatMap { categoriesBySlug[$0.slug] } }
+        // By index, not by element: a closure taking each article would copy all 10,000 of them
+        // (every render makes a TemplateSource, a preview patch's of a few pages too).
+        articleCategory = site.articles.indices.map { site.articles[$0].category.flatMap { categoriesBySlug[$0.slug] } }
         tagsBySlug = Dictionary(site.tags.indices.map { (site.tags[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
