@@ -11,7 +11,7 @@ struct TemplateValuesContractTests {
     static let types: [String: [String]] = [
         "every page": PageValues.keys,
         "site": SiteValues.keys,
-        "menu entry": MenuLinkValues.keys,
+        "menu entry": LinkValues.keys,
         "page": PageInfoValues.keys,
         "category": CategoryValues.keys,
         "tag": TagValues.keys,
@@ -40,7 +40,7 @@ struct TemplateValuesContractTests {
         "item": CatalogItemValues.keys + ["FIELD"],
         "field": CatalogFieldValues.keys,
         "facet link": CatalogFacetLinkValues.keys,
-        "neighbour": CatalogNeighbourValues.keys,
+        "neighbour": LinkValues.keys,
         "catalog index template": CatalogIndexPageValues.keys,
         "facet value template": CatalogFacetPageValues.keys,
         "order template": CatalogOrderPageValues.keys,

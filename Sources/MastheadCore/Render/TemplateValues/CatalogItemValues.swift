@@ -60,9 +60,9 @@ struct CatalogItemValues: TemplateValue, Sendable {
         }
     }
 
-    private func neighbour(_ position: Int) -> CatalogNeighbourValues {
+    private func neighbour(_ position: Int) -> LinkValues {
         let item = store.catalogs[catalog].items[position]
-        return CatalogNeighbourValues(title: item.title, url: store.config.link(forPath: item.path))
+        return LinkValues(title: item.title, url: store.config.link(forPath: item.path))
     }
 
     /// The same item without relations, as `refs` and `referencedBy` show it.

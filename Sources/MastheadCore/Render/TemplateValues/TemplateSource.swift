@@ -11,7 +11,7 @@ final class TemplateSource: Sendable {
     let home: String
     /// The year of the newest article: `site.year`.
     let year: Int?
-    let menu: [MenuLinkValues]
+    let menu: [LinkValues]
     /// `CategoryValues` by index into `site.categories`.
     let categories: [CategoryValues]
     /// `TagValues` by index into `site.tags`.
@@ -30,7 +30,7 @@ final class TemplateSource: Sendable {
         siteFeedURL = config.link(forPath: "/feed.xml")
         home = config.basePath
         year = site.articles.first.map { [format] in format.year($0.document.date) }
-        menu = config.menu.map { MenuLinkValues(title: $0.title, url: $0.url.hasPrefix("/") ? config.link(forPath: $0.url) : $0.url) }
+        menu = config.menu.map { LinkValues(title: $0.title, url: $0.url.hasPrefix("/") ? config.link(forPath: $0.url) : $0.url) }
         categories = site.categories.map { CategoryValues($0, config: config) }
         tags = site.tags.map { TagValues($0, config: config) }
         let categoriesBySlug = Dictionary(

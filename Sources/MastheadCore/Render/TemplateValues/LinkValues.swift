@@ -1,5 +1,6 @@
-/// `item.previous` and `item.next` on an item's page: its neighbours in sort order.
-struct CatalogNeighbourValues: TemplateValue, Sendable {
+/// A title and a link: an entry of `site.menu`, and `item.previous` and `item.next` on a
+/// catalog item's page (its neighbours in sort order).
+struct LinkValues: TemplateValue, Sendable {
     enum Key: String, CaseIterable {
         case title, url
     }
