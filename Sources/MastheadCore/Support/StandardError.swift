@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -9,13 +10,14 @@ import Glibc
 /// clears it first, so the two never mix on screen; the next redraw puts the status back.
 /// Each call is one `write(2)`, under one lock.
 public enum StandardError {
-    private static let state = State()
+    /// Whether the status line shows; held for each write, so two never interleave.
+    private static let statusShown = Mutex(false)
 
     /// Writes `text` as it is (it should end with a newline).
     public static func write(_ text: String) {
-        state.lock.withLock {
-            let clear = state.statusShown ? "\r\u{1B}[K" : ""
-            state.statusShown = false
+        statusShown.withLock { shown in
+            let clear = shown ? "\r\u{1B}[K" : ""
+            shown = false
             send(clear + text)
         }
     }
@@ -23,17 +25,17 @@ public enum StandardError {
     /// Draws `line` over the current status line (it must fit the terminal's width: a wrapped
     /// line cannot be redrawn in place). Only for a terminal.
     static func showStatus(_ line: String) {
-        state.lock.withLock {
-            state.statusShown = true
+        statusShown.withLock { shown in
+            shown = true
             send("\r" + line + "\u{1B}[K")
         }
     }
 
     /// Clears the status line, if one shows.
     static func clearStatus() {
-        state.lock.withLock {
-            guard state.statusShown else { return }
-            state.statusShown = false
+        statusShown.withLock { shown in
+            guard shown else { return }
+            shown = false
             send("\r\u{1B}[K")
         }
     }
@@ -54,10 +56,5 @@ public enum StandardError {
             guard written > 0 else { return }
             offset += written
         }
-    }
-
-    private final class State: @unchecked Sendable {
-        let lock = NSLock()
-        var statusShown = false
     }
 }

@@ -1,19 +1,21 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// A build's progress as one line on the terminal, redrawn in place: the stage, how much of
 /// it is done, the rate and the time left. It appears only once the build has run for
 /// `delay` (half a second: a quick build shows nothing), is redrawn from a timer ten times a
 /// second whatever the build does (and when a stage starts, unless it was drawn in the last
 /// tenth of a second), and is cleared by `finish()`. Counting is a lock and an addition: no
-/// system call per page.
+/// system call per page. `@unchecked` only for the timer: a Dispatch source is safe to use
+/// from any thread but not marked `Sendable`; the rest of the state is in `Mutex`es.
 public final class TerminalProgress: BuildProgress, @unchecked Sendable {
     /// How long a build runs before the line appears; `MASTHEAD_PROGRESS_AFTER` (seconds)
     /// changes it, for tests.
     public static let defaultDelay = 0.5
     static let interval = DispatchTimeInterval.milliseconds(100)
 
-    private struct Counts {
+    private struct Counts: Sendable {
         var stage: BuildStage?
         var total: Int?
         var done = 0
@@ -23,12 +25,15 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
     private let style: TerminalStyle
     private let started = DispatchTime.now()
     private let delay: Double
-    private let counts = NSLock()
-    private var current = Counts()
+    private let current = Mutex(Counts())
+
     /// Orders drawing and `finish`: no line is drawn after it.
-    private let drawing = NSLock()
-    private var finished = false
-    private var lastDrawn: DispatchTime?
+    private struct Drawing: Sendable {
+        var finished = false
+        var lastDrawn: DispatchTime?
+    }
+
+    private let drawing = Mutex(Drawing())
     private let timer: DispatchSourceTimer
 
     /// Starts the timer at once: the delay counts from here.
@@ -55,19 +60,19 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
     deinit { timer.cancel() }
 
     public func begin(_ stage: BuildStage, total: Int?) {
-        counts.withLock { current = Counts(stage: stage, total: total) }
+        current.withLock { $0 = Counts(stage: stage, total: total) }
         draw(unlessDrawnWithin: 0.1)
     }
 
     public func advance(by count: Int) {
-        counts.withLock { current.done += count }
+        current.withLock { $0.done += count }
     }
 
     /// Stops drawing and clears the line; call it before printing anything else. Idempotent.
     public func finish() {
-        drawing.withLock {
-            guard !finished else { return }
-            finished = true
+        drawing.withLock { drawing in
+            guard !drawing.finished else { return }
+            drawing.finished = true
             timer.cancel()
             StandardError.clearStatus()
         }
@@ -76,14 +81,14 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
     /// Draws the line, once the delay has passed; `unlessDrawnWithin` seconds of the last
     /// drawing, it is left as it is.
     private func draw(unlessDrawnWithin recent: Double = 0) {
-        drawing.withLock {
+        drawing.withLock { drawing in
             let now = DispatchTime.now()
             let elapsed = Self.seconds(from: started, to: now)
-            guard !finished, elapsed >= delay else { return }
-            if let lastDrawn, Self.seconds(from: lastDrawn, to: now) < recent { return }
-            let snapshot = counts.withLock { current }
+            guard !drawing.finished, elapsed >= delay else { return }
+            if let lastDrawn = drawing.lastDrawn, Self.seconds(from: lastDrawn, to: now) < recent { return }
+            let snapshot = current.withLock { $0 }
             guard let stage = snapshot.stage else { return }
-            lastDrawn = now
+            drawing.lastDrawn = now
             let width = (TerminalDevice.standardErrorColumns() ?? 80) - 1
             StandardError.showStatus(
                 Self.line(

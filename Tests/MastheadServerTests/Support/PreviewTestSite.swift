@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 
 /// A throwaway site folder for one server test, with templates that print just what
 /// tests look for. It sits inside a parent folder that also holds `secret.txt`, a file
 /// outside the site that no request may reach. Removed when released.
-final class PreviewTestSite: @unchecked Sendable {
+final class PreviewTestSite: Sendable {
     let parent: URL
     let root: URL
     static let secret = "TOP-SECRET-OUTSIDE-THE-SITE"

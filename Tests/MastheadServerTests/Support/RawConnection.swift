@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,7 @@ import Glibc
 /// One TCP connection to the server, driven byte by byte: for clients that are slow on
 /// purpose (idle, slowloris) and for long event streams. Blocking calls run on a thread of
 /// their own, never on the test's cooperative pool.
-final class RawConnection: @unchecked Sendable {
+final class RawConnection: Sendable {
     let socket: Int32
 
     init(port: Int) throws {

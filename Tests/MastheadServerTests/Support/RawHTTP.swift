@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -106,14 +107,13 @@ enum RawHTTP {
 }
 
 /// Reads the server's Server-Sent Events on a thread of its own, collecting them.
-final class EventStreamReader: @unchecked Sendable {
+final class EventStreamReader: Sendable {
     struct Event: Sendable {
         var name: String
         var data: String
     }
 
-    private let lock = NSLock()
-    private var events: [Event] = []
+    private let events = Mutex<[Event]>([])
     private let socket: Int32
 
     init(port: Int) throws {
@@ -142,9 +142,7 @@ final class EventStreamReader: @unchecked Sendable {
                         if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
                     }
                     if !name.isEmpty {
-                        lock.lock()
-                        events.append(Event(name: name, data: data))
-                        lock.unlock()
+                        events.withLock { $0.append(Event(name: name, data: data)) }
                     }
                 }
             }
@@ -157,9 +155,7 @@ final class EventStreamReader: @unchecked Sendable {
     }
 
     var received: [Event] {
-        lock.lock()
-        defer { lock.unlock() }
-        return events
+        events.withLock { $0 }
     }
 
     /// The first event from index `start` on matching `predicate`, waiting up to `seconds`.

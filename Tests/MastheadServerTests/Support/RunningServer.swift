@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 
 @testable import MastheadServer
 
 /// `PreviewServer` started for real on a free port; stopped by `stop()`.
-final class RunningServer: @unchecked Sendable {
+final class RunningServer: Sendable {
     let port: Int
     private let task: Task<Void, Error>
 
@@ -75,17 +76,12 @@ final class RunningServer: @unchecked Sendable {
     }
 }
 
-final class ReportBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var reports: [PreviewServer.RebuildReport] = []
+final class ReportBox: Sendable {
+    private let reports = Mutex<[PreviewServer.RebuildReport]>([])
     func append(_ report: PreviewServer.RebuildReport) {
-        lock.lock()
-        reports.append(report)
-        lock.unlock()
+        reports.withLock { $0.append(report) }
     }
     var all: [PreviewServer.RebuildReport] {
-        lock.lock()
-        defer { lock.unlock() }
-        return reports
+        reports.withLock { $0 }
     }
 }

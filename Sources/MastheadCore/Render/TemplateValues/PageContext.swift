@@ -21,7 +21,7 @@ final class PageContext: Sendable {
     init(site: Site) {
         source = TemplateSource(site: site)
         catalogValues = CatalogTemplateValues(site: site, format: source.format)
-        cards = CardCache(count: site.articles.count)
+        cards = CardCache()
     }
 
     func values(for route: Route) -> PageValues {
@@ -135,7 +135,7 @@ final class PageContext: Sendable {
 
     /// What a list shows of an article.
     func card(_ index: Int) -> CardValues {
-        cards.card(index) {
+        cards.value(for: index) {
             let article = site.articles[index]
             let formatted = FormattedDocument(article.document, path: article.path, source: source)
             return CardValues(source: source, index: index, document: DocumentValues(formatted: formatted))
@@ -144,26 +144,4 @@ final class PageContext: Sendable {
 }
 
 /// Cards by article index, each built once by whichever render worker needs it first.
-/// The cards are immutable once stored.
-private final class CardCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cards: [CardValues?]
-
-    init(count: Int) {
-        cards = Array(repeating: nil, count: count)
-    }
-
-    func card(_ index: Int, make: () -> CardValues) -> CardValues {
-        lock.lock()
-        if let card = cards[index] {
-            lock.unlock()
-            return card
-        }
-        lock.unlock()
-        let card = make()
-        lock.lock()
-        cards[index] = card
-        lock.unlock()
-        return card
-    }
-}
+private typealias CardCache = OnceCache<Int, CardValues>

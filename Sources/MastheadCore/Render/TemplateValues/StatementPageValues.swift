@@ -1,5 +1,6 @@
 /// A member statement's page (docs/reports.md, "Member statements"): `statement`, as
-/// `MemberStatements` prepares it.
+/// `MemberStatements` prepares it. `@unchecked`: the statement is a dictionary of plain values
+/// (strings, numbers, lists of them), made before rendering and never changed.
 struct StatementPageValues: TemplateValue, @unchecked Sendable {
     enum Key: String, CaseIterable {
         case statement
