@@ -38,20 +38,14 @@ public enum SiteBuilder {
 
         let site = resolved.site
         let renderer = SiteRenderer(site: site, templates: inputs.templates, siteDirectory: options.siteDirectory)
-        // What a page's fingerprint takes besides the site: the options and what parsing read.
-        let fingerprintInputs =
-            options.memory.map { memory in
-                "\(options.includeDrafts) \(options.includeFuture)\n"
-                    + (memory.documents.currentContextKey
-                        ?? DocumentMemory.contextKey(siteDirectory: options.siteDirectory, baseURL: options.baseURL))
-            } ?? ""
-        let fingerprints = options.memory.map { _ in RouteFingerprints(site: site, templates: inputs.templates, inputs: fingerprintInputs) }
+        let fingerprintInputs = Self.fingerprintInputs(options)
         let pages: [OutputFile]
         progress?.begin(.rendering, total: site.routes.count)
         do {
             pages = try RenderStage.run(
-                renderer, routes: site.routes, fingerprints: fingerprints, memory: options.memory?.pages,
-                complete: true, delivery: options.pageDelivery, progress: progress, work: &work)
+                renderer, routes: site.routes,
+                fingerprints: options.memory.map { _ in RouteFingerprints(site: site, templates: inputs.templates, inputs: fingerprintInputs) },
+                memory: options.memory?.pages, complete: true, delivery: options.pageDelivery, progress: progress, work: &work)
         } catch {
             return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
         }
@@ -61,16 +55,31 @@ public enum SiteBuilder {
         result.work = work
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)
         options.memory?.site.keep(
-            SiteMemory.State(
-                siteDirectory: options.siteDirectory, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
-                baseURL: options.baseURL,
-                validUntil: BuildCache.validUntil(
-                    nextPublicationChange: result.nextPublicationChange, now: options.now,
-                    timeZone: inputs.config.timeZone),
-                parser: parsed.parser, reports: parsed.reports, templates: inputs.templates, site: site, fingerprintInputs: fingerprintInputs,
-                documentIndex: SiteDocumentIndex(site),
-                sources: Dictionary(inputs.documentFiles.map { ($0.file.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
-                diagnosedFiles: Set(diagnostics.map(\.file)), diagnostics: diagnostics))
+            keptState(options, inputs, parsed, result: result, site: site, fingerprintInputs: fingerprintInputs))
         return result
+    }
+
+    /// What a page's fingerprint takes besides the site, for the preview: the options, and
+    /// what parsing read besides the documents (`DocumentMemory.contextKey`). Empty without memory.
+    private static func fingerprintInputs(_ options: BuildOptions) -> String {
+        guard let memory = options.memory else { return "" }
+        return "\(options.includeDrafts) \(options.includeFuture)\n"
+            + (memory.documents.currentContextKey ?? DocumentMemory.contextKey(siteDirectory: options.siteDirectory, baseURL: options.baseURL))
+    }
+
+    /// The whole of a successful build, kept for the preview's patches (`SitePatch`).
+    private static func keptState(
+        _ options: BuildOptions, _ inputs: SiteInputs, _ parsed: ParsedContent, result: BuildResult, site: Site,
+        fingerprintInputs: String
+    ) -> SiteMemory.State {
+        SiteMemory.State(
+            siteDirectory: options.siteDirectory, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
+            baseURL: options.baseURL,
+            validUntil: BuildCache.validUntil(
+                nextPublicationChange: result.nextPublicationChange, now: options.now, timeZone: inputs.config.timeZone),
+            parser: parsed.parser, reports: parsed.reports, templates: inputs.templates, site: site, fingerprintInputs: fingerprintInputs,
+            documentIndex: SiteDocumentIndex(site),
+            sources: Dictionary(inputs.documentFiles.map { ($0.file.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
+            diagnosedFiles: Set(result.diagnostics.map(\.file)), diagnostics: result.diagnostics)
     }
 }
