@@ -125,10 +125,10 @@ final class PreviewBuilder: Sendable {
         var files = state.previous.site.files
         var changed: [String] = []
         var problems: [Diagnostic] = []
-        let root = Self.realPath(siteDirectory.path) ?? siteDirectory.path
+        let siteFiles = SiteFiles(siteDirectory: siteDirectory)
         for output in patch.files {
             let data: Data
-            switch contents(of: output, root: root, staticFiles: &state.staticFiles) {
+            switch contents(of: output, siteFiles: siteFiles, staticFiles: &state.staticFiles) {
             case .success(let read): data = read
             case .failure(let problem):
                 problems.append(problem)
@@ -151,7 +151,7 @@ final class PreviewBuilder: Sendable {
     private func memoryFiles(_ outputs: [OutputFile], notices: [String: String], state: inout State) -> ([String: PreviewSite.File], [Diagnostic]) {
         var files: [String: PreviewSite.File] = [:]
         var problems: [Diagnostic] = []
-        let root = Self.realPath(siteDirectory.path) ?? siteDirectory.path
+        let siteFiles = SiteFiles(siteDirectory: siteDirectory)
         let copied = Set(
             outputs.compactMap { output -> String? in
                 if case .copy(let source) = output.contents { return source }
@@ -161,7 +161,7 @@ final class PreviewBuilder: Sendable {
         state.staticFiles = state.staticFiles.filter { copied.contains($0.key) }
         for output in outputs {
             let data: Data
-            switch contents(of: output, root: root, staticFiles: &state.staticFiles) {
+            switch contents(of: output, siteFiles: siteFiles, staticFiles: &state.staticFiles) {
             case .success(let read): data = read
             case .failure(let problem):
                 problems.append(problem)
@@ -173,30 +173,30 @@ final class PreviewBuilder: Sendable {
     }
 
     /// An output file's bytes: rendered ones as they are, copied ones read (`readCopied`).
-    private func contents(of output: OutputFile, root: String, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<
+    private func contents(of output: OutputFile, siteFiles: SiteFiles, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<
         Data, Diagnostic
     > {
         switch output.contents {
         case .bytes(let bytes): .success(bytes)
-        case .copy(let source): readCopied(source, root: root, staticFiles: &staticFiles)
+        case .copy(let source): readCopied(source, siteFiles: siteFiles, staticFiles: &staticFiles)
         }
     }
 
     /// A copied file's bytes, read once per change of its size, modification time or inode;
     /// a link leading outside the site folder is not served.
-    private func readCopied(_ source: String, root: String, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<
+    private func readCopied(_ source: String, siteFiles: SiteFiles, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<
         Data, Diagnostic
     > {
-        guard let real = Self.realPath(source), real.hasPrefix(root + "/") else {
+        guard let real = realPath(source), siteFiles.isInside(real) else {
             staticFiles[source] = nil
             return .failure(
-                Diagnostic(.warning, "not served: a symbolic link to outside the site folder", file: Self.relative(source, to: siteDirectory.path)))
+                Diagnostic(.warning, "not served: a symbolic link to outside the site folder", file: siteFiles.relative(source)))
         }
         let status = FileStatus(path: real)
         if let known = staticFiles[source], known.status == status, status != nil { return .success(known.data) }
         guard let data = FileManager.default.contents(atPath: real) else {
             staticFiles[source] = nil
-            return .failure(Diagnostic(.warning, "not served: cannot read this file", file: Self.relative(source, to: siteDirectory.path)))
+            return .failure(Diagnostic(.warning, "not served: cannot read this file", file: siteFiles.relative(source)))
         }
         staticFiles[source] = (status, data)
         return .success(data)
@@ -218,13 +218,4 @@ final class PreviewBuilder: Sendable {
         return changed.sorted()
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    static func relative(_ path: String, to root: String) -> String {
-        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
-    }
 }

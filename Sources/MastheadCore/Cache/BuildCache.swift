@@ -110,7 +110,7 @@ public struct BuildCache: Sendable {
                 case .insideFile:
                     if let status = FileStatus(path: entry.absolute) { paths.append(Input(relative: entry.relative, status: status, readable: true)) }
                 case .insideFolder:
-                    if let real = SiteFiles.realPath(entry.absolute), linkedFolders.insert(real).inserted { return true }
+                    if let real = realPath(entry.absolute), linkedFolders.insert(real).inserted { return true }
                 case .outside, .nowhere, .loop:
                     paths.append(Input(relative: entry.relative, status: entry.status, readable: false))
                 }

@@ -23,7 +23,7 @@ public struct SiteFiles: Sendable {
 
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
-        realRoot = Self.realPath(siteDirectory.path) ?? siteDirectory.standardizedFileURL.path
+        realRoot = realPath(siteDirectory.path) ?? siteDirectory.standardizedFileURL.path
     }
 
     /// Where a symbolic link leads.
@@ -38,7 +38,7 @@ public struct SiteFiles: Sendable {
     /// Where the link at `absolute` leads (every link on the way followed).
     public func target(ofLink absolute: String) -> LinkTarget {
         errno = 0
-        guard let real = Self.realPath(absolute) else { return errno == ELOOP ? .loop : .nowhere }
+        guard let real = realPath(absolute) else { return errno == ELOOP ? .loop : .nowhere }
         guard isInside(real) else { return .outside }
         var info = stat()
         return stat(real, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR ? .insideFolder : .insideFile
@@ -51,7 +51,7 @@ public struct SiteFiles: Sendable {
         let absolute = siteDirectory.path + "/" + relative
         var info = stat()
         guard lstat(absolute, &info) == 0 else { return nil }
-        if let real = Self.realPath(absolute), isInside(real) { return nil }
+        if let real = realPath(absolute), isInside(real) { return nil }
         // Name the link to blame: the first one on the way that does not stay inside.
         var prefix = ""
         for name in relative.split(separator: "/") {
@@ -90,13 +90,5 @@ public struct SiteFiles: Sendable {
     /// Whether an absolute path with every link resolved lies in the site folder.
     public func isInside(_ real: String) -> Bool {
         real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
-    }
-
-    /// `realpath(3)`: the path with every link, `.` and `..` resolved; nil (and `errno` set)
-    /// when something on the way is missing or loops.
-    public static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -194,7 +194,7 @@ public enum OutputWriter {
         do {
             var realSource: String?
             if case .copy(let source) = file.contents {
-                guard let real = SiteFiles.realPath(source), siteFiles.isInside(real) else {
+                guard let real = realPath(source), siteFiles.isInside(real) else {
                     throw Failure(
                         description: "refusing to publish \(siteFiles.relative(source)):"
                             + " it is a symbolic link that points outside the site or to nothing")

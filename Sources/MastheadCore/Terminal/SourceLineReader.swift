@@ -25,13 +25,12 @@ final class SourceLineReader {
     /// A longer line is not shown.
     static let lineLimit = 1 << 20
 
-    private let siteDirectory: URL
-    private var siteRoot: String??
+    private let siteFiles: SiteFiles
     /// The last file read whole, by its path in the diagnostics.
     private var lastFile: (path: String, bytes: [UInt8])?
 
     init(siteDirectory: URL) {
-        self.siteDirectory = siteDirectory
+        siteFiles = SiteFiles(siteDirectory: siteDirectory)
     }
 
     /// Line `number` of the file at `path` (relative to the site folder).
@@ -125,15 +124,8 @@ final class SourceLineReader {
     /// The file's real path, when it is inside the site folder.
     private func resolved(_ path: String) -> String? {
         guard !path.isEmpty, !path.hasPrefix("/") else { return nil }
-        if siteRoot == nil { siteRoot = Self.realPath(siteDirectory.path) }
-        guard let root = siteRoot ?? nil, let real = Self.realPath(root + "/" + path) else { return nil }
-        return real.hasPrefix(root == "/" ? "/" : root + "/") ? real : nil
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        guard let real = realPath(siteFiles.realRoot + "/" + path), siteFiles.isInside(real) else { return nil }
+        return real
     }
 }
 
