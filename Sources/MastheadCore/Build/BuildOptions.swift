@@ -15,6 +15,9 @@ public struct BuildOptions: Sendable {
     public var pageDelivery: PageDelivery = .collected
     /// Told each stage as it starts and each item done (the terminal's progress line); nil: nobody.
     public var progress: (any BuildProgress)?
+    /// False renders every card through its template at each place it appears: the simple
+    /// version that tests compare the cards rendered once with (`TemplateSet.rendersCardsOnce`).
+    public var cardsRenderedOnce = true
 
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory

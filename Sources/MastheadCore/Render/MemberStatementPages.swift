@@ -24,7 +24,7 @@ extension MemberStatements {
             )
         }
         let (statements, diagnostics) = self.statements()
-        let context = PageContext(site: site)
+        let context = PageContext(site: site, templates: templates)
         let taken = Set(site.routes.map(\.outputPath))
         var files: [OutputFile] = []
         var problems = diagnostics

@@ -12,13 +12,24 @@ public struct TemplateSet: Sendable {
     /// For each template, a fingerprint of its text and of every partial and parent it reaches:
     /// a page needs rendering again only when its template's fingerprint changes.
     public var fingerprints: [String: UInt64] = [:]
+    /// Whether `{{>card}}` places a card rendered once per article (`CardHTML`) rather than
+    /// rendering the card's template again at each place it appears.
+    public private(set) var rendersCardsOnce = false
+
+    /// The partial every list of articles includes, rendered once per article.
+    static let cardPartial = "card"
+    /// The name the card's own template is kept under when `card` places the rendered card:
+    /// a space cannot stand in a partial tag, so no template can include it.
+    static let cardTemplate = "card template"
 
     public init(library: MustacheLibrary, names: Set<String>) {
         self.library = library
         self.names = names
     }
 
-    public static func load(siteDirectory: URL) -> (TemplateSet, [Diagnostic]) {
+    /// `cardsRenderedOnce: false` renders every card in place: the simple version, which tests
+    /// compare with.
+    public static func load(siteDirectory: URL, cardsRenderedOnce: Bool = true) -> (TemplateSet, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var sources: [String: (path: String, text: String)] = [:]
         let paths = ContentLoader.files(in: folder, siteDirectory: siteDirectory, diagnostics: &diagnostics)
@@ -34,7 +45,7 @@ public struct TemplateSet: Sendable {
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
-        return parse(sources, diagnostics: diagnostics)
+        return parse(sources, diagnostics: diagnostics, cardsRenderedOnce: cardsRenderedOnce)
     }
 
     /// Sections, partials and parents nest at most this deep, counted across templates:
@@ -42,7 +53,9 @@ public struct TemplateSet: Sendable {
     public static let maxNesting = 100
 
     /// `sources` maps a template name (`article`, `partials/card`) to its file path and text.
-    public static func parse(_ sources: [String: (path: String, text: String)], diagnostics: [Diagnostic] = []) -> (TemplateSet, [Diagnostic]) {
+    public static func parse(
+        _ sources: [String: (path: String, text: String)], diagnostics: [Diagnostic] = [], cardsRenderedOnce: Bool = true
+    ) -> (TemplateSet, [Diagnostic]) {
         var diagnostics = diagnostics
         var templates: [String: MustacheTemplate] = [:]
         var outlines: [String: TemplateOutline] = [:]
@@ -74,10 +87,19 @@ public struct TemplateSet: Sendable {
             }
         }
         diagnostics += TemplateGraph.check(outlines, paths: sources.mapValues(\.path), maxNesting: maxNesting)
-        let valid = diagnostics.hasErrors ? [:] : templates
+        var valid = diagnostics.hasErrors ? [:] : templates
+        // A list shows each article's card on many pages (about ten times over on a large site):
+        // `card` then places the card `CardHTML` rendered once. Its indentation is not repeated
+        // on the card's lines, so the themes include it inline (`{{#articles}}{{>card}}{{/articles}}`).
+        let placesRenderedCards = cardsRenderedOnce && valid[cardPartial] != nil
+        if placesRenderedCards, let placer = try? MustacheTemplate(string: "{{{\(CardValues.renderedKey)}}}") {
+            valid[cardTemplate] = valid[cardPartial]
+            valid[cardPartial] = placer
+        }
         // Names include templates that failed to parse: their error is already reported,
         // so they must not be reported again as missing.
         var set = TemplateSet(library: MustacheLibrary(templates: valid), names: Set(sources.keys))
+        set.rendersCardsOnce = placesRenderedCards
         set.fingerprints = fingerprints(sources, outlines: outlines)
         return (set, diagnostics)
     }

@@ -17,7 +17,7 @@ struct ArticleValues: TemplateValue {
         formatted = card.document.formatted
     }
 
-    private var card: CardValues { CardValues(source: context.source, index: index, document: DocumentValues(formatted: formatted)) }
+    private var card: CardValues { context.card(index) }
     private var article: ResolvedArticle { context.site.articles[index] }
 
     func child(named name: String) -> Any? {

@@ -9,9 +9,15 @@ struct CardValues: TemplateValue, Sendable {
     /// Into `site.articles`.
     let index: Int
     let document: DocumentValues
+    /// The card rendered once, which the `card` partial places (`TemplateSet.rendersCardsOnce`).
+    let rendered: CardHTML?
+
+    /// The name the `card` partial reads the rendered card by; not one for templates.
+    static let renderedKey = "masthead-rendered-card"
 
     func child(named name: String) -> Any? {
-        Key(rawValue: name).flatMap(value(for:)) ?? document.child(named: name)
+        if name == Self.renderedKey { return rendered?.html(of: self) }
+        return Key(rawValue: name).flatMap(value(for:)) ?? document.child(named: name)
     }
 
     func value(for key: Key) -> Any? {

@@ -12,16 +12,19 @@ final class PageContext: Sendable {
     /// and neighbours show the same cards many times over (about ten times per article on a
     /// large site), and a preview rebuild that renders a few pages needs only a few cards.
     private let cards: CardCache
+    /// Each card rendered once, when the templates place rendered cards (`TemplateSet.rendersCardsOnce`).
+    private let cardHTML: CardHTML?
 
     var site: Site { source.site }
     var format: SiteFormatter { source.format }
     private var config: SiteConfig { source.config }
     private var labels: Labels { source.labels }
 
-    init(site: Site) {
+    init(site: Site, templates: TemplateSet) {
         source = TemplateSource(site: site)
         catalogValues = CatalogTemplateValues(site: site, format: source.format)
         cards = CardCache()
+        cardHTML = templates.rendersCardsOnce ? CardHTML(templates: templates, catalogs: catalogValues.byName) : nil
     }
 
     func values(for route: Route) -> PageValues {
@@ -138,7 +141,7 @@ final class PageContext: Sendable {
         cards.value(for: index) {
             let article = site.articles[index]
             let formatted = FormattedDocument(article.document, path: article.path, source: source)
-            return CardValues(source: source, index: index, document: DocumentValues(formatted: formatted))
+            return CardValues(source: source, index: index, document: DocumentValues(formatted: formatted), rendered: cardHTML)
         }
     }
 }

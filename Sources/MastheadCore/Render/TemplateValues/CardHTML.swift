@@ -1,0 +1,39 @@
+import Mustache
+
+/// Each article's card, rendered once through the card's template and then placed by the
+/// `card` partial wherever the card appears: lists, home sections, related articles.
+/// The card's template sees the card's values and what is the same on every page (`site`,
+/// `catalogs`, `charts`), never the page it is placed on (docs/templates.md, under *card*).
+final class CardHTML: Sendable {
+    private let templates: TemplateSet
+    private let catalogs: CatalogsByName
+    private let rendered = OnceCache<Int, String>()
+
+    init(templates: TemplateSet, catalogs: CatalogsByName) {
+        self.templates = templates
+        self.catalogs = catalogs
+    }
+
+    func html(of card: CardValues) -> String {
+        rendered.value(for: card.index) {
+            templates.render(CardPageValues(card: card, catalogs: catalogs), template: TemplateSet.cardTemplate) ?? ""
+        }
+    }
+}
+
+/// What the card's template sees: the card first, then the values every page has.
+private struct CardPageValues: TemplateMap {
+    let card: CardValues
+    let catalogs: CatalogsByName
+
+    func child(named name: String) -> Any? {
+        if let value = card.child(named: name) { return value }
+        let charts = card.source.site.charts
+        return switch PageValues.Key(rawValue: name) {
+        case .site: SiteValues(source: card.source)
+        case .catalogs: catalogs
+        case .charts: charts.isEmpty ? nil : NamedChartValues(charts: charts)
+        case .page, nil: nil
+        }
+    }
+}
