@@ -13,7 +13,7 @@ struct ParsedContent: Sendable {
 enum ParseStage {
     static func run(
         _ inputs: SiteInputs, options: BuildOptions, diagnostics: inout [Diagnostic],
-        work: inout BuildResult.Work
+        work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> ParsedContent {
         let config = inputs.config
         let siteDirectory = options.siteDirectory
@@ -23,6 +23,7 @@ enum ParseStage {
             staticPaths: inputs.staticPaths, now: options.now
         ).load()
         diagnostics += catalogDiagnostics
+        timer.lap("catalogs read")
         var markdown = MarkdownRenderer(options: config.markdown, basePath: config.basePath, language: config.language)
         let catalogLinks = CatalogLinks(catalogs: catalogs, config: config)
         if !catalogLinks.isEmpty { markdown.resolveLink = { catalogLinks.resolve($0) } }
@@ -35,7 +36,7 @@ enum ParseStage {
         memory?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
         let documents = parse(
             inputs.documentFiles, parser: parser, reports: reports, memory: memory, progress: options.progress,
-            diagnostics: &diagnostics, work: &work)
+            diagnostics: &diagnostics, work: &work, timer: &timer)
         memory?.endBuild()
         return ParsedContent(catalogs: catalogs, reports: reports, parser: parser, documents: documents)
     }
@@ -46,7 +47,7 @@ enum ParseStage {
     static func parse(
         _ files: [(file: SourceFile, kind: Document.Kind)], parser: DocumentParser, reports: ReportEngine,
         memory: DocumentMemory?, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
-        work: inout BuildResult.Work
+        work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> [Document] {
         var parsed = parallelMap(files) { file, kind -> ParsedDocument in
             defer { progress?.advance(by: 1) }
@@ -57,9 +58,11 @@ enum ParseStage {
             document?.sourceHash = StableHash.digest(file.data)
             return ParsedDocument(document: document, diagnostics: problems, reused: false)
         }
+        timer.lap("documents parsed")
         let fresh = parsed.indices.filter { !parsed[$0].reused }
         var drawn = fresh.map { parsed[$0].document }
         let blockProblems = reports.drawBlocks(of: fresh.map { files[$0].file.path }, into: &drawn)
+        timer.lap("report blocks drawn")
         for (position, index) in fresh.enumerated() {
             parsed[index].document = drawn[position]
             parsed[index].diagnostics += blockProblems[position]

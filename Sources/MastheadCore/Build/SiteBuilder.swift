@@ -25,8 +25,7 @@ public enum SiteBuilder {
         }
         timer.lap("config, templates and content read")
         progress?.begin(.parsing, total: inputs.documentFiles.count)
-        let parsed = ParseStage.run(inputs, options: options, diagnostics: &diagnostics, work: &work)
-        timer.lap("documents parsed")
+        let parsed = ParseStage.run(inputs, options: options, diagnostics: &diagnostics, work: &work, timer: &timer)
         progress?.begin(.resolving, total: nil)
         let resolved = ResolveStage.run(inputs, parsed, options: options, diagnostics: &diagnostics)
         timer.lap("site resolved")

@@ -16,9 +16,10 @@ enum SitePatch {
         // Parse.
         var diagnostics: [Diagnostic] = []
         var work = BuildResult.Work()
+        var timer = PhaseTimer()
         let documents = ParseStage.parse(
             saved.sources, parser: kept.parser, reports: kept.reports, memory: memory.documents,
-            diagnostics: &diagnostics, work: &work)
+            diagnostics: &diagnostics, work: &work, timer: &timer)
         guard diagnostics.isEmpty, documents.count == saved.sources.count else { return nil }
         // Resolve.
         var update = SiteUpdate(kept.documentIndex)
