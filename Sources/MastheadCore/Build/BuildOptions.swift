@@ -15,6 +15,8 @@ public struct BuildOptions: Sendable {
     public var pageDelivery: PageDelivery = .collected
     /// Told each stage as it starts and each item done (the terminal's progress line); nil: nobody.
     public var progress: (any BuildProgress)?
+    /// Where `url: env:NAME` of a database dataset is looked up.
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
