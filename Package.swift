@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MastheadCoreTests",
-            dependencies: ["MastheadCore"]
+            dependencies: ["MastheadCore", "CSQLite"]
         ),
         .testTarget(
             name: "MastheadServerTests",
