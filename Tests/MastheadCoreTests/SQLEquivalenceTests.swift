@@ -37,7 +37,7 @@ struct SQLEquivalenceTests {
             return [
                 at, "M\(String(format: "%03d", index % 23))", kinds[(index * 7) % kinds.count], points, amount,
                 String(index % 5 + 1), String(format: "%.3f", 45.0 + Double(index % 17) / 10), String(format: "%.3f", 9.0 + Double(index % 13) / 10),
-                String(index % 4 + 1), String(index % 6 + 1),
+                String(index % 4 + 1), String(index % 6 + 1)
             ]
         }
     }
@@ -70,8 +70,10 @@ struct SQLEquivalenceTests {
             "```table\nsource: events\nx: member\ny: { count: true }\nsort: -y\nlimit: 5\n```",
             "```table\nsource: events\nx: kind\ny: { distinct: member }\nsort: y\nlimit: 3\n```",
             "```table\nsource: events\nx: score\ny: { sum: amount }\nseries: kind\nsort: -x\n```",
-            "```chart\ntype: bar\nsource: events\nwhere: { at: { from: 2026-03-28, to: 2026-03-30 }, kind: [code, bonus] }\nx: { field: at, bucket: day }\n```",
-            "```table\nsource: events\nwhere: { at: { from: 2026-10-24 12:00, to: 2026-10-26 } }\nx: { field: at, bucket: day }\ny: { max: points }\n```",
+            "```chart\ntype: bar\nsource: events\nwhere: { at: { from: 2026-03-28, to: 2026-03-30 }, kind: [code, bonus] }\n"
+                + "x: { field: at, bucket: day }\n```",
+            "```table\nsource: events\nwhere: { at: { from: 2026-10-24 12:00, to: 2026-10-26 } }\n"
+                + "x: { field: at, bucket: day }\ny: { max: points }\n```"
         ]
         return blocks.joined(separator: "\n\n")
     }
@@ -79,7 +81,9 @@ struct SQLEquivalenceTests {
     static let schema = "schema: { at: date, member: string, kind: string, points: integer, amount: decimal, score: integer }"
 
     /// The report page of a site whose `events` dataset is declared by `dataset`.
-    static func page(timeZone: String, dataset: String, files: [String: String] = [:], environment: [String: String] = [:]) throws -> (String, [String]) {
+    static func page(timeZone: String, dataset: String, files: [String: String] = [:], environment: [String: String] = [:]) throws -> (
+        String, [String]
+    ) {
         let site = try ReportFeatureSite.make(config: "timezone: \(timeZone)\ndatasets:\n  events: \(dataset)\n", files: files)
         try ReportFeatureSite.report(site, blocks)
         var options = BuildOptions(siteDirectory: site.root)
@@ -106,9 +110,13 @@ struct SQLEquivalenceTests {
         let file = folder.appendingPathComponent("events.sqlite")
         try TestDatabases.sqlite(
             file,
-            ["CREATE TABLE events (at DATETIME, member TEXT, kind TEXT, points INTEGER, amount REAL, score INTEGER, lat REAL, lon REAL, row INTEGER, place INTEGER)"],
+            [
+                "CREATE TABLE events (at DATETIME, member TEXT, kind TEXT, points INTEGER, amount REAL, score INTEGER, "
+                    + "lat REAL, lon REAL, row INTEGER, place INTEGER)"
+            ],
             rows: rows, insert: "INSERT INTO events VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
-        let site = try ReportFeatureSite.make(config: "timezone: \(zone)\ndatasets:\n  events: { sqlite: stats/events.sqlite, table: events }\n", files: [:])
+        let site = try ReportFeatureSite.make(
+            config: "timezone: \(zone)\ndatasets:\n  events: { sqlite: stats/events.sqlite, table: events }\n", files: [:])
         try FileManager.default.createDirectory(at: site.root.appendingPathComponent("Content/stats"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: file, to: site.root.appendingPathComponent("Content/stats/events.sqlite"))
         try ReportFeatureSite.report(site, Self.blocks)
@@ -135,7 +143,7 @@ struct SQLEquivalenceTests {
                 "-c",
                 "CREATE TABLE \(table) (at timestamptz, member text, kind text, points integer, amount double precision, score integer, "
                     + "lat double precision, lon double precision, row integer, place integer)",
-                "-c", "\\copy \(table) FROM '\(csv.path)' WITH (FORMAT csv, HEADER true)",
+                "-c", "\\copy \(table) FROM '\(csv.path)' WITH (FORMAT csv, HEADER true)"
             ], timeZone: zone)
         defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE \(table)"]) }
         let (page, messages) = try Self.page(

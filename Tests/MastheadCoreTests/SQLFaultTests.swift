@@ -38,7 +38,8 @@ struct SQLFaultTests {
             messages.first == "Content/site.yml:12:52: error: datasets.events.query: expected a SELECT or WITH statement, got DELETE; "
                 + "a query only reads, in one SELECT or WITH statement")
         let two = try Self.build("{ sqlite: stats/e.sqlite, query: \"SELECT 1; SELECT 2\" }").messages
-        #expect(two.first?.hasSuffix("datasets.events.query: expected one statement, got 2; a query only reads, in one SELECT or WITH statement") == true)
+        #expect(
+            two.first?.hasSuffix("datasets.events.query: expected one statement, got 2; a query only reads, in one SELECT or WITH statement") == true)
         let hidden = try Self.build("{ sqlite: stats/e.sqlite, query: \"WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d\" }").messages
         #expect(hidden.first?.contains("DELETE is not accepted") == true)
     }
@@ -62,7 +63,9 @@ struct SQLFaultTests {
         let url = "postgres://masthead:s3cret@127.0.0.1:1/masthead"
         let (messages, _) = try Self.build("{ postgres: { url: env:STATS_URL }, table: events }", environment: ["STATS_URL": url])
         #expect(messages.count == 1)
-        #expect(messages.first?.hasPrefix("Content/site.yml:12:3: error: datasets.events: cannot reach the PostgreSQL server of STATS_URL (127.0.0.1:1)") == true)
+        #expect(
+            messages.first?.hasPrefix("Content/site.yml:12:3: error: datasets.events: cannot reach the PostgreSQL server of STATS_URL (127.0.0.1:1)")
+                == true)
         #expect(!messages.joined().contains("s3cret"))
     }
 
@@ -139,7 +142,8 @@ struct SQLFaultTests {
     }
 
     @Test func theBuildExitsOneAndKeepsThePreviousOutput() throws {
-        let site = try ReportFeatureSite.make(config: "datasets:\n  events: { postgres: { url: env:MASTHEAD_NO_SUCH_URL }, table: events }\n", files: [:])
+        let site = try ReportFeatureSite.make(
+            config: "datasets:\n  events: { postgres: { url: env:MASTHEAD_NO_SUCH_URL }, table: events }\n", files: [:])
         try ReportFeatureSite.report(site, "Nothing yet.")
         let output = site.root.appendingPathComponent("public")
         let first = try MastheadCommand.run(["build", "--site", site.root.path, "--output", output.path])

@@ -86,7 +86,8 @@ enum DatabaseSourceReader {
     private static func readPostgres(_ reader: inout YAMLReader) -> String? {
         guard reader.node["postgres"]?.entries != nil else {
             // Not echoed: a URL written here may hold a password.
-            reader.error("postgres: expected { url: env:VARIABLE }, the environment variable holding the connection URL", at: reader.locationOf("postgres"))
+            reader.error(
+                "postgres: expected { url: env:VARIABLE }, the environment variable holding the connection URL", at: reader.locationOf("postgres"))
             return nil
         }
         return reader.mapping("postgres") { postgres -> String? in

@@ -127,8 +127,12 @@ enum ReportsConfigReader {
         let database = DatabaseSourceReader.read(name, &reader)
         if database == nil, DatabaseSourceReader.namesDatabase(reader) { return nil }
         if let database {
-            if reader.has("file") { reader.error("datasets.\(name): name a file: or a database (\(database.engineName):), not both", at: reader.locationOf("file")) }
-            if reader.has("join") { reader.error("datasets.\(name): join: works on files only; join in the query: instead", at: reader.locationOf("join")) }
+            if reader.has("file") {
+                reader.error("datasets.\(name): name a file: or a database (\(database.engineName):), not both", at: reader.locationOf("file"))
+            }
+            if reader.has("join") {
+                reader.error("datasets.\(name): join: works on files only; join in the query: instead", at: reader.locationOf("join"))
+            }
             let file: String = if case .sqlite(let file) = database.engine { file } else { "" }
             return DatasetDeclaration(
                 name: name, file: file, schema: readSchema(&reader), location: location, join: nil, database: database)

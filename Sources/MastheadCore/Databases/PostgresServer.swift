@@ -90,7 +90,7 @@ public struct PostgresServer: DatabaseConnection {
             ("statement_timeout", String(Int((timeout * 1000).rounded(.up)))),
             ("application_name", "masthead"),
             // Dates and wall-clock timestamps are read, and buckets cut, in the site's time zone.
-            ("TimeZone", timeZone.identifier),
+            ("TimeZone", timeZone.identifier)
         ]
         do {
             return try PostgresConnection.connect(

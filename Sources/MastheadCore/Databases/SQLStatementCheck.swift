@@ -7,7 +7,7 @@ public enum SQLStatementCheck {
     static let changingWords: Set<String> = [
         "insert", "update", "delete", "merge", "truncate", "drop", "alter", "create", "grant", "revoke", "copy", "vacuum",
         "reindex", "cluster", "call", "do", "attach", "detach", "pragma", "into", "begin", "commit", "rollback", "savepoint",
-        "prepare", "execute", "listen", "notify", "discard",
+        "prepare", "execute", "listen", "notify", "discard"
     ]
 
     /// Nil when `sql` is one read-only SELECT or WITH statement; else why it is refused.

@@ -78,7 +78,9 @@ struct SQLPushdown {
                 shape.high = add("max(\(column))")
                 groups.append(bin)
             case .bins(let edges):
-                var cases = "CASE WHEN \(column) IS NULL OR \(column) < \(bind(.decimal(edges.first ?? 0))) OR \(column) > \(bind(.decimal(edges.last ?? 0))) THEN NULL"
+                var cases =
+                    "CASE WHEN \(column) IS NULL OR \(column) < \(bind(.decimal(edges.first ?? 0)))"
+                    + " OR \(column) > \(bind(.decimal(edges.last ?? 0))) THEN NULL"
                 for index in stride(from: edges.count - 2, through: 1, by: -1) {
                     cases += " WHEN \(column) >= \(bind(.decimal(edges[index]))) THEN \(index)"
                 }

@@ -39,7 +39,9 @@ extension StatsStore {
     func loadDatabaseSource(name: String, dataset: DatasetDeclaration) -> Result<StatsSource, Diagnostic> {
         guard let database = dataset.database else { return .failure(.error("datasets.\(dataset.name): not a database", at: dataset.location)) }
         if case .query(let sql) = database.relation, let problem = SQLStatementCheck.problem(sql) {
-            return .failure(.error("datasets.\(dataset.name).query: \(problem); a query only reads, in one SELECT or WITH statement", at: database.relationLocation))
+            return .failure(
+                .error(
+                    "datasets.\(dataset.name).query: \(problem); a query only reads, in one SELECT or WITH statement", at: database.relationLocation))
         }
         let connection: any DatabaseConnection
         switch self.connection(for: dataset) {
@@ -64,7 +66,8 @@ extension StatsStore {
         let names = described.map(\.name)
         for declared in dataset.schema.keys.sorted() where !names.contains(declared) {
             let hint = Suggestion.didYouMean(declared, in: names)
-            return .failure(.error("datasets.\(dataset.name).schema: the column '\(declared)' is not in \(what(dataset))\(hint)", at: dataset.location))
+            return .failure(
+                .error("datasets.\(dataset.name).schema: the column '\(declared)' is not in \(what(dataset))\(hint)", at: dataset.location))
         }
         probe.columns = described.map { StatsColumn(name: $0.name, type: dataset.schema[$0.name] ?? $0.type) }
         probe.databaseTypes = described.map(\.type)
@@ -132,7 +135,8 @@ extension StatsStore {
         guard PhaseTimer.isEnabled else { return }
         let place = [location.file, location.line.map(String.init), location.column.map(String.init)].compactMap { $0 }.joined(separator: ":")
         let time = seconds.map { String(format: "%.3f s", $0) } ?? "kept from the last query"
-        let parameters = statement.parameters.isEmpty ? "" : "\n  -- parameters: " + statement.parameters.map(Self.parameterText).joined(separator: ", ")
+        let parameters =
+            statement.parameters.isEmpty ? "" : "\n  -- parameters: " + statement.parameters.map(Self.parameterText).joined(separator: ", ")
         StandardError.write(
             "masthead: sql \(place) (dataset \(dataset.name), \(dataset.database?.engineName ?? "")): \(time), \(rows) rows\n  "
                 + statement.sql.replacingOccurrences(of: "\n", with: "\n  ") + parameters + "\n")
@@ -235,7 +239,8 @@ extension StatsStore {
                 case .success(let value): values.append(value)
                 case .failure(let problem):
                     return .failure(
-                        .error("datasets.\(dataset.name): \(column.name): \(problem.message) (the column holds \(column.type.rawValue) values)",
+                        .error(
+                            "datasets.\(dataset.name): \(column.name): \(problem.message) (the column holds \(column.type.rawValue) values)",
                             at: dataset.location))
                 }
             }

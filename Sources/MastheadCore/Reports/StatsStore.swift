@@ -181,7 +181,9 @@ final class StatsStore: Sendable {
     /// Whether some statistics file is too large to keep in memory (see `readTogether`).
     var hasLargeFiles: Bool {
         let limit = inMemoryLimit
-        return Set(datasets.filter { $0.database == nil }.map(\.file) + statsFiles).contains { size(of: siteDirectory.appendingPathComponent($0)) > limit }
+        return Set(datasets.filter { $0.database == nil }.map(\.file) + statsFiles).contains {
+            size(of: siteDirectory.appendingPathComponent($0)) > limit
+        }
     }
 
     /// Runs `blocks` (code that renders blocks, and so asks for tables) only to collect the

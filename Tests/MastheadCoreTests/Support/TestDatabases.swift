@@ -71,7 +71,9 @@ enum TestDatabases {
     @discardableResult
     static func psql(_ url: String, _ arguments: [String], timeZone: String = "UTC") throws -> String {
         let process = Process()
-        let psql = ["/usr/bin/psql"] + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).sorted().reversed()
+        let psql =
+            ["/usr/bin/psql"]
+            + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []).sorted().reversed()
             .map { "/usr/lib/postgresql/\($0)/bin/psql" }
         process.executableURL = URL(fileURLWithPath: psql.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/psql")
         process.arguments = [url, "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1"] + arguments
