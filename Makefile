@@ -1,7 +1,9 @@
 # Masthead: the commands a newcomer needs. `make site`, `make test`.
 SWIFT ?= swift
 SITE ?= .
-CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
+CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev
+# The throwaway PostgreSQL server `make test` runs the database tests against (scripts/with-postgres.sh).
+POSTGRES_PACKAGES := postgresql
 
 .PHONY: deps build site test layers lint format clean bench bench-deps audit serve browser-test fuzz audit-browser examples audit-java soak
 
@@ -15,7 +17,7 @@ define apt_install
 	fi
 endef
 
-# Debian's cmark-gfm libraries.
+# Debian's cmark-gfm libraries and SQLite's.
 deps:
 	$(call apt_install,$(CMARK_PACKAGES))
 
@@ -25,8 +27,10 @@ build: deps
 site: build
 	$$($(SWIFT) build -c release --show-bin-path)/masthead build --site $(SITE)
 
+# The whole suite beside a throwaway PostgreSQL (docs/reports.md): a server that cannot start fails the run.
 test: deps layers
-	$(SWIFT) test
+	$(call apt_install,$(POSTGRES_PACKAGES))
+	bash scripts/with-postgres.sh $(SWIFT) test
 
 # The code as swift-format wants it (.swift-format: 4 spaces, 150 columns). CI runs `make lint`;
 # `make format` rewrites the files in place.

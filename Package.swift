@@ -16,17 +16,28 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0")
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2")
     ],
     targets: [
         .systemLibrary(
             name: "CMarkGFM",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(
             name: "MastheadCore",
             dependencies: [
                 "CMarkGFM",
+                "CSQLite",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache")
             ]
@@ -52,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MastheadCoreTests",
-            dependencies: ["MastheadCore"]
+            dependencies: ["MastheadCore", "CSQLite"]
         ),
         .testTarget(
             name: "MastheadServerTests",

@@ -18,6 +18,8 @@ public struct BuildOptions: Sendable {
     /// False renders every card through its template at each place it appears: the simple
     /// version that tests compare the cards rendered once with (`TemplateSet.rendersCardsOnce`).
     public var cardsRenderedOnce = true
+    /// Where `url: env:NAME` of a database dataset is looked up.
+    public var environment: [String: String] = ProcessInfo.processInfo.environment
 
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory

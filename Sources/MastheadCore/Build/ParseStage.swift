@@ -28,12 +28,17 @@ enum ParseStage {
         let catalogLinks = CatalogLinks(catalogs: catalogs, config: config)
         if !catalogLinks.isEmpty { markdown.resolveLink = { catalogLinks.resolve($0) } }
         // ```chart, ```kpi and ```table blocks, drawn from Content/stats at build time.
-        let reports = ReportEngine(config: config, siteDirectory: siteDirectory, catalogs: catalogs)
+        let reports = ReportEngine(
+            config: config, siteDirectory: siteDirectory, catalogs: catalogs, environment: options.environment,
+            databaseResults: options.memory?.databaseResults ?? DatabaseResults())
         // Blocks are parsed with their documents and drawn once all are (`ReportEngine.drawBlocks`).
         markdown.renderFencedBlock = { reports.deferFencedBlock(info: $0, body: $1, line: $2, file: $3) }
         let parser = DocumentParser(config: config, markdown: markdown)
         let memory = options.memory?.documents
-        memory?.beginBuild(siteDirectory: siteDirectory, baseURL: options.baseURL)
+        // Database results older than their `refresh:` are forgotten: documents showing them are parsed again.
+        if let results = options.memory?.databaseResults { _ = results.expire(now: Date()) }
+        memory?.beginBuild(
+            siteDirectory: siteDirectory, baseURL: options.baseURL, databaseGeneration: options.memory?.databaseResults.generation ?? 0)
         let documents = parse(
             inputs.documentFiles, parser: parser, reports: reports, memory: memory, progress: options.progress,
             diagnostics: &diagnostics, work: &work, timer: &timer)

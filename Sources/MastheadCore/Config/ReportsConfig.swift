@@ -13,13 +13,15 @@ public struct ReportsConfig: Sendable {
 /// `datasets: { activities: { file: stats/activities.csv, schema: { points: integer } } }`.
 public struct DatasetDeclaration: Sendable {
     public var name: String
-    /// Site-relative (`Content/stats/activities.csv`).
+    /// Site-relative (`Content/stats/activities.csv`); for a database, its file (SQLite) or "" (PostgreSQL).
     public var file: String
     /// Declared column types; columns not listed are inferred.
     public var schema: [String: FieldType]
     public var location: SourceLocation
     /// Catalog fields added to each row, looked up by one of the row's fields.
     public var join: DatasetJoin?
+    /// `sqlite:` or `postgres:` with a `table:` or `query:`: rows read from a database.
+    public var database: DatabaseSource?
 }
 
 /// `join: { catalog: films, on: film, fields: [runtime, genres], defaults: { runtime: 120 } }`.
@@ -59,7 +61,7 @@ public struct StatementsConfig: Sendable {
 }
 
 enum ReportsConfigReader {
-    static let datasetKeys = ["file", "schema", "join"]
+    static let datasetKeys = ["file", "schema", "join"] + DatabaseSourceReader.keys
     static let joinKeys = ["catalog", "on", "fields", "defaults"]
     static let statementKeys = ["enabled", "path", "members", "activities", "redemptions", "machines", "labels"]
     static let extensions = ["csv", "jsonl", "ndjson", "json"]
@@ -122,6 +124,19 @@ enum ReportsConfigReader {
 
     private static func readDataset(_ name: String, _ reader: inout YAMLReader, location: SourceLocation) -> DatasetDeclaration? {
         reader.warnAboutUnknownKeys(datasetKeys, what: "dataset")
+        let database = DatabaseSourceReader.read(name, &reader)
+        if database == nil, DatabaseSourceReader.namesDatabase(reader) { return nil }
+        if let database {
+            if reader.has("file") {
+                reader.error("datasets.\(name): name a file: or a database (\(database.engineName):), not both", at: reader.locationOf("file"))
+            }
+            if reader.has("join") {
+                reader.error("datasets.\(name): join: works on files only; join in the query: instead", at: reader.locationOf("join"))
+            }
+            let file: String = if case .sqlite(let file) = database.engine { file } else { "" }
+            return DatasetDeclaration(
+                name: name, file: file, schema: readSchema(&reader), location: location, join: nil, database: database)
+        }
         guard let fileValue = reader.string("file", required: true) else { return nil }
         let fileName = SiteFolders.relativeToContent(fileValue)
         if fileName.contains("..") || fileName.hasPrefix("/") {
@@ -134,6 +149,12 @@ enum ReportsConfigReader {
             reader.error("file: expected a .csv, .jsonl or .json file, got \"\(fileValue)\"", at: reader.locationOf("file"))
             return nil
         }
+        let schema = readSchema(&reader)
+        let join = readJoin(&reader)
+        return DatasetDeclaration(name: name, file: SiteFolders.inContent(fileName), schema: schema, location: location, join: join)
+    }
+
+    private static func readSchema(_ reader: inout YAMLReader) -> [String: FieldType] {
         var schema: [String: FieldType] = [:]
         if let node = reader.node["schema"], !node.isNull {
             if let entries = node.entries {
@@ -153,7 +174,11 @@ enum ReportsConfigReader {
                 reader.error("schema: expected a mapping from field name to type, got \(node.kindName)", at: node.location)
             }
         }
-        let join = reader.mapping("join") { join -> DatasetJoin? in
+        return schema
+    }
+
+    private static func readJoin(_ reader: inout YAMLReader) -> DatasetJoin? {
+        reader.mapping("join") { join -> DatasetJoin? in
             join.warnAboutUnknownKeys(joinKeys, what: "join")
             let catalog = join.string("catalog", required: true)
             let on = join.string("on", required: true)
@@ -181,6 +206,5 @@ enum ReportsConfigReader {
                 location: join.location, catalogLocation: join.locationOf("catalog"), onLocation: join.locationOf("on"),
                 fieldsLocation: join.locationOf("fields"))
         }
-        return DatasetDeclaration(name: name, file: SiteFolders.inContent(fileName), schema: schema, location: location, join: join)
     }
 }

@@ -27,8 +27,8 @@ public final class DocumentMemory: Sendable {
     public init() {}
 
     /// Starts a build: forgets every entry when what parsing depends on has changed.
-    func beginBuild(siteDirectory: URL, baseURL: String?) {
-        let key = Self.contextKey(siteDirectory: siteDirectory, baseURL: baseURL)
+    func beginBuild(siteDirectory: URL, baseURL: String?, databaseGeneration: Int = 0) {
+        let key = Self.contextKey(siteDirectory: siteDirectory, baseURL: baseURL) + "databases=\(databaseGeneration)\n"
         state.withLock { state in
             if key != state.contextKey { state.entries.removeAll() }
             state.contextKey = key

@@ -10,6 +10,8 @@ public final class RebuildMemory: Sendable {
     let relatedLists = RelatedListsMemory(capacity: 1)
     /// The last successful build, whole, for patches.
     let site = SiteMemory()
+    /// Results of database datasets, kept until their `refresh:` seconds have passed.
+    public let databaseResults = DatabaseResults()
 
     public init() {}
 }

@@ -14,6 +14,16 @@ public struct AggregationQuery: Sendable, Hashable {
     public var x: Grouping?
     public var measure: Measure
     public var series: String?
+    /// `sort:` by y and `limit:`, asked of a database source when the cut rows cannot change
+    /// what the block shows (`ReportEngine.pushedOrder`); nil for files, which sort in `BlockView`.
+    public var pushedOrder: PushedOrder?
+
+    public struct PushedOrder: Sendable, Hashable {
+        public var descending: Bool
+        public var limit: Int
+        /// x is text: empty text has no group.
+        public var textX: Bool
+    }
 }
 
 /// An x value after grouping.
@@ -127,6 +137,18 @@ struct Aggregator {
         var minimum: ReportNumber?
         var maximum: ReportNumber?
         var distinct: Set<DataValue> = []
+        /// Distinct values a database counted (`add(partial:)`), beside those in `distinct`.
+        var distinctCount = 0
+    }
+
+    /// One group's figures as a database aggregated them (`SQLPushdown`).
+    struct PartialCell {
+        var count = 0
+        /// nil when the database's sum does not fit (an overflow, reported as for rows).
+        var sum: ReportNumber? = .integer(0)
+        var minimum: ReportNumber?
+        var maximum: ReportNumber?
+        var distinct = 0
     }
 
     private struct CellKey: Hashable {
@@ -186,6 +208,32 @@ struct Aggregator {
         // Mutated in place through the dictionary: copying a cell out would copy its
         // distinct set on every row.
         Self.record(row, into: &cells[CellKey(x: key, series: series), default: Cell()], measure: query.measure, column: measureColumn)
+    }
+
+    /// Merges a group a database aggregated into the cell `add` would have made of the same
+    /// rows: `x` is the group's value (a bucket's start, a bin's lowest value) and `high` a
+    /// bin's highest, grouped as a row's value would be, so buckets, bins and their checks
+    /// are the same as for rows.
+    mutating func add(partial: PartialCell, x: DataValue, high: DataValue?, series: DataValue) {
+        let key: GroupKey
+        if xColumn != nil {
+            guard let found = group(x) else { return }
+            key = found
+            if let high { _ = group(high) }
+        } else {
+            key = .all
+        }
+        let name = seriesColumn == nil ? "" : Self.text(series)
+        if seriesColumn != nil { seriesNames.insert(name) }
+        let cellKey = CellKey(x: key, series: name)
+        var cell = cells[cellKey] ?? Cell()
+        cell.count += partial.count
+        cell.sum = partial.sum.flatMap { cell.sum?.adding($0) }
+        cell.total += partial.sum?.double ?? .infinity
+        if let low = partial.minimum, cell.minimum.map({ low < $0 }) ?? true { cell.minimum = low }
+        if let high = partial.maximum, cell.maximum.map({ high > $0 }) ?? true { cell.maximum = high }
+        cell.distinctCount += partial.distinct
+        cells[cellKey] = cell
     }
 
     private static func record(_ row: [DataValue], into cell: inout Cell, measure: Measure, column: Int?) {
@@ -256,7 +304,7 @@ struct Aggregator {
                 guard let cell = cells[CellKey(x: key, series: name)] else { return query.measure.emptyIsZero ? .integer(0) : nil }
                 switch query.measure {
                 case .count: return .integer(cell.count)
-                case .distinct: return .integer(cell.distinct.count)
+                case .distinct: return .integer(cell.distinct.count + cell.distinctCount)
                 case .sum: return cell.sum
                 case .average: return cell.count > 0 ? .decimal(cell.total / Double(cell.count)) : nil
                 case .minimum: return cell.minimum

@@ -45,7 +45,16 @@ extension ReportEngine {
     /// only). Their queries on large statistics files, and site.yml's named charts', are read
     /// together first. Returns each file's problems, in the order of `files`.
     func drawBlocks(of files: [String], into documents: inout [Document?]) -> [[Diagnostic]] {
-        let found = files.indices.flatMap { index in pending.take(file: files[index]).map { (file: index, block: $0) } }
+        let found = files.indices.flatMap { index in
+            pending.take(file: files[index]).map { block in
+                // The block's own place gets its file, so what it asks of a database says where it was asked.
+                var block = block
+                for spec in block.parsed.specs.indices where block.parsed.specs[spec].spec.location.file.isEmpty {
+                    block.parsed.specs[spec].spec.location.file = files[index]
+                }
+                return (file: index, block: block)
+            }
+        }
         if store.hasLargeFiles {
             store.readTogether {
                 for entry in found {

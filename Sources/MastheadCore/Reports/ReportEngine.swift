@@ -20,10 +20,14 @@ public final class ReportEngine: Sendable {
     let pending = PendingBlocks()
 
     /// `catalogs`: the catalogs loaded for this build (datasets may join them, and x values may name their items).
-    public init(config: SiteConfig, siteDirectory: URL, catalogs: [Catalog] = []) {
+    /// `environment`: where database URLs are looked up; `databaseResults`: kept between the preview's builds.
+    public init(
+        config: SiteConfig, siteDirectory: URL, catalogs: [Catalog] = [],
+        environment: [String: String] = ProcessInfo.processInfo.environment, databaseResults: DatabaseResults = DatabaseResults()
+    ) {
         store = StatsStore(
             siteDirectory: siteDirectory, datasets: config.reports.datasets, timeZone: config.timeZone,
-            catalogs: catalogs, declaredCatalogs: config.catalogs.map(\.name))
+            catalogs: catalogs, declaredCatalogs: config.catalogs.map(\.name), environment: environment, results: databaseResults)
         format = ChartFormatter(language: config.language, timeZone: config.timeZone)
         labels = ReportLabels(language: config.language)
         charts = config.reports.charts
@@ -160,6 +164,7 @@ public final class ReportEngine: Sendable {
         let filters = checker.resolveFilters(spec.filters, diagnostics: &diagnostics)
         var query = spec.query
         query.x?.fixed = checker.resolveFixedValues(spec, diagnostics: &diagnostics)
+        if source.database != nil { query.pushedOrder = pushedOrder(spec, source: source) }
         if let name = spec.x?.catalog, !catalogs.contains(where: { $0.config.name == name }) {
             let declared = config.catalogs.map(\.name)
             let message =
@@ -170,13 +175,26 @@ public final class ReportEngine: Sendable {
             diagnostics.append(.error(message, at: spec.x?.catalogLocation ?? spec.location))
         }
         guard !diagnostics.hasErrors else { return .failure(Problems(diagnostics: diagnostics)) }
-        switch store.table(query, source: source, filters: filters) {
+        switch store.table(query, source: source, filters: filters, askedAt: spec.location) {
         case .success(let table): return .success(table)
         case .failure(.read(let problem)): return .failure(Problems(diagnostics: [problem]))
         case .failure(.numbers(let problem)):
             let view = BlockView(spec: spec, format: format, labels: labels)
             return .failure(Problems(diagnostics: [diagnostic(for: problem, spec: spec, source: source, view: view)]))
         }
+    }
+
+    /// `sort:` by y and `limit:` asked of the database when the rows left out cannot change
+    /// what the block shows: whole numbers (count, distinct) by plain values, one series, a chart or table.
+    func pushedOrder(_ spec: BlockSpec, source: StatsSource) -> AggregationQuery.PushedOrder? {
+        guard spec.kind != .kpi, spec.series == nil, let x = spec.x, case .value = x.rule, x.values == nil, let limit = spec.limit,
+            spec.sort == .y || spec.sort == .descendingY, let column = source.column(x.field), source.columns[column].type != .date
+        else { return nil }
+        switch spec.measure {
+        case .count, .distinct: break
+        default: return nil
+        }
+        return .init(descending: spec.sort == .descendingY, limit: limit, textX: source.columns[column].type == .string)
     }
 
     /// The block's source. A dataset whose join is wrong in site.yml is reported there

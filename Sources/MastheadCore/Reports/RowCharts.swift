@@ -21,7 +21,7 @@ extension ReportEngine {
         let series = spec.series.flatMap(source.column)
         let columns = [a, b] + [label, series].compactMap { $0 }
         let found: (rows: [[DataValue]], total: Int)
-        switch store.matchingRows(source, filters: filters, columns: columns, limit: ChartLimits.rowMarks) {
+        switch store.matchingRows(source, filters: filters, columns: columns, limit: ChartLimits.rowMarks, askedAt: spec.location) {
         case .success(let result): found = result
         case .failure(let problem): return ("", diagnostics + [problem])
         }

@@ -40,6 +40,10 @@ public struct StatsSource: Sendable {
     var join: ResolvedJoin?
     /// What caches key on: the file, or the dataset when a join adds columns to it.
     public var cacheKey: String
+    /// For a dataset read from a database: the engine and the table or query.
+    public var database: DatabaseSource?
+    /// The types the database gives each column, before `schema:` (`SQLPushdown` casts where they differ).
+    public var databaseTypes: [FieldType] = []
 
     public var fileColumnNames: [String] { columns.prefix(fileColumnCount).map(\.name) }
 

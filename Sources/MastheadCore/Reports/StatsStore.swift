@@ -17,6 +17,10 @@ final class StatsStore: Sendable {
     let knownNames: [String]
     /// Every statistics file under Content/stats (`Content/stats/events.csv`).
     private let statsFiles: [String]
+    /// Where database URLs are looked up (`url: env:NAME`).
+    let environment: [String: String]
+    /// Database results, kept for this build or, in the preview, between builds.
+    let results: DatabaseResults
 
     /// Files up to this size are read once and kept typed in memory; larger ones are
     /// streamed in bounded memory, once for all the queries `readTogether` collects and
@@ -57,8 +61,13 @@ final class StatsStore: Sendable {
         var query: AggregationQuery
     }
 
-    init(siteDirectory: URL, datasets: [DatasetDeclaration], timeZone: TimeZone, catalogs: [Catalog] = [], declaredCatalogs: [String] = []) {
+    init(
+        siteDirectory: URL, datasets: [DatasetDeclaration], timeZone: TimeZone, catalogs: [Catalog] = [], declaredCatalogs: [String] = [],
+        environment: [String: String] = ProcessInfo.processInfo.environment, results: DatabaseResults = DatabaseResults()
+    ) {
         self.siteDirectory = siteDirectory
+        self.environment = environment
+        self.results = results
         self.datasets = datasets
         self.timeZone = timeZone
         self.catalogs = catalogs
@@ -90,8 +99,8 @@ final class StatsStore: Sendable {
                         + "name a .csv, .jsonl or .json file under \(SiteFolders.content)/, or a dataset declared in site.yml",
                     at: location))
         }
-        // A join adds columns: the dataset is then a source of its own, not just its file.
-        let cacheKey = dataset.flatMap { $0.join == nil ? nil : "dataset:\($0.name)" } ?? file
+        // A join adds columns: the dataset is then a source of its own, not just its file; so is a database.
+        let cacheKey = dataset.flatMap { $0.join == nil && $0.database == nil ? nil : "dataset:\($0.name)" } ?? file
         return state.withLock { state in
             if let cached = state.sources[cacheKey] {
                 return cached.map {
@@ -100,10 +109,14 @@ final class StatsStore: Sendable {
                     return source
                 }
             }
-            let result = loadSource(
-                name: name, file: file, url: url, schema: dataset?.schema ?? [:], declaredAt: dataset?.location, join: dataset?.join
-            )
-            .map {
+            let loaded =
+                if let dataset, dataset.database != nil {
+                    loadDatabaseSource(name: name, dataset: dataset)
+                } else {
+                    loadSource(
+                        name: name, file: file, url: url, schema: dataset?.schema ?? [:], declaredAt: dataset?.location, join: dataset?.join)
+                }
+            let result = loaded.map {
                 var source = $0
                 source.cacheKey = cacheKey
                 return source
@@ -168,7 +181,9 @@ final class StatsStore: Sendable {
     /// Whether some statistics file is too large to keep in memory (see `readTogether`).
     var hasLargeFiles: Bool {
         let limit = inMemoryLimit
-        return Set(datasets.map(\.file) + statsFiles).contains { size(of: siteDirectory.appendingPathComponent($0)) > limit }
+        return Set(datasets.filter { $0.database == nil }.map(\.file) + statsFiles).contains {
+            size(of: siteDirectory.appendingPathComponent($0)) > limit
+        }
     }
 
     /// Runs `blocks` (code that renders blocks, and so asks for tables) only to collect the
@@ -203,7 +218,15 @@ final class StatsStore: Sendable {
     }
 
     /// The aggregated table of `query` over `source`; filters must already be resolved.
-    func table(_ query: AggregationQuery, source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)]) -> Result<AggregateTable, TableFailure> {
+    func table(
+        _ query: AggregationQuery, source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)],
+        askedAt location: SourceLocation = SourceLocation(file: "")
+    ) -> Result<AggregateTable, TableFailure> {
+        if source.database != nil {
+            // While `readTogether` collects, nothing is asked: the answer would be thrown away.
+            if state.withLock({ $0.planned != nil }) { return .failure(.read(.error("", at: location))) }
+            return databaseTable(query, source: source, filters: filters, askedAt: location)
+        }
         let key = TableKey(file: source.cacheKey, query: query)
         return state.withLock { state in
             if let cached = state.tables[key] { return cached }
@@ -245,8 +268,9 @@ final class StatsStore: Sendable {
     /// of them; with the number of rows that passed. For charts drawing one mark per row.
     func matchingRows(
         _ source: StatsSource, filters: [(Int, Aggregator.ResolvedFilter)], columns: [Int],
-        limit: Int
+        limit: Int, askedAt location: SourceLocation = SourceLocation(file: "")
     ) -> Result<(rows: [[DataValue]], total: Int), Diagnostic> {
+        if source.database != nil { return databaseRows(source, filters: filters, columns: columns, limit: limit, askedAt: location) }
         var kept: [[DataValue]] = []
         var total = 0
         func add(_ row: [DataValue]) {

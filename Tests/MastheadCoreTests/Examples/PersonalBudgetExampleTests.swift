@@ -17,13 +17,17 @@ struct PersonalBudgetExampleTests {
     static let result = build(site)
 
     /// A copy of the example in a temporary folder, with `transactions.csv` replaced by what `change` makes of it.
-    static func buildCopy(changingTransactions change: (String) -> String) throws -> BuildResult {
+    /// A copy whose CSV (the catalog) is changed; `databaseStatements` run on its SQLite export (the reports' dataset).
+    static func buildCopy(changingTransactions change: (String) -> String, databaseStatements: [String] = []) throws -> BuildResult {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-budget-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.copyItem(at: site, to: copy)
         let csv = copy.appendingPathComponent("Content/catalogs/transactions.csv")
         let text = try String(contentsOf: csv, encoding: .utf8)
         try Data(change(text).utf8).write(to: csv)
+        if !databaseStatements.isEmpty {
+            try TestDatabases.sqlite(copy.appendingPathComponent("Content/stats/budget.sqlite"), databaseStatements)
+        }
         return build(copy)
     }
 
@@ -100,7 +104,8 @@ struct PersonalBudgetExampleTests {
 
     @Test("with only the header row the site builds and shows its empty state")
     func emptyState() throws {
-        let result = try Self.buildCopy { text in String(text.prefix { $0 != "\n" }) + "\n" }
+        let result = try Self.buildCopy(
+            changingTransactions: { text in String(text.prefix { $0 != "\n" }) + "\n" }, databaseStatements: ["DELETE FROM transactions"])
         #expect(!result.diagnostics.hasErrors, "\(result.messages)")
         let ledger = try #require(result.text("ledger/index.html"))
         #expect(ledger.contains("No transactions yet"))

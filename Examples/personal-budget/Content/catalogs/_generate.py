@@ -13,6 +13,7 @@ for income, negative for expenses; the key figure "balance" sums it, because a b
 yet sum one column with a sign taken from another), note (optional).
 """
 import csv
+import sqlite3
 import datetime as dt
 import os
 import random
@@ -111,4 +112,19 @@ with open(os.path.join(HERE, "transactions.csv"), "w", newline="", encoding="utf
             key += f"-{seen[key]}"
         writer.writerow([key, row["date"].isoformat(), row["name"], row["type"], f"{row['amount']:.2f}",
                          f"{row['amount'] if row['type'] == 'income' else -row['amount']:.2f}", row["note"]])
+
+# The same rows as the budget app exports them: a SQLite file, which the reports read (site.yml's datasets).
+database = os.path.join(HERE, "..", "stats", "budget.sqlite")
+os.makedirs(os.path.dirname(database), exist_ok=True)
+if os.path.exists(database):
+    os.remove(database)
+with sqlite3.connect(database) as connection:
+    connection.execute("CREATE TABLE transactions (key TEXT PRIMARY KEY, date DATE NOT NULL, name TEXT NOT NULL, "
+                       "type TEXT NOT NULL, amount REAL NOT NULL, net REAL NOT NULL, note TEXT)")
+    with open(os.path.join(HERE, "transactions.csv"), encoding="utf-8") as handle:
+        records = list(csv.reader(handle))[1:]
+    connection.executemany("INSERT INTO transactions VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           [[key, date, name, kind, float(amount), float(net), note or None]
+                            for key, date, name, kind, amount, net, note in records])
+connection.close()
 print(f"{len(rows)} transactions")

@@ -1,0 +1,235 @@
+import Foundation
+
+/// One block's query over a database source written as one SQL statement: grouped by x
+/// and series, date buckets cut in the site's time zone, the measure computed by the
+/// database, `where:` as bound parameters. Only the aggregated rows travel; `Aggregator`
+/// then merges them (`add(partial:)`), so buckets, bins, empty groups and checks are
+/// those of a file's rows.
+struct SQLPushdown {
+    let dialect: SQLDialect
+    let source: StatsSource
+    let timeZone: TimeZone
+
+    /// The statement, its parameters, and what each result column holds.
+    struct Statement: Sendable, Hashable {
+        var sql: String
+        var parameters: [SQLParameter]
+    }
+
+    /// Where the values of a result row are.
+    struct Shape {
+        var x: Int?
+        /// A bin's highest value.
+        var high: Int?
+        var series: Int?
+        var count: Int?
+        var sum: Int?
+        var minimum: Int?
+        var maximum: Int?
+        var distinct: Int?
+        /// Values that are not numbers in the measure's column (SQLite keeps any value in any column).
+        var notNumbers: Int?
+    }
+
+    private var parameters: [SQLParameter] = []
+
+    init(dialect: SQLDialect, source: StatsSource, timeZone: TimeZone) {
+        self.dialect = dialect
+        self.source = source
+        self.timeZone = timeZone
+    }
+
+    private mutating func bind(_ parameter: SQLParameter) -> String {
+        parameters.append(parameter)
+        return dialect.placeholder(parameters.count)
+    }
+
+    /// `SELECT ... FROM (relation) AS t WHERE ... GROUP BY ...`, or nil when a field is unknown (checked before).
+    mutating func aggregate(_ query: AggregationQuery, filters: [(Int, Aggregator.ResolvedFilter)]) -> (Statement, Shape)? {
+        parameters = []
+        var selected: [String] = []
+        var groups: [String] = []
+        var shape = Shape()
+        func add(_ expression: String) -> Int {
+            selected.append(expression)
+            return selected.count - 1
+        }
+        var xExpression: String?
+        if let x = query.x {
+            guard let index = source.column(x.field) else { return nil }
+            let column = reference(index)
+            switch x.rule {
+            case .value:
+                xExpression = column
+                shape.x = add(column)
+                groups.append(column)
+            case .bucket(let bucket):
+                let start = bucketStart(index, bucket)
+                shape.x = add(start)
+                groups.append(start)
+            case .binWidth(let width):
+                let number = dialect == .postgres ? "CAST(\(column) AS double precision)" : "CAST(\(column) AS REAL)"
+                let ratio = "(\(number) / \(bind(.decimal(width))))"
+                let bin =
+                    dialect == .postgres
+                    ? "floor(\(ratio))"
+                    : "(CASE WHEN \(ratio) < CAST(\(ratio) AS INTEGER) THEN CAST(\(ratio) AS INTEGER) - 1 ELSE CAST(\(ratio) AS INTEGER) END)"
+                shape.x = add("min(\(column))")
+                shape.high = add("max(\(column))")
+                groups.append(bin)
+            case .bins(let edges):
+                var cases =
+                    "CASE WHEN \(column) IS NULL OR \(column) < \(bind(.decimal(edges.first ?? 0)))"
+                    + " OR \(column) > \(bind(.decimal(edges.last ?? 0))) THEN NULL"
+                for index in stride(from: edges.count - 2, through: 1, by: -1) {
+                    cases += " WHEN \(column) >= \(bind(.decimal(edges[index]))) THEN \(index)"
+                }
+                cases += " ELSE 0 END"
+                shape.x = add("min(\(column))")
+                shape.high = add("max(\(column))")
+                groups.append(cases)
+            }
+        }
+        if let series = query.series, let index = source.column(series) {
+            let column = reference(index)
+            shape.series = add(column)
+            groups.append(column)
+        }
+        switch query.measure {
+        case .count:
+            shape.count = add("count(*)")
+        case .distinct(let field):
+            guard let index = source.column(field) else { return nil }
+            shape.distinct = add("count(DISTINCT \(reference(index)))")
+        case .sum(let field), .average(let field), .minimum(let field), .maximum(let field):
+            guard let index = source.column(field) else { return nil }
+            let column = reference(index)
+            switch query.measure {
+            case .minimum: shape.minimum = add("min(\(column))")
+            case .maximum: shape.maximum = add("max(\(column))")
+            default:
+                shape.count = add("count(\(column))")
+                shape.sum = add("sum(\(column))")
+            }
+            if dialect == .sqlite {
+                shape.notNumbers = add("count(CASE WHEN typeof(\(column)) NOT IN ('integer', 'real', 'null') THEN 1 END)")
+            }
+        }
+        var sql = "SELECT \(selected.joined(separator: ", "))\nFROM \(relation) AS t"
+        var conditions = filters.map { condition($0.0, $0.1) }
+        if let order = query.pushedOrder, let xExpression {
+            // Groups Masthead leaves out (no value) must not take a place in the limit.
+            conditions.append("\(xExpression) IS NOT NULL")
+            if order.textX { conditions.append("\(xExpression) <> ''") }
+        }
+        if !conditions.isEmpty { sql += "\nWHERE " + conditions.joined(separator: "\n  AND ") }
+        if !groups.isEmpty { sql += "\nGROUP BY " + groups.joined(separator: ", ") }
+        if let order = query.pushedOrder, let x = shape.x {
+            let measure = shape.count ?? shape.distinct ?? shape.sum ?? shape.minimum ?? shape.maximum ?? 0
+            let direction = order.descending ? "DESC" : "ASC"
+            let collate = dialect == .postgres && order.textX ? " COLLATE \"C\"" : ""
+            sql += "\nORDER BY \(measure + 1) \(direction), \(selected[x])\(collate) ASC\nLIMIT \(bind(.integer(order.limit)))"
+        }
+        return (Statement(sql: sql, parameters: parameters), shape)
+    }
+
+    /// The rows passing `filters`, cut to `columns`, at most `limit`, with the count of all that pass.
+    mutating func rows(columns: [Int], filters: [(Int, Aggregator.ResolvedFilter)], limit: Int) -> Statement {
+        parameters = []
+        let selected = columns.map(reference) + ["count(*) OVER ()"]
+        var sql = "SELECT \(selected.joined(separator: ", "))\nFROM \(relation) AS t"
+        if !filters.isEmpty { sql += "\nWHERE " + filters.map { condition($0.0, $0.1) }.joined(separator: "\n  AND ") }
+        sql += "\nLIMIT \(bind(.integer(limit)))"
+        return Statement(sql: sql, parameters: parameters)
+    }
+
+    /// The table or the query, as a subquery.
+    var relation: String {
+        switch source.database?.relation {
+        case .table(let name)?: name.split(separator: ".").map { dialect.identifier(String($0)) }.joined(separator: ".")
+        case .query(let sql)?: "(\(sql.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))))"
+        case nil: "(SELECT 1)"
+        }
+    }
+
+    /// A column as the statement reads it: cast when `schema:` gives it a type other than the database's.
+    func reference(_ index: Int) -> String {
+        let column = source.columns[index]
+        let name = "t." + dialect.identifier(column.name)
+        guard dialect == .postgres, source.databaseTypes.indices.contains(index), source.databaseTypes[index] != column.type else { return name }
+        switch column.type {
+        case .integer: return "CAST(\(name) AS bigint)"
+        case .decimal: return "CAST(\(name) AS double precision)"
+        case .boolean: return "CAST(\(name) AS boolean)"
+        case .date: return "CAST(\(name) AS timestamptz)"
+        default: return "CAST(\(name) AS text)"
+        }
+    }
+
+    /// A date column as local text in SQLite: local text stays as it is, anything else
+    /// (an offset, seconds since 1970) goes through `masthead_local`.
+    private func sqliteLocal(_ column: String) -> String {
+        "(CASE WHEN typeof(\(column)) = 'text' AND length(\(column)) IN (10, 16, 19) THEN \(column) ELSE masthead_local(\(column)) END)"
+    }
+
+    /// The start of the date's bucket in the site's time zone: PostgreSQL's `date_trunc` in
+    /// that zone; in SQLite, cut from the local text (a wall-clock date has no daylight saving).
+    private mutating func bucketStart(_ index: Int, _ bucket: DateBucket) -> String {
+        let column = reference(index)
+        if dialect == .postgres {
+            // A date or a wall-clock timestamp is read in the session's time zone, the site's (`PostgresServer`).
+            return "date_trunc('\(bucket.rawValue)', CAST(\(column) AS timestamptz), \(bind(.text(timeZone.identifier))))"
+        }
+        let day = "substr(\(sqliteLocal(column)), 1, 10)"
+        switch bucket {
+        case .day: return day
+        case .month: return "substr(\(day), 1, 7) || '-01'"
+        case .year: return "substr(\(day), 1, 4) || '-01-01'"
+        case .quarter: return "substr(\(day), 1, 5) || printf('%02d', (CAST(substr(\(day), 6, 2) AS INTEGER) - 1) / 3 * 3 + 1) || '-01'"
+        case .week: return "date(\(day), '-' || ((CAST(strftime('%w', \(day)) AS INTEGER) + 6) % 7) || ' days')"
+        }
+    }
+
+    /// One `where:` condition, its values bound.
+    private mutating func condition(_ index: Int, _ filter: Aggregator.ResolvedFilter) -> String {
+        let column = source.columns[index]
+        var expression = reference(index)
+        if column.type == .date {
+            expression = dialect == .postgres ? "CAST(\(expression) AS timestamptz)" : sqliteComparableDate(expression)
+        }
+        if dialect == .postgres, column.type == .string { expression += " COLLATE \"C\"" }
+        switch filter {
+        case .oneOf(let values):
+            let bound = values.sorted { Aggregator.compare($0, $1) == .orderedAscending }.map { bind(parameter($0, type: column.type)) }
+            return bound.isEmpty ? "FALSE" : "\(expression) IN (\(bound.joined(separator: ", ")))"
+        case .range(let lower, let upper):
+            var parts: [String] = []
+            if let lower { parts.append("\(expression) >= \(bind(parameter(lower, type: column.type)))") }
+            if let upper { parts.append("\(expression) <= \(bind(parameter(upper, type: column.type)))") }
+            return parts.isEmpty ? "\(expression) IS NOT NULL" : parts.joined(separator: " AND ")
+        }
+    }
+
+    /// A date in SQLite as `YYYY-MM-DD HH:MM:SS` local text, which sorts as time does.
+    private func sqliteComparableDate(_ column: String) -> String {
+        let local = sqliteLocal(column)
+        return "replace(CASE length(\(local)) WHEN 10 THEN \(local) || ' 00:00:00' WHEN 16 THEN \(local) || ':00' ELSE \(local) END, 'T', ' ')"
+    }
+
+    private func parameter(_ value: DataValue, type: FieldType) -> SQLParameter {
+        switch value {
+        case .integer(let number): return .integer(number)
+        case .decimal(let number): return .decimal(number)
+        case .boolean(let flag): return dialect == .sqlite ? .integer(flag ? 1 : 0) : .boolean(flag)
+        case .date(let date):
+            guard dialect == .sqlite else { return .date(date) }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.timeZone = timeZone
+            formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+            return .text(formatter.string(from: date))
+        default: return .text(Aggregator.text(value))
+        }
+    }
+}
