@@ -228,7 +228,7 @@ struct HostileOutputTests {
         deinit { close(descriptor) }
     }
 
-    @Test("a second build waits for the first, then fails naming the process that holds the site", .timeLimit(.minutes(1)))
+    @Test("a second build waits for the first, then fails naming the process that holds the site", .timeLimit(.minutes(5)))
     func secondBuildFails() throws {
         let site = try site()
         let output = site.root.appendingPathComponent("public")
@@ -261,7 +261,7 @@ struct HostileOutputTests {
         #expect(lock != "\(finished.process.processIdentifier)\n")
     }
 
-    @Test("three builds of one site at once: each finishes or names the one it waited for, and the output is whole", .timeLimit(.minutes(2)))
+    @Test("three builds of one site at once: each finishes or names the one it waited for, and the output is whole", .timeLimit(.minutes(5)))
     func concurrentBuilds() throws {
         let site = try TestSite()
         for number in 1...300 {

@@ -45,4 +45,15 @@ struct SupportTests {
         second.add("bc")
         #expect(first.value != second.value, "fields are separated")
     }
+
+    @Test("trimmingWhitespace gives what Foundation's trimming gives")
+    func trimmingWhitespace() {
+        let samples = [
+            "", " ", "\n\t ", "caffè", "  caffè \n", "\u{00A0}moka\u{00A0}", "\u{2003}em space\u{3000}", "a b\tc",
+            "\r\nline\r\n", " 👩🏽‍🍳 chef ", "\u{85}next line\u{2028}", "tail   ", "   head"
+        ]
+        for sample in samples {
+            #expect(sample.trimmingWhitespace() == sample.trimmingCharacters(in: .whitespacesAndNewlines), "\(sample.debugDescription)")
+        }
+    }
 }

@@ -17,7 +17,7 @@ public struct SourceFile: Sendable {
 
     /// The file as UTF-8 text, or a diagnostic saying why it is not text.
     public func text() -> Result<String, Diagnostic> {
-        if data.prefix(8192).contains(0) {
+        if data.prefix(8192).withUnsafeBytes({ $0.contains(0) }) {
             return .failure(Diagnostic(.error, "this looks like a binary file, not text", file: path))
         }
         guard var text = String(data: data, encoding: .utf8) else {

@@ -200,7 +200,7 @@ public struct MarkdownRenderer: Sendable {
                 headingNodes.append(node)
             case CMARK_NODE_PARAGRAPH where progress.firstParagraph.isEmpty:
                 if cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_DOCUMENT {
-                    progress.firstParagraph = PlainText.of(node).trimmingCharacters(in: .whitespacesAndNewlines)
+                    progress.firstParagraph = PlainText.of(node).trimmingWhitespace()
                 }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 if let problem = rewriteDestination(of: node) {
@@ -363,7 +363,7 @@ public struct MarkdownRenderer: Sendable {
         var headings: [RenderedMarkdown.Heading] = []
         for node in nodes {
             let level = Int(cmark_node_get_heading_level(node))
-            let text = PlainText.of(node).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = PlainText.of(node).trimmingWhitespace()
             let id = ids.next(for: text)
             headings.append(.init(level: level, text: text, id: id))
 
