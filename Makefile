@@ -2,6 +2,8 @@
 SWIFT ?= swift
 SITE ?= .
 CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
+# Snowball's stemmers, for the search index (docs/search.md).
+STEMMER_PACKAGES := libstemmer-dev
 
 .PHONY: deps build site test layers lint format clean bench bench-deps audit serve browser-test fuzz audit-browser examples audit-java soak
 
@@ -15,9 +17,9 @@ define apt_install
 	fi
 endef
 
-# Debian's cmark-gfm libraries.
+# Debian's cmark-gfm libraries and Snowball's stemmers.
 deps:
-	$(call apt_install,$(CMARK_PACKAGES))
+	$(call apt_install,$(CMARK_PACKAGES) $(STEMMER_PACKAGES))
 
 build: deps
 	$(SWIFT) build -c release --product masthead

@@ -23,13 +23,20 @@ let package = Package(
             name: "CMarkGFM",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        .systemLibrary(
+            name: "CStemmer",
+            providers: [.apt(["libstemmer-dev"])]
+        ),
         .target(
             name: "MastheadCore",
             dependencies: [
                 "CMarkGFM",
+                "CStemmer",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache")
-            ]
+            ],
+            // The search page's script, written into every site with search on (docs/search.md).
+            resources: [.embedInCode("Search/Client/search.js")]
         ),
         .target(
             name: "MastheadServer",

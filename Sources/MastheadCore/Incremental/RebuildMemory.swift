@@ -10,6 +10,8 @@ public final class RebuildMemory: Sendable {
     let relatedLists = RelatedListsMemory(capacity: 1)
     /// The last successful build, whole, for patches.
     let site = SiteMemory()
+    /// The search index's entries, for patches.
+    let search = SearchMemory()
 
     public init() {}
 }
