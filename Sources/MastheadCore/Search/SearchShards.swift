@@ -14,16 +14,16 @@ enum SearchShards {
     }
 
     /// `words` sorted; `bytes` estimates a word's share of its shard.
-    static func split(_ words: [String], bytes: (String) -> Int) -> [Shard] {
+    static func split(_ words: [String], targetBytes: Int = targetBytes, bytes: (String) -> Int) -> [Shard] {
         var shards: [Shard] = []
-        cut(key: "", words[...], bytes: bytes, into: &shards)
+        cut(key: "", words[...], target: targetBytes, bytes: bytes, into: &shards)
         return shards
     }
 
-    private static func cut(key: String, _ words: ArraySlice<String>, bytes: (String) -> Int, into shards: inout [Shard]) {
+    private static func cut(key: String, _ words: ArraySlice<String>, target: Int, bytes: (String) -> Int, into shards: inout [Shard]) {
         let keyLength = key.unicodeScalars.count
         let size = words.reduce(0) { $0 + bytes($1) }
-        guard !key.isEmpty ? size > targetBytes && keyLength < maxKeyLength : !words.isEmpty else {
+        guard !key.isEmpty ? size > target && keyLength < maxKeyLength : !words.isEmpty else {
             if !words.isEmpty { shards.append(Shard(key: key, words: Array(words))) }
             return
         }
@@ -45,7 +45,7 @@ enum SearchShards {
         }
         if !own.isEmpty { shards.append(Shard(key: key, words: own)) }
         // Sorted words keep one next character together.
-        for group in groups { cut(key: group.next, group.words[...], bytes: bytes, into: &shards) }
+        for group in groups { cut(key: group.next, group.words[...], target: target, bytes: bytes, into: &shards) }
     }
 
     /// The key of the shard holding `word`: the longest key it starts with.

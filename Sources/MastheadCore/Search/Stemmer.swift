@@ -14,16 +14,12 @@ final class Stemmer {
 
     deinit { sb_stemmer_delete(stemmer) }
 
-    /// Snowball's names are ISO 639 codes and English names (`it`, `italian`); it lists them itself.
+    /// Snowball's name for a BCP 47 tag's language: its ISO 639 code (`it`), when Snowball has a stemmer for it.
     static func algorithm(for language: String) -> String? {
         let code = (language.split(separator: "-").first.map(String.init) ?? language).lowercased()
-        guard let list = sb_stemmer_list() else { return nil }
-        var index = 0
-        while let name = list[index] {
-            if String(cString: name) == code { return code }
-            index += 1
-        }
-        return nil
+        guard !code.isEmpty, code.allSatisfy({ $0.isASCII && $0.isLetter }), let made = sb_stemmer_new(code, "UTF_8") else { return nil }
+        sb_stemmer_delete(made)
+        return code
     }
 
     /// The stem of a normalised word (`SearchText`).
