@@ -55,12 +55,21 @@ PORT ?= 8080
 serve: build
 	$$($(SWIFT) build -c release --show-bin-path)/masthead serve --site $(SITE) --port $(PORT)
 
-# Drives headless Chromium against `masthead serve` (docs/preview.md, "Browser test").
+# Drives headless Chromium against `masthead serve` (docs/preview.md, "Browser test"), then the
+# search page (docs/search.md, "Browser test") and the relevance of its ranking under node.
 BROWSER_PACKAGES := chromium chromium-driver
 browser-test: build
 	$(call apt_install,$(BROWSER_PACKAGES))
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
-	python3 Tests/browser/live_reload.py --masthead $$($(SWIFT) build -c release --show-bin-path)/masthead --site $(SITE)
+	@python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" \
+	  || python3 -m pip install -q --no-deps axe-playwright-python
+	@command -v node >/dev/null 2>&1 || $(call apt_install,nodejs)
+	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); \
+	  python3 Tests/browser/live_reload.py --masthead $$bin/masthead --site $(SITE); \
+	  python3 Tests/browser/search.py --masthead $$bin/masthead --site $(SITE); \
+	  python3 Tests/browser/generate_site.py --articles 2000 --titles --out /tmp/masthead-search-relevance >/dev/null; \
+	  $$bin/masthead build --quiet --site /tmp/masthead-search-relevance --output /tmp/masthead-search-relevance/public; \
+	  node Tests/browser/search_relevance.js --output /tmp/masthead-search-relevance/public --pick 200 --min 0.95
 
 # Soak test of `masthead serve` (docs/preview.md): 50 live-reload clients, a save a
 # second, a request loop, memory sampled. SOAK_MINUTES=3 for a short run.
