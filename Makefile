@@ -5,7 +5,7 @@ CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
 # Snowball's stemmers, for the search index (docs/search.md).
 STEMMER_PACKAGES := libstemmer-dev
 
-.PHONY: deps build site test layers lint format clean bench bench-deps audit serve browser-test fuzz audit-browser examples audit-java soak
+.PHONY: deps build site test layers lint format clean bench bench-deps bench-search audit serve browser-test fuzz audit-browser examples audit-java soak
 
 # Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
 define apt_install
@@ -63,7 +63,7 @@ browser-test: build
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
 	@python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" \
 	  || python3 -m pip install -q --no-deps axe-playwright-python
-	@command -v node >/dev/null 2>&1 || $(call apt_install,nodejs)
+	@command -v node >/dev/null 2>&1 || { echo "the search relevance test runs under node: apt-get install nodejs"; exit 1; }
 	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); \
 	  python3 Tests/browser/live_reload.py --masthead $$bin/masthead --site $(SITE); \
 	  python3 Tests/browser/search.py --masthead $$bin/masthead --site $(SITE); \
@@ -84,6 +84,12 @@ bench-deps: deps
 
 bench: bench-deps build
 	N=$(N) bash Benchmarks/run.sh
+	$(MAKE) --no-print-directory bench-search
+
+# Masthead's search index against Pagefind on a 10,000-article site (docs/search.md, "Measurements").
+bench-search: bench-deps build
+	@python3 -m pagefind --version 2>/dev/null | grep -q '1.5.2' || python3 -m pip install -q 'pagefind[bin]==1.5.2'
+	bash Benchmarks/search/run.sh
 
 # The four example sites (docs/examples.md), each into $(EXAMPLES_OUT)/<name>.
 EXAMPLES := $(sort $(wildcard Examples/*))
