@@ -128,13 +128,16 @@ struct SearchTests {
     func previewPatch() throws {
         let site = try TestSite(templates: Self.templates)
         for number in 1...12 {
-            try site.article("a\(number).md", "title: Article \(number)\ndate: 2026-01-\(10 + number)\ncategory: coffee-culture", body: "Words of article \(number).")
+            try site.article(
+                "a\(number).md", "title: Article \(number)\ndate: 2026-01-\(10 + number)\ncategory: coffee-culture",
+                body: "Words of article \(number).")
         }
         var options = BuildOptions(siteDirectory: site.root)
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
         options.memory = RebuildMemory()
         #expect(SiteBuilder.build(options).succeeded)
-        try site.article("a5.md", "title: Article 5\ndate: 2026-01-15\ncategory: coffee-culture", body: "Words of article 5.\n\nA new paragraph about zabaglione.")
+        try site.article(
+            "a5.md", "title: Article 5\ndate: 2026-01-15\ncategory: coffee-culture", body: "Words of article 5.\n\nA new paragraph about zabaglione.")
         let patched = SiteBuilder.build(options, changedPaths: ["Content/articles/a5.md"])
         #expect(patched.patched)
         options.memory = nil

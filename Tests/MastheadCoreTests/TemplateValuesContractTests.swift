@@ -133,7 +133,9 @@ struct TemplateValuesContractTests {
         let (documented, _) = try Self.documented()
         // One line per value, place and name: `⟦value.name:what it renders⟧`.
         var templates: [String: String] = ["404": ""]
-        for template in ["home", "article", "list", "terms", "page", "statement", "catalog-index", "catalog-item", "search"] { templates[template] = "" }
+        for template in ["home", "article", "list", "terms", "page", "statement", "catalog-index", "catalog-item", "search"] {
+            templates[template] = ""
+        }
         for (value, names) in documented {
             for place in Self.places[value] ?? [] {
                 let sections = place.path.split(separator: " ").map(String.init)

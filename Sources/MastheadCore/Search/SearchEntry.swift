@@ -78,7 +78,8 @@ struct SearchEntryMaker: Sendable {
             if field != .title, !text.isEmpty { texts.append(text) }
         }
         if fieldWords[SearchConfig.Field.title.index].isEmpty { fieldWords[SearchConfig.Field.title.index] = words(item.title) }
-        var group = "", groupLabel = ""
+        var group = ""
+        var groupLabel = ""
         if let facet = search.facet, let index = catalog.fieldIndex(facet), index < item.values.count {
             groupLabel = item.values[index].rawText(config.timeZone)
             group = Slug.make(groupLabel)
@@ -106,7 +107,8 @@ struct SearchEntryMaker: Sendable {
         fieldWords[SearchConfig.Field.body.index] = words(body)
         fieldWords[SearchConfig.Field.category.index] = words(category?.name ?? "")
         return SearchEntry(
-            kind: kind, group: category?.slug ?? "", groupLabel: category?.name ?? "", url: config.link(forPath: path), title: document.title, summary: document.summary,
+            kind: kind, group: category?.slug ?? "", groupLabel: category?.name ?? "", url: config.link(forPath: path), title: document.title,
+            summary: document.summary,
             image: document.cover.map { link($0.src) }, date: kind == "article" ? formatter.longDate(document.date) : nil,
             excerptText: String(body.prefix(SearchEntry.excerptLength)), words: fieldWords)
     }

@@ -53,7 +53,8 @@ struct SearchIndex: Sendable {
         // Groups: runs of one kind and one group.
         var groups: [String] = []
         var start = 0
-        for index in ordered.indices where index == ordered.count - 1 || ordered[index + 1].kind != ordered[index].kind
+        for index in ordered.indices
+        where index == ordered.count - 1 || ordered[index + 1].kind != ordered[index].kind
             || ordered[index + 1].group != ordered[index].group
         {
             let entry = ordered[index]
