@@ -268,7 +268,8 @@
       return Promise.all(answer.results.slice(0, shown).map(function (r) { return engine.fragment(r.doc); })).then(function (fragments) {
         if (number !== asked) return;
         render(answer, fragments, new Set(answer.highlight));
-        status.textContent = answer.results.length === 0 ? text("none") : text("count").replace("{n}", answer.results.length);
+        var n = answer.results.length;
+        status.textContent = n === 0 ? text("none") : n === 1 && text("one") ? text("one") : text("count").replace("{n}", n);
       });
     }).catch(function () {
       if (number === asked) status.textContent = text("error");
