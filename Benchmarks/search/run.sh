@@ -20,9 +20,12 @@ MASTHEAD="${MASTHEAD:-$(cd "$ROOT" && swift build -c release --show-bin-path)/ma
 python3 -m pagefind --version >/dev/null 2>&1 || { echo "pagefind is not installed: pip install 'pagefind[bin]==1.5.2'" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "GNU time is not installed (make bench installs Debian's time)" >&2; exit 2; }
 
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 mkdir -p "$BENCH_DIR"
 ON="$BENCH_DIR/site-on"
 OFF="$BENCH_DIR/site-off"
+# SUMMARY_ONLY=1 prints the table of the last run again.
+if [ -z "${SUMMARY_ONLY:-}" ]; then
 python3 "$ROOT/Tests/browser/generate_site.py" --articles "$ARTICLES" --out "$ON" >/dev/null
 rm -rf "$OFF" && cp -r "$ON" "$OFF"
 # Search off: no `search:` in site.yml and no search template.
@@ -42,7 +45,6 @@ measure() {
   cat "$stats" >>"$BENCH_DIR/$name.times"
   rm -f "$stats" "$stats.log"
 }
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 rm -f "$BENCH_DIR"/*.times
 for run in $(seq 1 "$RUNS"); do
@@ -54,6 +56,7 @@ for run in $(seq 1 "$RUNS"); do
   rm -rf "$BENCH_DIR/out-off/pagefind"
   measure pagefind python3 -m pagefind --site "$BENCH_DIR/out-off" --output-subdir pagefind
 done
+fi
 
 column() { cut -d' ' -f"$2" "$BENCH_DIR/$1.times" | median; }
 index_bytes=$(( $(du -sb "$BENCH_DIR/out-on/search" | cut -f1) - $(stat -c %s "$BENCH_DIR/out-on/search/index.html") ))
@@ -70,7 +73,7 @@ awk -v n="$ARTICLES" -v pages="$pages" -v runs="$RUNS" \
   printf "| | wall time | peak memory | index: bytes of its files | index: disk used |\n|---|---:|---:|---:|---:|\n"
   printf "| Masthead build, search off | %.2f s | %.0f MB | | |\n", offw, offm / 1024
   printf "| Masthead build, search on | %.2f s | %.0f MB | %.1f MB | %.1f MB |\n", onw, onm / 1024, ib / 1048576, ik / 1024
-  printf "| search's share of the build | +%.2f s (+%.1f%%) | +%.0f MB | | |\n", onw - offw, (onw - offw) / offw * 100, (onm - offm) / 1024
+  printf "| what search adds to the build | +%.2f s (+%.1f%%) | +%.0f MB | | |\n", onw - offw, (onw - offw) / offw * 100, (onm - offm) / 1024
   printf "| Pagefind 1.5.2 after the build | %.2f s | %.0f MB | %.1f MB | %.1f MB |\n", pfw, pfm / 1024, pb / 1048576, pk / 1024
   printf "| Masthead / Pagefind | %.2f× | | %.2f× | %.2f× |\n", (onw - offw) / pfw, ib / pb, ik / pk
 }'

@@ -44,7 +44,7 @@ struct SearchEntry: Sendable, Equatable {
     }
 
     /// How many characters of a text results take their excerpts from.
-    static let excerptLength = 1_200
+    static let excerptLength = 480
 }
 
 /// Makes `SearchEntry`s out of the resolved site.

@@ -6,7 +6,7 @@ import Foundation
 ///   the hash of each bundle of fragments;
 /// - `search/shards/HASH.json`, one per shard (`SearchShards`): its words, each pointing to its
 ///   stem's documents and scores (`SearchPostings`), documents as differences from the previous;
-/// - `search/fragments/N.HASH.json`, one per document: what its result shows;
+/// - `search/fragments/N.HASH.json`, one per bundle of 8 documents: what their results show;
 /// - `search/search.HASH.js`, the script (`SearchScript`).
 /// Every name but the entry's carries a hash of the content, so a host may cache them for ever.
 struct SearchIndex: Sendable {
@@ -15,8 +15,9 @@ struct SearchIndex: Sendable {
 
     static let folder = "search"
     static let entryPath = "search/index.json"
-    /// Fragments named by the hash of their bundle, so the entry lists one hash per bundle.
-    static let bundleSize = 64
+    /// Results' fragments come in bundles: a query showing 10 results downloads at most 10
+    /// small files, and a site of 10,000 articles gets 1,250 files rather than 10,000.
+    static let bundleSize = 8
 
     /// `entries` in any order; they are put in index order (kind, group, URL) here.
     init(entries: [SearchEntry], config: SearchSettings, stems: [String: String]) {
@@ -43,12 +44,11 @@ struct SearchIndex: Sendable {
         // Fragments, in bundles.
         var bundleHashes: [String] = []
         for start in stride(from: 0, to: ordered.count, by: Self.bundleSize) {
-            let bundle = ordered[start..<min(start + Self.bundleSize, ordered.count)].map { Data(Self.fragmentJSON($0).utf8) }
-            let hash = Self.hash(Data(bundle.joined()))
+            let bundle = ordered[start..<min(start + Self.bundleSize, ordered.count)].map(Self.fragmentJSON)
+            let data = Data(SearchJSON.array(bundle).utf8)
+            let hash = Self.hash(data)
             bundleHashes.append(SearchJSON.string(hash))
-            for (offset, data) in bundle.enumerated() {
-                files.append(("\(Self.folder)/fragments/\(start + offset).\(hash).json", data))
-            }
+            files.append(("\(Self.folder)/fragments/\(start / Self.bundleSize).\(hash).json", data))
         }
         // Groups: runs of one kind and one group.
         var groups: [String] = []

@@ -155,12 +155,14 @@
     return Array.from(seen.entries()).sort(function (a, b) { return a[1].localeCompare(b[1]); });
   };
 
+  // A result's fragment, from its bundle (`bundleSize` results a file).
   Engine.prototype.fragment = function (doc) {
-    if (!this.fragments.has(doc)) {
-      var bundle = this.entry.bundles[Math.floor(doc / this.entry.bundleSize)];
-      this.fragments.set(doc, this.fetchJSON(this.base + "fragments/" + doc + "." + bundle + ".json"));
+    var number = Math.floor(doc / this.entry.bundleSize);
+    if (!this.fragments.has(number)) {
+      this.fragments.set(number, this.fetchJSON(this.base + "fragments/" + number + "." + this.entry.bundles[number] + ".json"));
     }
-    return this.fragments.get(doc);
+    var size = this.entry.bundleSize;
+    return this.fragments.get(number).then(function (bundle) { return bundle[doc % size]; });
   };
 
   // About `size` words of `text` around the first word found, as [text, highlighted] pieces.
