@@ -2,10 +2,12 @@
 SWIFT ?= swift
 SITE ?= .
 CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev
+# Snowball's stemmers, for the search index (docs/search.md).
+STEMMER_PACKAGES := libstemmer-dev
 # The throwaway PostgreSQL server `make test` runs the database tests against (scripts/with-postgres.sh).
 POSTGRES_PACKAGES := postgresql
 
-.PHONY: deps build site test layers lint format clean bench bench-deps audit serve browser-test fuzz audit-browser examples audit-java soak
+.PHONY: deps build site test layers lint format clean bench bench-deps bench-search audit serve browser-test fuzz audit-browser examples audit-java soak
 
 # Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
 define apt_install
@@ -17,9 +19,9 @@ define apt_install
 	fi
 endef
 
-# Debian's cmark-gfm libraries and SQLite's.
+# Debian's cmark-gfm libraries, SQLite's and Snowball's stemmers.
 deps:
-	$(call apt_install,$(CMARK_PACKAGES))
+	$(call apt_install,$(CMARK_PACKAGES) $(STEMMER_PACKAGES))
 
 build: deps
 	$(SWIFT) build -c release --product masthead
@@ -57,12 +59,21 @@ PORT ?= 8080
 serve: build
 	$$($(SWIFT) build -c release --show-bin-path)/masthead serve --site $(SITE) --port $(PORT)
 
-# Drives headless Chromium against `masthead serve` (docs/preview.md, "Browser test").
+# Drives headless Chromium against `masthead serve` (docs/preview.md, "Browser test"), then the
+# search page (docs/search.md, "Browser test") and the relevance of its ranking under node.
 BROWSER_PACKAGES := chromium chromium-driver
 browser-test: build
 	$(call apt_install,$(BROWSER_PACKAGES))
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
-	python3 Tests/browser/live_reload.py --masthead $$($(SWIFT) build -c release --show-bin-path)/masthead --site $(SITE)
+	@python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" \
+	  || python3 -m pip install -q --no-deps axe-playwright-python
+	@command -v node >/dev/null 2>&1 || { echo "the search relevance test runs under node: apt-get install nodejs"; exit 1; }
+	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); \
+	  python3 Tests/browser/live_reload.py --masthead $$bin/masthead --site $(SITE); \
+	  python3 Tests/browser/search.py --masthead $$bin/masthead --site $(SITE); \
+	  python3 Tests/browser/generate_site.py --articles 2000 --titles --out /tmp/masthead-search-relevance >/dev/null; \
+	  $$bin/masthead build --quiet --site /tmp/masthead-search-relevance --output /tmp/masthead-search-relevance/public; \
+	  node Tests/browser/search_relevance.js --output /tmp/masthead-search-relevance/public --pick 200 --min 0.95
 
 # Soak test of `masthead serve` (docs/preview.md): 50 live-reload clients, a save a
 # second, a request loop, memory sampled. SOAK_MINUTES=3 for a short run.
@@ -77,6 +88,12 @@ bench-deps: deps
 
 bench: bench-deps build
 	N=$(N) bash Benchmarks/run.sh
+	$(MAKE) --no-print-directory bench-search
+
+# Masthead's search index against Pagefind on a 10,000-article site (docs/search.md, "Measurements").
+bench-search: bench-deps build
+	@python3 -m pagefind --version 2>/dev/null | grep -q '1.5.2' || python3 -m pip install -q 'pagefind[bin]==1.5.2'
+	bash Benchmarks/search/run.sh
 
 # The four example sites (docs/examples.md), each into $(EXAMPLES_OUT)/<name>.
 EXAMPLES := $(sort $(wildcard Examples/*))

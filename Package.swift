@@ -29,18 +29,25 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CStemmer",
+            providers: [.apt(["libstemmer-dev"])]
+        ),
         .target(
             name: "MastheadCore",
             dependencies: [
                 "CMarkGFM",
                 "CSQLite",
+                "CStemmer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache")
-            ]
+            ],
+            // The search page's script, written into every site with search on (docs/search.md).
+            resources: [.embedInCode("Search/Client/search.js")]
         ),
         .target(
             name: "MastheadServer",

@@ -12,6 +12,7 @@ struct TemplateValuesContractTests {
         "every page": PageValues.keys,
         "site": SiteValues.keys,
         "menu entry": LinkValues.keys,
+        "search": SearchValues.keys,
         "page": PageInfoValues.keys,
         "category": CategoryValues.keys,
         "tag": TagValues.keys,
@@ -53,6 +54,7 @@ struct TemplateValuesContractTests {
         "every page": [("home", "")],
         "site": [("home", "site")],
         "menu entry": [("home", "site.menu")],
+        "search": [("home", "site.search")],
         "page": [("article", "page"), ("page", "page"), ("statement", "page")],
         "category": [("home", "site.categories")],
         "tag": [("article", "article.tags")],
@@ -131,7 +133,9 @@ struct TemplateValuesContractTests {
         let (documented, _) = try Self.documented()
         // One line per value, place and name: `⟦value.name:what it renders⟧`.
         var templates: [String: String] = ["404": ""]
-        for template in ["home", "article", "list", "terms", "page", "statement", "catalog-index", "catalog-item"] { templates[template] = "" }
+        for template in ["home", "article", "list", "terms", "page", "statement", "catalog-index", "catalog-item", "search"] {
+            templates[template] = ""
+        }
         for (value, names) in documented {
             for place in Self.places[value] ?? [] {
                 let sections = place.path.split(separator: " ").map(String.init)
@@ -168,7 +172,7 @@ struct TemplateValuesContractTests {
         let words = try #require(Self.read().descriptions[value]?[name])
         var templates = [
             "404": "", "home": "", "article": "", "list": "", "terms": "", "page": "", "statement": "", "catalog-index": "",
-            "catalog-item": ""
+            "catalog-item": "", "search": ""
         ]
         let marker = "⟦{{\(path)}}⟧"
         if value == "page" { templates = templates.mapValues { _ in marker } } else { templates[template] = marker }

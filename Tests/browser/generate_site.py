@@ -22,6 +22,8 @@ def main():
     parser.add_argument("--articles", type=int, default=10000)
     parser.add_argument("--out", required=True)
     parser.add_argument("--source", default=ROOT)
+    parser.add_argument("--titles", action="store_true",
+                        help="titles and bodies from a seeded vocabulary of 3,000 made-up words (the search relevance test)")
     args = parser.parse_args()
 
     shutil.rmtree(args.out, ignore_errors=True)
@@ -37,12 +39,20 @@ def main():
         config = yaml.safe_load(handle)
     categories = [c.get("slug") or c["name"] for c in config.get("categories", [])] or [None]
     random.seed(7)
+    vocabulary = made_up_words(3000) if args.titles else None
+    # Zipf-like weights: a few words are everywhere, most are rare, as in prose.
+    weights = [1 / (rank + 1) for rank in range(len(vocabulary))] if vocabulary else None
     for number in range(1, args.articles + 1):
         category = categories[number % len(categories)]
-        words = " ".join(random.choice(WORDS) for _ in range(120))
+        if vocabulary:
+            words = " ".join(random.choices(vocabulary, weights, k=120))
+            title = " ".join(random.choice(vocabulary).capitalize() if i == 0 else random.choice(vocabulary) for i in range(5))
+        else:
+            words = " ".join(random.choice(WORDS) for _ in range(120))
+            title = f"Articolo numero {number}"
         tags = sorted({random.choice(WORDS) for _ in range(2)})
         front = [
-            f"title: Articolo numero {number}",
+            f"title: {title}",
             f"date: {2000 + number % 26}-{1 + number % 12:02d}-{1 + number % 28:02d}",
             f"tags: [{', '.join(tags)}]",
         ]
@@ -53,6 +63,17 @@ def main():
         with open(path, "w", encoding="utf-8") as handle:
             handle.write("---\n" + "\n".join(front) + "\n---\n" + body)
     print(f"{args.articles} articles in {args.out}")
+
+
+def made_up_words(count):
+    """`count` distinct words of two to four syllables, the same for every run."""
+    generator = random.Random(11)
+    consonants, vowels = "bcdfglmnprstvz", "aeiou"
+    words = set()
+    while len(words) < count:
+        syllables = generator.randint(2, 4)
+        words.add("".join(generator.choice(consonants) + generator.choice(vowels) for _ in range(syllables)))
+    return sorted(words)
 
 
 if __name__ == "__main__":

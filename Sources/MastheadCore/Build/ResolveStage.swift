@@ -10,7 +10,10 @@ struct ResolvedSite: Sendable {
 
 enum ResolveStage {
     static func run(_ inputs: SiteInputs, _ parsed: ParsedContent, options: BuildOptions, diagnostics: inout [Diagnostic]) -> ResolvedSite {
-        var resolver = SiteResolver(config: inputs.config, now: options.now)
+        var config = inputs.config
+        config.search.enabled = config.search.enabled ?? inputs.templates.names.contains(SearchSettings.template)
+        var resolver = SiteResolver(config: config, now: options.now)
+        resolver.hasSearchPage = config.search.enabled == true
         resolver.includeDrafts = options.includeDrafts
         resolver.includeFuture = options.includeFuture
         resolver.relatedLists = options.memory?.relatedLists
@@ -23,6 +26,7 @@ enum ResolveStage {
             pages: documents.filter { $0.kind == .page || $0.kind == .report },
             staticPaths: inputs.staticPaths)
         diagnostics += resolveDiagnostics
+        diagnostics += SearchStage.problems(config)
         let (namedCharts, chartDiagnostics) = parsed.reports.renderNamedCharts()
         site.charts = namedCharts
         diagnostics += chartDiagnostics

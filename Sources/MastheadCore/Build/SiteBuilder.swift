@@ -36,6 +36,8 @@ public enum SiteBuilder {
         }
 
         let site = resolved.site
+        let searchFiles = SearchStage.run(site, memory: options.memory?.search, progress: progress)
+        if !searchFiles.isEmpty { timer.lap("search index built") }
         let renderer = SiteRenderer(site: site, templates: inputs.templates, siteDirectory: options.siteDirectory)
         let fingerprintInputs = Self.fingerprintInputs(options)
         let pages: [OutputFile]
@@ -49,7 +51,7 @@ public enum SiteBuilder {
             return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
         }
         timer.lap("pages rendered")
-        var result = BuildResult(site: site, files: pages + renderer.staticFiles() + resolved.statementFiles, diagnostics: diagnostics)
+        var result = BuildResult(site: site, files: pages + renderer.staticFiles() + resolved.statementFiles + searchFiles, diagnostics: diagnostics)
         if case .streamed = options.pageDelivery { result.streamedPages = site.routes.count }
         result.work = work
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)

@@ -43,11 +43,14 @@ enum SitePatch {
                 renderer, routes: routes, fingerprints: fingerprints, memory: memory.pages,
                 complete: false, delivery: .collected, work: &work)
         else { return nil }
+        // The index: the saved documents' entries made again.
+        guard let searchFiles = SearchStage.patch(site, articles: update.changedArticles, pages: update.changedPages, memory: memory.search)
+        else { return nil }
         // The saved files' old warnings are gone: they parse without a problem now.
         let reparsed = Set(documents.map(\.sourcePath))
         kept.diagnostics.removeAll { reparsed.contains($0.file) }
         memory.site.keep(kept)
-        var result = BuildResult(site: site, files: pages + saved.staticFiles, diagnostics: kept.diagnostics)
+        var result = BuildResult(site: site, files: pages + saved.staticFiles + searchFiles, diagnostics: kept.diagnostics)
         result.patched = true
         result.work = work
         result.work.reusedPages = site.routes.count - work.renderedPages

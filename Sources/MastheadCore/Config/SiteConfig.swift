@@ -21,6 +21,8 @@ public struct SiteConfig: Sendable {
     public var catalogs: [CatalogConfig] = []
     /// `datasets:`, `charts:` and `statements:` (reports).
     public var reports = ReportsConfig()
+    /// `search:`: the index and the `/search/` page.
+    public var search = SearchConfig()
 
     public init(title: String) {
         self.title = title

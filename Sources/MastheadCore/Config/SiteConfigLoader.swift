@@ -7,7 +7,7 @@ public enum SiteConfigLoader {
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
         "pageSize", "permalinks", "markdown", "feed", "related", "catalogs",
-        "datasets", "charts", "statements"
+        "datasets", "charts", "statements", "search"
     ]
 
     public static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {
@@ -110,7 +110,9 @@ public enum SiteConfigLoader {
             datasets: reader.node["datasets"], charts: reader.node["charts"],
             statements: reader.node["statements"])
         config.reports = reports
-        let diagnostics = (reader.diagnostics + catalogDiagnostics + reportDiagnostics).sortedByPosition()
+        let (search, searchDiagnostics) = SearchConfigReader.read(reader.node["search"], catalogs: catalogs)
+        config.search = search
+        let diagnostics = (reader.diagnostics + catalogDiagnostics + reportDiagnostics + searchDiagnostics).sortedByPosition()
         return (diagnostics.hasErrors ? nil : config, diagnostics)
     }
 

@@ -12,6 +12,8 @@ public final class RebuildMemory: Sendable {
     let site = SiteMemory()
     /// Results of database datasets, kept until their `refresh:` seconds have passed.
     public let databaseResults = DatabaseResults()
+    /// The search index's entries, for patches.
+    let search = SearchMemory()
 
     public init() {}
 }

@@ -84,7 +84,7 @@ struct RouteFingerprints: Sendable {
             for tag in site.tags { add(tag, to: &fingerprint) }
         case .page(let index):
             fingerprint.add(site.pages[index].document.sourceHash)
-        case .home, .categoryIndex, .notFound, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder:
+        case .home, .categoryIndex, .notFound, .search, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder:
             // Site-wide values only (catalogs come from data files, in `inputs`); the path
             // tells the pages of one catalog apart.
             break
@@ -115,7 +115,7 @@ struct RouteFingerprints: Sendable {
             return Array(site.articles.indices.prefix(site.config.feedLength))
         case .categoryFeed(let index):
             return Array(site.categories[index].articles.prefix(site.config.feedLength))
-        case .tagIndex, .categoryIndex, .page, .notFound, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder, .sitemap, .robots:
+        case .tagIndex, .categoryIndex, .page, .notFound, .search, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder, .sitemap, .robots:
             return []
         }
     }

@@ -9,7 +9,7 @@ struct SitemapRenderer {
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
             """
-        for route in site.routes where route.template != nil && route.kind != .notFound {
+        for route in site.routes where route.template != nil && route.kind != .notFound && route.kind != .search {
             xml += "  <url><loc>\(XML.escape(site.config.absoluteURL(forPath: route.path)))</loc>"
             switch route.subject {
             case .article(let index): xml += "<lastmod>\(format.rfc3339(site.articles[index].document.date))</lastmod>"

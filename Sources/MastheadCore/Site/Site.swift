@@ -60,7 +60,7 @@ public struct StaticFile: Sendable {
 /// One page or file to produce.
 public struct Route: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
-        case home, article, list, terms, page, catalog
+        case home, article, list, terms, page, catalog, search
         case catalogItem = "catalog-item"
         case notFound = "404"
         case feed, sitemap, robots
@@ -77,6 +77,8 @@ public struct Route: Sendable {
         case tagIndex
         case page(Int)
         case notFound
+        /// The search page (`/search/`), when search is on.
+        case search
         case siteFeed
         case categoryFeed(Int)
         case sitemap

@@ -15,6 +15,8 @@ public struct SiteResolver {
     /// Whether the site has articles at all (a `Content/articles/` folder): without it there is
     /// no archive and no tag index.
     public var hasArticleSection = true
+    /// Search is on (`search:`, or a `search` template): the site gets `/search/`.
+    public var hasSearchPage = false
 
     public init(config: SiteConfig, now: Date) {
         self.config = config
@@ -287,6 +289,9 @@ public struct SiteResolver {
                     template: page.document.template ?? (page.document.kind == .report ? "report" : "page")))
         }
         routes += CatalogRoutes.routes(for: site.catalogs)
+        if hasSearchPage {
+            routes.append(Route(kind: .search, subject: .search, path: Self.searchPath, source: configFile, template: "search"))
+        }
         routes.append(Route(kind: .notFound, subject: .notFound, path: "/404.html", source: configFile, template: "404"))
         routes.append(Route(kind: .feed, subject: .siteFeed, path: "/feed.xml", source: configFile))
         routes.append(Route(kind: .sitemap, subject: .sitemap, path: "/sitemap.xml", source: configFile))
@@ -295,6 +300,8 @@ public struct SiteResolver {
     }
 
     static let archivePath = "/articles/"
+    /// The search page, beside the index's files (`search/`).
+    public static let searchPath = "/search/"
     /// Pages from `Content/reports/`.
     static let reportPermalink = "/reports/:slug/"
 
@@ -342,6 +349,7 @@ public struct SiteResolver {
         case .categoryIndex: "the category index"
         case .tagIndex: "the tag index"
         case .notFound: "the 404 page"
+        case .search: "the search page"
         case .siteFeed, .categoryFeed: "a feed"
         case .sitemap: "the sitemap"
         case .robots: "robots.txt"

@@ -6,6 +6,8 @@ public struct Labels: Sendable {
     var tags: String
     var notFound: String
     var page: String
+    /// The search page's title.
+    var search = "Search"
     /// `aria-label` of the `#` link beside every heading.
     var headingAnchor = "Link to this section"
     /// `aria-label` of the ↩ link after a footnote.
@@ -22,12 +24,16 @@ public struct Labels: Sendable {
             backToContent = "Torna al testo"
             taskDone = "fatto"
             taskToDo = "da fare"
+            search = "Cerca"
         case "fr":
             self.init(articles: "Articles", categories: "Catégories", tags: "Étiquettes", notFound: "Page introuvable", page: "page")
+            search = "Rechercher"
         case "de":
             self.init(articles: "Artikel", categories: "Kategorien", tags: "Schlagwörter", notFound: "Seite nicht gefunden", page: "Seite")
+            search = "Suche"
         case "es":
             self.init(articles: "Artículos", categories: "Categorías", tags: "Etiquetas", notFound: "Página no encontrada", page: "página")
+            search = "Buscar"
         default:
             self.init(articles: "Articles", categories: "Categories", tags: "Tags", notFound: "Page not found", page: "page")
         }

@@ -83,6 +83,9 @@ final class PageContext: Sendable {
         case .notFound:
             setTitle(labels.notFound, description: config.description)
             body = NoPageValues()
+        case .search:
+            setTitle(labels.search, description: config.description)
+            body = NoPageValues()
         case .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder:
             if let catalogPage = catalogValues.page(for: route.subject) {
                 setTitle(catalogPage.title, description: catalogPage.description)

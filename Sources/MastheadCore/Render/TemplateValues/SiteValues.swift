@@ -1,7 +1,7 @@
 /// `site`: the site's words and links, the same on every page.
 struct SiteValues: TemplateValue, Sendable {
     enum Key: String, CaseIterable {
-        case title, description, language, author, baseURL, home, feedURL, categories, menu, year
+        case title, description, language, author, baseURL, home, feedURL, categories, menu, year, search
     }
 
     let source: TemplateSource
@@ -19,6 +19,7 @@ struct SiteValues: TemplateValue, Sendable {
         case .categories: source.categories
         case .menu: source.menu
         case .year: source.year
+        case .search: config.search.enabled == true ? SearchValues(config: config) : nil
         }
     }
 }

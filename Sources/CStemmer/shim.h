@@ -1,0 +1,2 @@
+// Debian's libstemmer-dev: the Snowball stemmers (libstemmer_c).
+#include <libstemmer.h>

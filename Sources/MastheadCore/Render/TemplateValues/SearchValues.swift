@@ -1,0 +1,17 @@
+/// `site.search`, present when search is on: the search page's link, its script, and the
+/// site path of the index's entry (docs/search.md).
+struct SearchValues: TemplateValue, Sendable {
+    enum Key: String, CaseIterable {
+        case url, script, index
+    }
+
+    let config: SiteConfig
+
+    func value(for key: Key) -> Any? {
+        switch key {
+        case .url: config.link(forPath: SiteResolver.searchPath)
+        case .script: config.link(forPath: SearchScript.sitePath)
+        case .index: config.link(forPath: "/" + SearchIndex.entryPath)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// One thing a reader can find (an article, a page, a report or a catalog item): what its
+/// result shows, and the words of each of its fields, normalised and without stop words.
+/// Made from one document or item alone, so the preview makes again only the saved ones.
+struct SearchEntry: Sendable, Equatable {
+    /// `article`, `page`, `report`, or the catalog's name.
+    var kind: String
+    /// The category's slug, or the slug of a catalog item's facet value; empty for none.
+    var group: String
+    var groupLabel: String
+    /// The link, with the site's base path.
+    var url: String
+    var title: String
+    var summary: String
+    var image: String?
+    var date: String?
+    /// The start of the text, for highlighted excerpts.
+    var excerptText: String
+    /// Each word of each field with its count, by field then word: `(caffe, title, 1)`.
+    var terms: [Term]
+    /// The number of words of each field, in `SearchConfig.Field` order.
+    var lengths: [Int]
+
+    struct Term: Sendable, Equatable {
+        var word: String
+        var field: UInt8
+        var count: UInt16
+    }
+
+    init(
+        kind: String, group: String, groupLabel: String, url: String, title: String, summary: String, image: String?, date: String?,
+        excerptText: String, words: [[String]]
+    ) {
+        (self.kind, self.group, self.groupLabel, self.url, self.title) = (kind, group, groupLabel, url, title)
+        (self.summary, self.image, self.date, self.excerptText) = (summary, image, date, excerptText)
+        lengths = words.map(\.count)
+        terms = []
+        for (field, fieldWords) in words.enumerated() {
+            var counts: [String: Int] = [:]
+            for word in fieldWords { counts[word, default: 0] += 1 }
+            terms += counts.keys.sorted().map { Term(word: $0, field: UInt8(field), count: UInt16(min(counts[$0]!, Int(UInt16.max)))) }
+        }
+    }
+
+    /// How many characters of a text results take their excerpts from.
+    static let excerptLength = 480
+}
+
+/// Makes `SearchEntry`s out of the resolved site.
+struct SearchEntryMaker: Sendable {
+    let config: SiteConfig
+    let stopWords: Set<String>
+    let formatter: SiteFormatter
+
+    init(config: SiteConfig, stopWords: Set<String>) {
+        self.config = config
+        self.stopWords = stopWords
+        formatter = SiteFormatter(language: config.language, timeZone: config.timeZone)
+    }
+
+    func entry(article: ResolvedArticle) -> SearchEntry {
+        entry(document: article.document, path: article.path, kind: "article", category: article.category)
+    }
+
+    func entry(page: ResolvedPage) -> SearchEntry {
+        entry(document: page.document, path: page.path, kind: page.document.kind == .report ? "report" : "page", category: nil)
+    }
+
+    func entry(item: CatalogItem, of catalog: Catalog, search: SearchConfig.Catalog) -> SearchEntry {
+        var fieldWords = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
+        var texts: [String] = []
+        for name in search.fields {
+            guard let index = catalog.fieldIndex(name), index < item.values.count else { continue }
+            let text = item.values[index].rawText(config.timeZone)
+            let field: SearchConfig.Field = name == catalog.config.titleField ? .title : .summary
+            fieldWords[field.index] += words(text)
+            if field != .title, !text.isEmpty { texts.append(text) }
+        }
+        if fieldWords[SearchConfig.Field.title.index].isEmpty { fieldWords[SearchConfig.Field.title.index] = words(item.title) }
+        var group = ""
+        var groupLabel = ""
+        if let facet = search.facet, let index = catalog.fieldIndex(facet), index < item.values.count {
+            groupLabel = item.values[index].rawText(config.timeZone)
+            group = Slug.make(groupLabel)
+        }
+        let image = catalog.fields.firstIndex { $0.type == .image }.flatMap { index -> String? in
+            guard index < item.values.count else { return nil }
+            let src = item.values[index].rawText(config.timeZone)
+            return src.isEmpty ? nil : link(src)
+        }
+        let text = texts.joined(separator: " · ")
+        return SearchEntry(
+            kind: catalog.config.name, group: group, groupLabel: groupLabel, url: config.link(forPath: item.path), title: item.title,
+            summary: String(text.prefix(240)), image: image, date: nil, excerptText: String(text.prefix(SearchEntry.excerptLength)),
+            words: fieldWords)
+    }
+
+    private func entry(document: Document, path: String, kind: String, category: CategoryConfig?) -> SearchEntry {
+        let body = SearchHTMLText.plainText(document.contentHTML)
+        var fieldWords = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
+        fieldWords[SearchConfig.Field.title.index] = words(document.title)
+        fieldWords[SearchConfig.Field.subtitle.index] = words(document.subtitle ?? "")
+        fieldWords[SearchConfig.Field.tags.index] = document.tags.flatMap(words)
+        // A summary taken from the body would count the first paragraph twice.
+        fieldWords[SearchConfig.Field.summary.index] = document.summaryIsWritten ? words(document.summary) : []
+        fieldWords[SearchConfig.Field.body.index] = words(body)
+        fieldWords[SearchConfig.Field.category.index] = words(category?.name ?? "")
+        return SearchEntry(
+            kind: kind, group: category?.slug ?? "", groupLabel: category?.name ?? "", url: config.link(forPath: path), title: document.title,
+            summary: document.summary,
+            image: document.cover.map { link($0.src) }, date: kind == "article" ? formatter.longDate(document.date) : nil,
+            excerptText: String(body.prefix(SearchEntry.excerptLength)), words: fieldWords)
+    }
+
+    private func words(_ text: String) -> [String] {
+        SearchText.words(text).filter { !stopWords.contains($0) }
+    }
+
+    /// Site paths get the base path; full URLs and relative paths stay as written.
+    private func link(_ src: String) -> String {
+        src.hasPrefix("/") && !src.hasPrefix("//") ? config.link(forPath: src) : src
+    }
+}
+
+extension SearchConfig.Field {
+    /// The field's place in `SearchEntry.words`.
+    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}

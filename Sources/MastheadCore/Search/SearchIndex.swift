@@ -1,0 +1,119 @@
+import Foundation
+
+/// The search index of a site as static files under `search/`:
+/// - `search/index.json`, the entry the script reads first: the language, the stop words, the
+///   shards' keys and file names, the groups (kind and category) as ranges of documents, and
+///   the hash of each bundle of fragments;
+/// - `search/shards/HASH.json`, one per shard (`SearchShards`): its words, each pointing to its
+///   stem's documents and scores (`SearchPostings`), documents as differences from the previous;
+/// - `search/fragments/N.HASH.json`, one per bundle of 8 documents: what their results show;
+/// - `search/search.HASH.js`, the script (`SearchScript`).
+/// Every name but the entry's carries a hash of the content, so a host may cache them for ever.
+struct SearchIndex: Sendable {
+    /// Relative to the output folder, sorted by path.
+    var files: [(path: String, data: Data)]
+
+    static let folder = "search"
+    static let entryPath = "search/index.json"
+    /// Results' fragments come in bundles: a query showing 10 results downloads at most 10
+    /// small files, and a site of 10,000 articles gets 1,250 files rather than 10,000.
+    static let bundleSize = 8
+
+    /// `entries` in any order; they are put in index order (kind, group, URL) here.
+    init(entries: [SearchEntry], config: SearchSettings, stems: [String: String]) {
+        let ordered = entries.sorted { left, right in
+            let (l, r) = (config.kindRank(left.kind), config.kindRank(right.kind))
+            if l != r { return l < r }
+            if left.group != right.group { return left.group < right.group }
+            return left.url < right.url
+        }
+        let postings = SearchPostings(entries: ordered, weights: config.weights, stems: stems)
+        var files: [(path: String, data: Data)] = []
+        // Shards.
+        let words = postings.stemOfWord.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        let shards = SearchShards.split(words) { word in
+            word.utf8.count + 6 + (postings.postings[postings.stemOfWord[word] ?? ""]?.count ?? 0) * 7
+        }
+        var shardNames: [String] = []
+        for shard in shards {
+            let data = Data(Self.shardJSON(shard, postings: postings).utf8)
+            let name = "\(Self.folder)/shards/\(Self.hash(data)).json"
+            files.append((name, data))
+            shardNames.append(SearchJSON.array([SearchJSON.string(shard.key), SearchJSON.string(Self.hash(data))]))
+        }
+        // Fragments, in bundles.
+        var bundleHashes: [String] = []
+        for start in stride(from: 0, to: ordered.count, by: Self.bundleSize) {
+            let bundle = ordered[start..<min(start + Self.bundleSize, ordered.count)].map(Self.fragmentJSON)
+            let data = Data(SearchJSON.array(bundle).utf8)
+            let hash = Self.hash(data)
+            bundleHashes.append(SearchJSON.string(hash))
+            files.append(("\(Self.folder)/fragments/\(start / Self.bundleSize).\(hash).json", data))
+        }
+        // Groups: runs of one kind and one group.
+        var groups: [String] = []
+        var start = 0
+        for index in ordered.indices
+        where index == ordered.count - 1 || ordered[index + 1].kind != ordered[index].kind
+            || ordered[index + 1].group != ordered[index].group
+        {
+            let entry = ordered[index]
+            groups.append(
+                SearchJSON.array([
+                    SearchJSON.string(entry.kind), SearchJSON.string(entry.group), SearchJSON.string(entry.groupLabel), String(start),
+                    String(index + 1 - start)
+                ]))
+            start = index + 1
+        }
+        let entry = SearchJSON.object([
+            ("version", "1"), ("language", SearchJSON.string(config.language)),
+            ("stopWords", SearchJSON.array(config.stopWords.sorted().map(SearchJSON.string))),
+            ("documents", String(ordered.count)), ("bundleSize", String(Self.bundleSize)),
+            ("shards", SearchJSON.array(shardNames)), ("groups", SearchJSON.array(groups)), ("bundles", SearchJSON.array(bundleHashes))
+        ])
+        files.append((Self.entryPath, Data((entry + "\n").utf8)))
+        files.append((SearchScript.path, SearchScript.data))
+        self.files = files.sorted { $0.path < $1.path }
+    }
+
+    /// `{"words":[["caffe",0],...],"postings":[[doc,score,doc-delta,score,...],...]}`.
+    private static func shardJSON(_ shard: SearchShards.Shard, postings: SearchPostings) -> String {
+        var stems: [String] = []
+        var stemIndex: [String: Int] = [:]
+        var words: [String] = []
+        for word in shard.words {
+            guard let stem = postings.stemOfWord[word] else { continue }
+            let index: Int
+            if let known = stemIndex[stem] {
+                index = known
+            } else {
+                index = stems.count
+                stemIndex[stem] = index
+                stems.append(stem)
+            }
+            words.append(SearchJSON.array([SearchJSON.string(word), String(index)]))
+        }
+        let lists = stems.map { stem -> String in
+            var previous: Int32 = 0
+            var numbers: [String] = []
+            for posting in postings.postings[stem] ?? [] {
+                numbers.append(String(posting.document - previous))
+                numbers.append(String(posting.score))
+                previous = posting.document
+            }
+            return SearchJSON.array(numbers)
+        }
+        return SearchJSON.object([("words", SearchJSON.array(words)), ("postings", SearchJSON.array(lists))])
+    }
+
+    private static func fragmentJSON(_ entry: SearchEntry) -> String {
+        SearchJSON.object([
+            ("title", SearchJSON.string(entry.title)), ("url", SearchJSON.string(entry.url)), ("kind", SearchJSON.string(entry.kind)),
+            ("category", entry.groupLabel.isEmpty ? nil : SearchJSON.string(entry.groupLabel)),
+            ("summary", entry.summary.isEmpty ? nil : SearchJSON.string(entry.summary)), ("image", entry.image.map(SearchJSON.string)),
+            ("date", entry.date.map(SearchJSON.string)), ("text", SearchJSON.string(entry.excerptText))
+        ])
+    }
+
+    static func hash(_ data: Data) -> String { String(StableHash.digest(data).prefix(16)) }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The index's JSON, written by hand in a fixed order: the same index gives the same bytes.
+enum SearchJSON {
+    static func string(_ text: String) -> String {
+        // Most texts need no escape: no control character, quote, backslash, `<`, nor U+2028/9 (E2 80 A8/A9).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            // `</script>` and the line separators are harmless in a .json file; escaped all the same.
+            case "<": out += "\\u003c"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+
+    /// `{"a":1}` from keys and values already written as JSON, in the order given; nil values left out.
+    static func object(_ members: [(String, String?)]) -> String {
+        "{" + members.compactMap { key, value in value.map { string(key) + ":" + $0 } }.joined(separator: ",") + "}"
+    }
+}
