@@ -88,7 +88,7 @@ struct RouteFingerprints: Sendable {
             // Site-wide values only (catalogs come from data files, in `inputs`); the path
             // tells the pages of one catalog apart.
             break
-        case .siteFeed, .categoryFeed, .sitemap, .robots:
+        case .siteFeed, .categoryFeed, .sitemap, .robots, .redirect, .redirectsFile:
             return nil
         }
         return fingerprint.value
@@ -115,7 +115,8 @@ struct RouteFingerprints: Sendable {
             return Array(site.articles.indices.prefix(site.config.feedLength))
         case .categoryFeed(let index):
             return Array(site.categories[index].articles.prefix(site.config.feedLength))
-        case .tagIndex, .categoryIndex, .page, .notFound, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder, .sitemap, .robots:
+        case .tagIndex, .categoryIndex, .page, .notFound, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder, .sitemap, .robots, .redirect,
+            .redirectsFile:
             return []
         }
     }

@@ -64,6 +64,10 @@ public struct Route: Sendable {
         case catalogItem = "catalog-item"
         case notFound = "404"
         case feed, sitemap, robots
+        /// A page at an alias, sending readers to the page's URL.
+        case redirect
+        /// `_redirects`, every alias for Netlify and Cloudflare Pages.
+        case redirects = "_redirects"
     }
 
     /// What the route shows: enough for the renderer to build its context.
@@ -81,6 +85,9 @@ public struct Route: Sendable {
         case categoryFeed(Int)
         case sitemap
         case robots
+        /// An alias: the site path it leads to, and that page's title.
+        case redirect(to: String, title: String)
+        case redirectsFile
         /// A catalog's index page (`Site.catalogs` index).
         case catalogIndex(Int, page: Pagination)
         /// One item's page: catalog index, item index.

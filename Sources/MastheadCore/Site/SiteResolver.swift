@@ -56,6 +56,9 @@ public struct SiteResolver {
             staticFiles: staticPaths.map { StaticFile(sourcePath: $0, outputPath: String($0.dropFirst(SiteFolders.staticFiles.count + 1))) })
         site.catalogs = catalogs
         site.routes = routes(for: site)
+        let (redirects, aliasProblems) = Redirects.routes(for: site, describe: describe)
+        site.routes += redirects
+        diagnostics += aliasProblems
         diagnostics += duplicateURLs(site)
         return (site, diagnostics)
     }
@@ -345,6 +348,8 @@ public struct SiteResolver {
         case .siteFeed, .categoryFeed: "a feed"
         case .sitemap: "the sitemap"
         case .robots: "robots.txt"
+        case .redirect: "an alias in \(route.source)"
+        case .redirectsFile: "_redirects"
         case .catalogIndex, .catalogFacet, .catalogOrder: "the catalog \(route.source)"
         case .catalogItem: "an item of \(route.source)"
         }

@@ -88,7 +88,7 @@ final class PageContext: Sendable {
             } else {
                 body = NoPageValues()
             }
-        case .siteFeed, .categoryFeed, .sitemap, .robots:
+        case .siteFeed, .categoryFeed, .sitemap, .robots, .redirect, .redirectsFile:
             body = NoPageValues()
         }
         return PageValues(source: source, page: page, catalogs: catalogValues.byName, body: body)
