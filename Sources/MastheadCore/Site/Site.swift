@@ -14,6 +14,8 @@ public struct Site: Sendable {
     public var staticFiles: [StaticFile]
     /// Catalogs declared in site.yml, in declaration order.
     public var catalogs: [Catalog] = []
+    /// The year archives, newest first, each with its months; empty with `archives: false`.
+    public var archive: [ArchiveYear] = []
     /// Named charts from site.yml's `charts:`, rendered: `{{{charts.NAME}}}` in templates.
     public var charts: [String: String] = [:]
 }
@@ -75,6 +77,10 @@ public struct Route: Sendable {
         case home
         case article(Int)
         case archive(page: Pagination)
+        /// One year's articles: index into `Site.archive`.
+        case yearArchive(Int, page: Pagination)
+        /// One month's articles: year and month indexes into `Site.archive`.
+        case monthArchive(Int, month: Int, page: Pagination)
         case category(Int, page: Pagination)
         case tag(Int, page: Pagination)
         case categoryIndex
