@@ -4,7 +4,7 @@ import Foundation
 enum CatalogConfigReader {
     static let knownKeys = [
         "file", "key", "title", "schema", "sort", "permalink", "pageSize", "templates", "facets",
-        "featured", "link", "label", "description", "orders", "sortLabel", "blocks"
+        "featured", "link", "label", "description", "orders", "sortLabel", "blocks", "structuredData"
     ]
     static let extensions = ["csv", "json", "yml", "yaml"]
 
@@ -78,6 +78,16 @@ enum CatalogConfigReader {
         catalog.orders = readOrders(&reader)
         catalog.sortLabel = reader.string("sortLabel")
         catalog.blocks = readBlocks(&reader)
+        if let type = reader.string("structuredData") {
+            if let known = CatalogStructuredData(rawValue: type) {
+                catalog.structuredData = known
+            } else {
+                let names = CatalogStructuredData.allCases.map(\.rawValue)
+                reader.error(
+                    "structuredData: unknown type '\(type)'" + Suggestion.didYouMean(type, in: names) + " (known: \(names.joined(separator: ", ")))",
+                    at: reader.locationOf("structuredData"))
+            }
+        }
         catalog.featured = reader.mapping("featured") { featured -> CatalogFeaturedRule? in
             featured.warnAboutUnknownKeys(["key", "rotate"], what: "featured")
             if let key = featured.string("key") { return .key(key, featured.locationOf("key")) }

@@ -108,6 +108,7 @@ final class PageContext: Sendable {
         case .siteFeed, .categoryFeed, .sitemap, .robots, .redirect, .redirectsFile:
             body = NoPageValues()
         }
+        page.jsonLD = StructuredData(source: source).blocks(for: route, heading: page.heading)
         return PageValues(source: source, page: page, catalogs: catalogValues.byName, body: body)
     }
 
