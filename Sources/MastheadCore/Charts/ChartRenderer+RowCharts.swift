@@ -40,7 +40,7 @@ extension ChartRenderer {
         html += "</tr></thead>\n<tbody>\n"
         for point in data.points {
             html +=
-                "<tr><th scope=\"row\">\(XML.escape(point.label))</th><td>\(format.number(point.x, fraction: data.xFraction))</td>"
+                "<tr><th scope=\"row\">\(point.url.map { "<a href=\"\(XML.escape($0))\">\(XML.escape(point.label))</a>" } ?? XML.escape(point.label))</th><td>\(format.number(point.x, fraction: data.xFraction))</td>"
                 + "<td>\(format.number(point.y, fraction: data.yFraction))</td>"
             if data.isMultiSeries { html += "<td>\(XML.escape(data.series[point.series]))</td>" }
             html += "</tr>\n"

@@ -38,6 +38,8 @@ public struct CatalogConfig: Sendable {
     public var blocks: [CatalogBlockConfig] = []
     /// `structuredData:`: what each item is to search engines (JSON-LD on its page).
     public var structuredData: CatalogStructuredData?
+    /// `map:`: the items drawn on a map on the index and facet pages.
+    public var map: CatalogMapConfig?
 
     /// The type of `field`, from the schema (text when there is no schema).
     public func field(named name: String) -> CatalogField? {
@@ -116,4 +118,11 @@ public enum CatalogStructuredData: String, Sendable, CaseIterable {
     case localBusiness = "LocalBusiness"
     /// A thing: `description`, `image`, `category`; every other field as a property (points, not a price).
     case product = "Product"
+}
+
+/// `map: { title, longitude, latitude }`: the fields holding each item's coordinates.
+public struct CatalogMapConfig: Sendable, Hashable {
+    public var title: String
+    public var longitude = "longitude"
+    public var latitude = "latitude"
 }
