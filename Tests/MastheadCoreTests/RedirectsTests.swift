@@ -82,4 +82,28 @@ struct RedirectsTests {
         #expect(run.status == 1)
         #expect(run.errors.contains("Content/articles/a.md:5:11: error: aliases: /articles/ is the URL of the article archive"))
     }
+
+    @Test("a URL changed since the last build suggests an alias in a warning; the alias silences it")
+    func changedSlug() throws {
+        let site = try TestSite()
+        let output = site.root.appendingPathComponent("public")
+        var options = BuildOptions(siteDirectory: site.root)
+        options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
+        func warnings() throws -> [String] {
+            guard case .built(let result, _) = try CachedBuild.run(options, output: output) else { return ["not built"] }
+            return result.diagnostics.warnings.map(\.description)
+        }
+        try site.article("moka.md", "title: Moka\ndate: 2026-01-01\ncategory: coffee-culture")
+        #expect(try warnings() == [])
+        try site.article("moka.md", "title: Moka\ndate: 2026-01-01\ncategory: coffee-culture\nslug: la-moka")
+        #expect(
+            try warnings() == [
+                "Content/articles/moka.md:1:1: warning: the URL changed from /articles/moka/ to /articles/la-moka/ since the last build; "
+                    + "links already shared to it break. Add aliases: [/articles/moka/] to redirect them"
+            ])
+        try site.article("moka.md", "title: Moka\ndate: 2026-01-01\ncategory: coffee-culture\nslug: la-moka\ntags: [a]")
+        #expect(try warnings() == [], "the next build compares with the URL the last one wrote")
+        try site.article("moka.md", "title: Moka\ndate: 2026-01-01\ncategory: coffee-culture\nslug: moka-2\naliases: [/articles/la-moka/]")
+        #expect(try warnings() == [])
+    }
 }
