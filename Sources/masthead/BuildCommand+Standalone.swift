@@ -32,7 +32,9 @@ extension BuildCommand {
         let staging = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).masthead-new")
         do {
             try Data(made.html.utf8).write(to: staging)
-            if FileManager.default.fileExists(atPath: target.path) { _ = try FileManager.default.replaceItemAt(target, withItemAt: staging) } else {
+            if FileManager.default.fileExists(atPath: target.path) {
+                _ = try FileManager.default.replaceItemAt(target, withItemAt: staging)
+            } else {
                 try FileManager.default.moveItem(at: staging, to: target)
             }
         } catch {

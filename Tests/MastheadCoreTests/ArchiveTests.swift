@@ -16,7 +16,8 @@ struct ArchiveTests {
     ]) { _, new in new }
 
     func site(language: String = "en", extra: String = "") throws -> TestSite {
-        let config = TestSite.minimalConfig.replacingOccurrences(of: "language: en", with: "language: \(language)")
+        let config =
+            TestSite.minimalConfig.replacingOccurrences(of: "language: en", with: "language: \(language)")
             + "\ntimezone: Europe/Rome\n" + extra
         let site = try TestSite(config: config, templates: Self.templates)
         // Rome is an hour ahead of UTC in March: 1 March 00:30 there is 28 February in UTC.

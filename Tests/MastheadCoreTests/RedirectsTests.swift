@@ -48,11 +48,12 @@ struct RedirectsTests {
         #expect(messages.contains("Content/articles/a.md:5:11: error: aliases: ../x is outside the site; start an alias with /, like /x"))
         #expect(
             messages.contains(
-                "Content/articles/a.md:5:17: error: aliases: https://else.example/a/ is a full URL; an alias is a path of this site, like /old-slug/"))
+                "Content/articles/a.md:5:17: error: aliases: https://else.example/a/ is a full URL; an alias is a path of this site, like /old-slug/")
+        )
         #expect(
             messages.contains(
-                "Content/articles/b.md:5:11: error: aliases: /articles/c/ is the URL of Content/articles/c.md; an alias names an old URL no page has now"
-            ))
+                "Content/articles/b.md:5:11: error: aliases: /articles/c/ is the URL of Content/articles/c.md; "
+                    + "an alias names an old URL no page has now"))
         #expect(
             messages.contains(
                 "Content/articles/c.md:6:5: error: aliases: /articles/c/ is this page's own URL; an alias names an old URL no page has now"))
@@ -71,7 +72,9 @@ struct RedirectsTests {
         #expect(result.text("premi/moka/index.html")?.contains("url=https://example.org/prizes/moka/") == true)
         #expect(result.text("_redirects") == "/old-moka.html /prizes/moka/ 301\n/premi/moka/ /prizes/moka/ 301\n")
         try site.write("Content/catalogs/prizes.csv", "key,title,points,aliases\nmoka,Moka,100,\nmug,Mug,300,../mug\n")
-        #expect(site.build().messages.contains("Content/catalogs/prizes.csv:3:1: error: aliases: ../mug is outside the site; start an alias with /, like /mug"))
+        #expect(
+            site.build().messages.contains(
+                "Content/catalogs/prizes.csv:3:1: error: aliases: ../mug is outside the site; start an alias with /, like /mug"))
     }
 
     @Test("masthead check reports an alias on a page's URL and exits 1")

@@ -20,7 +20,7 @@ struct StoreMapTests {
         #expect(html.contains("<figcaption class=\"chart-title\">Dove sono i bar</figcaption>"))
         // Drawn wide and narrow, plus one row of the data table per store.
         for item in stores.items {
-            #expect(count("<a href=\"\(item.path)\"><circle", in: html) == 2, "\(item.key)")
+            #expect(count("<a href=\"\(item.path)\" aria-label=\"\(XML.escape(item.title))\"><circle", in: html) == 2, "\(item.key)")
             #expect(html.contains("<th scope=\"row\"><a href=\"\(item.path)\">\(XML.escape(item.title))</a></th>"), "\(item.key)")
         }
         // 24 stores: too many to name beside their points.
@@ -33,8 +33,9 @@ struct StoreMapTests {
         #expect(html.contains("<figcaption class=\"chart-title\">Dove sono i bar · Torino</figcaption>"))
         #expect(html.contains("class=\"chart-point-label\">Bar Aurora</text>"))
         #expect(html.contains("class=\"chart-point-label\">Caffè del Teatro</text>"))
-        #expect(count("<a href=\"/stores/bar-aurora/\"><circle", in: html) == 2)
-        #expect(!html.contains("/stores/bar-brera/\"><circle"))
+        #expect(count("<a href=\"/stores/bar-aurora/\" aria-label=\"Bar Aurora\"><circle", in: html) == 2)
+        #expect(!html.contains("/stores/bar-brera/\" aria-label"))
+        #expect(html.contains("role=\"group\" aria-labelledby=\"map-stores-wide-title map-stores-wide-desc\""))
     }
 
     @Test("each store links to OpenStreetMap and to the phone's map app")

@@ -128,7 +128,7 @@ struct ScatterChartDrawer {
                 "class=\"chart-point chart-c\(slot)\" fill=\"\(ChartPalette.colour(point.series))\" stroke=\"#ffffff\" stroke-width=\"1.2\""
                 + " data-x=\"\(point.x)\" data-y=\"\(point.y)\" data-marker=\"\(ChartMarker.name(point.series))\""
             let marker = ChartMarker.element(point.series, x: cx, y: cy, size: size, attributes: attributes, title: tooltip(point))
-            out += point.url.map { "<a href=\"\(XML.escape($0))\">\(marker)</a>" } ?? marker
+            out += point.url.map { "<a href=\"\(XML.escape($0))\" aria-label=\"\(XML.escape(point.label))\">\(marker)</a>" } ?? marker
         }
         if labelled {
             // Names beside the points, skipping any that would overlap a name already written.

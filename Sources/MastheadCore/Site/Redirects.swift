@@ -65,7 +65,8 @@ enum Redirects {
                 kind: .redirect, subject: .redirect(to: claim.target, title: claim.title), path: claim.alias.path, source: claim.source)
             if let page = pages[route.outputPath] {
                 let owner = page.path == claim.target ? "this page's own URL" : "the URL of \(describe(page))"
-                diagnostics.append(.error("aliases: \(claim.alias.path) is \(owner); an alias names an old URL no page has now", at: claim.alias.location))
+                diagnostics.append(
+                    .error("aliases: \(claim.alias.path) is \(owner); an alias names an old URL no page has now", at: claim.alias.location))
                 continue
             }
             if let first = claimed[route.outputPath] {
