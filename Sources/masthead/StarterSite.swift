@@ -83,8 +83,8 @@ struct StarterSite {
             let url = URL(fileURLWithPath: home)
             return isMastheadFolder(url) ? url : nil
         }
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() { folder = executable.deletingLastPathComponent() }
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         while folder.path != "/" {
             if isMastheadFolder(folder) { return folder }
             folder.deleteLastPathComponent()
