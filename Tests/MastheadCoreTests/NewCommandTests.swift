@@ -19,7 +19,10 @@ struct NewCommandTests {
         #expect(run.output.split(separator: " ").last.map { $0.split(separator: ".").count == 3 } == true)
     }
 
-    @Test("new site, then build and check pass", arguments: [nil, "beach-club", "film-club", "personal-budget", "student-housing"])
+    /// One site at a time: each case runs three processes over a whole site.
+    @Test(
+        "new site, then build and check pass", .serialized,
+        arguments: [nil, "beach-club", "film-club", "personal-budget", "student-housing"])
     func newSiteBuilds(example: String?) throws {
         let parent = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }

@@ -5,11 +5,7 @@ import Testing
 
 @Suite("The stores' map: a geo scatter of a catalog's items, linked to their pages")
 struct StoreMapTests {
-    static let result: BuildResult = {
-        var options = BuildOptions(siteDirectory: repositoryRoot)
-        options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
-        return SiteBuilder.build(options)
-    }()
+    static var result: BuildResult { DefaultSiteTests.result }
 
     func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
