@@ -73,7 +73,8 @@ browser-test: build
 	  python3 Tests/browser/search.py --masthead $$bin/masthead --site $(SITE); \
 	  python3 Tests/browser/generate_site.py --articles 2000 --titles --out /tmp/masthead-search-relevance >/dev/null; \
 	  $$bin/masthead build --quiet --site /tmp/masthead-search-relevance --output /tmp/masthead-search-relevance/public; \
-	  node Tests/browser/search_relevance.js --output /tmp/masthead-search-relevance/public --pick 200 --min 0.95
+	  node Tests/browser/search_relevance.js --output /tmp/masthead-search-relevance/public --pick 200 --min 0.95; \
+	  python3 Tests/browser/standalone_report.py --masthead $$bin/masthead --site .
 
 # Soak test of `masthead serve` (docs/preview.md): 50 live-reload clients, a save a
 # second, a request loop, memory sampled. SOAK_MINUTES=3 for a short run.
@@ -130,7 +131,7 @@ audit-java:
 # axe-core in headless Chromium over the default site's key pages, light and dark
 # (docs/checking.md, "Accessibility in the browser"). AXE_SITES="Examples/a Examples/b" adds
 # sites, each built and audited whole (up to AXE_LIMIT pages).
-AXE_PAGES := /,/articles/il-caffe-nel-cinema/,/articles/fotografare-il-caffe/,/categories/coffee-culture/,/prizes/,/reports/programme/
+AXE_PAGES := /,/articles/il-caffe-nel-cinema/,/articles/fotografare-il-caffe/,/categories/coffee-culture/,/prizes/,/reports/programme/,/articles/,/articles/2026/03/,/stores/,/stores/city/torino/,/stores/bar-aurora/
 AXE_SITES ?=
 AXE_LIMIT ?= 40
 AXE_PORT ?= 0

@@ -21,11 +21,21 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .customLong("no-cache"), help: "Build and write every file, even when nothing changed since the last build.")
     var noCache = false
 
+    @Option(help: "With --standalone: the report (its slug, the name of its file in Content/reports/) to write as one file.")
+    var report: String?
+
+    @Flag(help: "Write the --report as one self-contained HTML file (NAME.html, or --output FILE), CSS and images inlined.")
+    var standalone = false
+
     @OptionGroup var terminalOptions: TerminalOptions
 
     @OptionGroup var formatOption: FormatOption
 
     func run() throws {
+        if standalone || report != nil {
+            guard standalone, let report else { throw ValidationError("--report and --standalone go together: --report NAME --standalone") }
+            return try writeStandalone(report: report)
+        }
         let started = Date()
         var options = siteOptions.buildOptions()
         options.baseURL = baseURL

@@ -7,7 +7,8 @@ struct Masthead: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "masthead",
         abstract: "Builds a static magazine from Content/ and Templates/.",
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self],
+        version: MastheadVersion.text,
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self],
         defaultSubcommand: BuildCommand.self)
 
     /// Exit status (docs/command-line.md, "Exit status"): 0 built, 1 content or template errors, 2 wrong usage.

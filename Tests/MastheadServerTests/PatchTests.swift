@@ -56,6 +56,22 @@ struct PatchTests {
         #expect(Self.output(retitled) == IncrementalBuildTests.fullBuild(site, now: Self.now))
     }
 
+    @Test func aliasesAndTheirTitleMatchTheFullBuild() throws {
+        let (site, builder) = try Self.builtSite()
+        for (title, extra) in [
+            ("Article 5", "\ntags: [t1]\naliases: [/old/five/]"), ("Article five", "\ntags: [t1]\naliases: [/old/five/]"),
+            ("Article five", "\ntags: [t1]\naliases: [/old/five/, /older/five/]"), ("Article five", "\ntags: [t1]")
+        ] {
+            try site.article("a5.md", title: title, date: "2026-01-05", body: "Text 5.", extra: extra)
+            let saved = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+            #expect(Self.output(saved) == IncrementalBuildTests.fullBuild(site, now: Self.now), "\(title) \(extra)")
+        }
+        try site.article("a5.md", title: "Article five", date: "2026-01-05", body: "Text 5.", extra: "\ntags: [t1]\naliases: [/old/five/]")
+        let saved = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+        #expect(Self.page(saved, "old/five/index.html").contains("<title>Article five</title>"))
+        #expect(Self.page(saved, "_redirects") == "/old/five/ /articles/a5/ 301\n")
+    }
+
     @Test func aWarningFixedBySavingIsNoLongerShown() throws {
         let (site, builder) = try Self.builtSite()
         try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "Text 5.", extra: "\ntags: [t1]\ncategroy: tea")

@@ -35,6 +35,28 @@
   }
   addEventListener('hashchange', sync);
   sync();
+  // Sharing: "copy link" everywhere, the system's share sheet where the browser has one.
+  d.querySelectorAll('[data-share]').forEach(function (box) {
+    var copy = box.querySelector('[data-share-copy]'), native = box.querySelector('[data-share-native]');
+    var status = box.querySelector('.share-status');
+    box.hidden = false;
+    copy.addEventListener('click', function () {
+      var url = copy.getAttribute('data-share-copy');
+      var said = function (ok) { status.textContent = status.getAttribute(ok ? 'data-share-done' : 'data-share-failed'); };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(url).then(function () { said(true); }, function () { said(false); });
+      } else {
+        said(false);
+      }
+    });
+    if (navigator.share) {
+      native.hidden = false;
+      native.addEventListener('click', function () {
+        navigator.share({ title: native.getAttribute('data-share-title'), url: native.getAttribute('data-share-native') })
+          .catch(function () {});
+      });
+    }
+  });
   d.addEventListener('keydown', function (e) {
     var t = e.target, v, l;
     if (e.key === ' ' && t.classList && t.classList.contains('video-preview')) {

@@ -25,7 +25,8 @@ public enum CachedBuild {
         options.progress?.begin(.reading, total: nil)
         let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
         let key = cache.key(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, baseURL: options.baseURL)
-        let previous = useCache ? cache.loadManifest() : nil
+        let last = cache.loadManifest()
+        let previous = useCache ? last : nil
         let sameKey = previous?.key == key
         // Inputs are read before the build: a file edited while it runs makes the next build redo it.
         let inputs = cache.fingerprintInputs(previous: sameKey ? previous?.inputs ?? [:] : [:])
@@ -44,7 +45,7 @@ public enum CachedBuild {
             previous: previous?.outputs ?? [:], inputs: inputs, force: force)
         var options = options
         options.pageDelivery = .streamed { try staging.add($0) }
-        let result = SiteBuilder.build(options)
+        var result = SiteBuilder.build(options)
         timer.lap("built and pages written")
         guard result.succeeded, let site = result.site else {
             staging.discard()
@@ -66,6 +67,9 @@ public enum CachedBuild {
         manifest.validUntil = BuildCache.validUntil(
             nextPublicationChange: result.nextPublicationChange, now: options.now,
             timeZone: site.config.timeZone)
+        let pageURLs = URLChanges.pageURLs(site)
+        result.diagnostics += URLChanges.warnings(previous: last?.pageURLs ?? [:], site: site)
+        manifest.pageURLs = pageURLs
         manifest.summary = result.pageCounts.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
         manifest.warnings = result.diagnostics.map(\.description)
         manifest.inputs = inputs

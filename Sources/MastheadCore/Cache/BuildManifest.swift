@@ -28,6 +28,8 @@ public struct BuildManifest: Sendable, Equatable {
     public var inputs: [String: FileRecord] = [:]
     /// By path relative to the output folder (`articles/moka/index.html`).
     public var outputs: [String: FileRecord] = [:]
+    /// Each article's and page's URL by source file, to warn when one changes (`URLChanges`).
+    public var pageURLs: [String: String] = [:]
 
     public init(key: String) {
         self.key = key
@@ -40,6 +42,8 @@ public struct BuildManifest: Sendable, Equatable {
         lines += warnings.map { "warning " + Self.escape($0) }
         for path in inputs.keys.sorted() { lines.append(Self.line("in", path, inputs[path]!)) }
         for path in outputs.keys.sorted() { lines.append(Self.line("out", path, outputs[path]!)) }
+        // The URL first: it has no spaces, the source may.
+        for source in pageURLs.keys.sorted() { lines.append("page \(Self.escape(pageURLs[source]!)) \(Self.escape(source))") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -59,6 +63,10 @@ public struct BuildManifest: Sendable, Equatable {
                 manifest.summary = unescape(rest)
             case "warning":
                 manifest.warnings.append(unescape(rest))
+            case "page":
+                let parts = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2 else { return nil }
+                manifest.pageURLs[unescape(parts[1])] = unescape(parts[0])
             case "in", "out":
                 let parts = rest.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
                 guard parts.count == 4, let size = Int(parts[0]), let modified = Int64(parts[1]) else { return nil }

@@ -12,7 +12,9 @@ extension ChartRenderer {
         html += "<div class=\"chart-frame\">\n"
         for canvas in [SVGCanvas.wide, .narrow] {
             let (body, height) = ScatterChartDrawer(data: data, format: format, canvas: canvas).draw()
-            html += svgOpen(canvas: canvas, height: height, id: "\(id)-\(canvas.name)", title: description.title, summary: summary)
+            html += svgOpen(
+                canvas: canvas, height: height, id: "\(id)-\(canvas.name)", title: description.title, summary: summary,
+                interactive: data.points.contains { $0.url != nil })
             html += body + "</svg>\n"
         }
         html += "</div>\n"
@@ -39,8 +41,10 @@ extension ChartRenderer {
         if data.isMultiSeries { html += "<th scope=\"col\">\(XML.escape(data.seriesTitle ?? ""))</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for point in data.points {
+            // A point with a page (a catalog map's item) links it from its row too.
+            let name = point.url.map { "<a href=\"\(XML.escape($0))\">\(XML.escape(point.label))</a>" } ?? XML.escape(point.label)
             html +=
-                "<tr><th scope=\"row\">\(XML.escape(point.label))</th><td>\(format.number(point.x, fraction: data.xFraction))</td>"
+                "<tr><th scope=\"row\">\(name)</th><td>\(format.number(point.x, fraction: data.xFraction))</td>"
                 + "<td>\(format.number(point.y, fraction: data.yFraction))</td>"
             if data.isMultiSeries { html += "<td>\(XML.escape(data.series[point.series]))</td>" }
             html += "</tr>\n"

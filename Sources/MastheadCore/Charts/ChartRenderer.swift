@@ -43,8 +43,12 @@ struct ChartRenderer {
         return html + "</figure>\n"
     }
 
-    func svgOpen(canvas: SVGCanvas, height: Double, id: String, title: String, summary: String) -> String {
-        "<svg class=\"chart-svg chart-\(canvas.name)\" viewBox=\"0 0 \(svgNumber(canvas.width)) \(svgNumber(height))\" width=\"100%\" role=\"img\""
+    /// `interactive`: the drawing holds links (a catalog map), so it keeps the SVG's own role
+    /// (a graphics document) rather than `img`, which may not hold anything focusable; the
+    /// W3C checker accepts no `group` or `graphics-document` on `<svg>`.
+    func svgOpen(canvas: SVGCanvas, height: Double, id: String, title: String, summary: String, interactive: Bool = false) -> String {
+        "<svg class=\"chart-svg chart-\(canvas.name)\" viewBox=\"0 0 \(svgNumber(canvas.width)) \(svgNumber(height))\" width=\"100%\""
+            + (interactive ? "" : " role=\"img\"")
             + " aria-labelledby=\"\(id)-title \(id)-desc\" xmlns=\"http://www.w3.org/2000/svg\" font-size=\"\(svgNumber(canvas.font))\">"
             + "<title id=\"\(id)-title\">\(XML.escape(title))</title><desc id=\"\(id)-desc\">\(XML.escape(summary))</desc>"
     }

@@ -9,6 +9,8 @@ public struct ScatterData: Sendable {
         public var y: Double
         /// Index into `series`.
         public var series: Int
+        /// Where the point leads (a catalog map's store pages): the marker and its table row link there.
+        public var url: String?
     }
 
     public var points: [Point]
@@ -23,6 +25,8 @@ public struct ScatterData: Sendable {
     /// Decimals shown for x and y.
     public var xFraction: Int
     public var yFraction: Int
+    /// Only this series' points get their names beside them (a city's stores on a map of all).
+    public var labelledSeries: Int?
 
     public var isMultiSeries: Bool { series.count > 1 }
 
@@ -112,19 +116,23 @@ struct ScatterChartDrawer {
         out += "<g class=\"chart-marks\">"
         let size = canvas.narrow ? 4.5 : 5.0
         var placed: [(x: Double, y: Double, width: Double)] = []
-        let labelled = !canvas.narrow && data.points.count <= 12
-        for point in data.points {
+        let named = data.labelledSeries.map { series in data.points.filter { $0.series == series } } ?? data.points
+        let labelled = !canvas.narrow && named.count <= 12
+        // The highlighted series last, so its markers are drawn on top.
+        let order = data.labelledSeries.map { series in data.points.filter { $0.series != series } + named } ?? data.points
+        for point in order {
             let cx = px(point.x)
             let cy = py(point.y)
             let slot = ChartPalette.slot(point.series)
             let attributes =
                 "class=\"chart-point chart-c\(slot)\" fill=\"\(ChartPalette.colour(point.series))\" stroke=\"#ffffff\" stroke-width=\"1.2\""
                 + " data-x=\"\(point.x)\" data-y=\"\(point.y)\" data-marker=\"\(ChartMarker.name(point.series))\""
-            out += ChartMarker.element(point.series, x: cx, y: cy, size: size, attributes: attributes, title: tooltip(point))
+            let marker = ChartMarker.element(point.series, x: cx, y: cy, size: size, attributes: attributes, title: tooltip(point))
+            out += point.url.map { "<a href=\"\(XML.escape($0))\" aria-label=\"\(XML.escape(point.label))\">\(marker)</a>" } ?? marker
         }
         if labelled {
             // Names beside the points, skipping any that would overlap a name already written.
-            for point in data.points {
+            for point in named {
                 let (text, _) = canvas.fit(point.label, width: 150, size: font * 0.92)
                 let width = canvas.textWidth(text, size: font * 0.92)
                 var labelX = px(point.x) + size + 4

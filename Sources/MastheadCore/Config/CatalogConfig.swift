@@ -36,6 +36,10 @@ public struct CatalogConfig: Sendable {
     public var sortLabel: String?
     /// Charts, key figures and tables drawn for every item (`blocks:`), in declaration order.
     public var blocks: [CatalogBlockConfig] = []
+    /// `structuredData:`: what each item is to search engines (JSON-LD on its page).
+    public var structuredData: CatalogStructuredData?
+    /// `map:`: the items drawn on a map on the index and facet pages.
+    public var map: CatalogMapConfig?
 
     /// The type of `field`, from the schema (text when there is no schema).
     public func field(named name: String) -> CatalogField? {
@@ -105,4 +109,20 @@ public struct CatalogBlockConfig: Sendable {
     /// The block's keys as written, without `kind:`.
     public var node: YAMLNode
     public var location: SourceLocation
+}
+
+/// The schema.org type of a catalog's items, read from fields of conventional names
+/// (docs/catalogs.md, "Structured data").
+public enum CatalogStructuredData: String, Sendable, CaseIterable {
+    /// A place: `address`, `city`, `province`, `postalCode`, `country`, `phone`/`tel`, `email`, `latitude`, `longitude`.
+    case localBusiness = "LocalBusiness"
+    /// A thing: `description`, `image`, `category`; every other field as a property (points, not a price).
+    case product = "Product"
+}
+
+/// `map: { title, longitude, latitude }`: the fields holding each item's coordinates.
+public struct CatalogMapConfig: Sendable, Hashable {
+    public var title: String
+    public var longitude = "longitude"
+    public var latitude = "latitude"
 }

@@ -4,7 +4,7 @@ import Foundation
 enum CatalogConfigReader {
     static let knownKeys = [
         "file", "key", "title", "schema", "sort", "permalink", "pageSize", "templates", "facets",
-        "featured", "link", "label", "description", "orders", "sortLabel", "blocks"
+        "featured", "link", "label", "description", "orders", "sortLabel", "blocks", "structuredData", "map"
     ]
     static let extensions = ["csv", "json", "yml", "yaml"]
 
@@ -78,6 +78,34 @@ enum CatalogConfigReader {
         catalog.orders = readOrders(&reader)
         catalog.sortLabel = reader.string("sortLabel")
         catalog.blocks = readBlocks(&reader)
+        catalog.map = reader.mapping("map") { map -> CatalogMapConfig? in
+            map.warnAboutUnknownKeys(["title", "longitude", "latitude"], what: "map")
+            var config = CatalogMapConfig(title: map.string("title") ?? catalog.label)
+            for (key, path) in [("longitude", \CatalogMapConfig.longitude), ("latitude", \CatalogMapConfig.latitude)] {
+                let name = map.string(key) ?? config[keyPath: path]
+                config[keyPath: path] = name
+                if let fields, let field = fields.first(where: { $0.name == name }) {
+                    if field.type != .decimal && field.type != .integer {
+                        map.error("map: \(key): the field '\(name)' is \(field.type.rawValue); coordinates need a decimal field", at: map.location)
+                    }
+                } else if let fields {
+                    map.error(
+                        "map: \(key): no field '\(name)' in the schema" + Suggestion.didYouMean(name, in: fields.map(\.name)),
+                        at: map.has(key) ? map.locationOf(key) : map.location)
+                }
+            }
+            return config
+        }
+        if let type = reader.string("structuredData") {
+            if let known = CatalogStructuredData(rawValue: type) {
+                catalog.structuredData = known
+            } else {
+                let names = CatalogStructuredData.allCases.map(\.rawValue)
+                reader.error(
+                    "structuredData: unknown type '\(type)'" + Suggestion.didYouMean(type, in: names) + " (known: \(names.joined(separator: ", ")))",
+                    at: reader.locationOf("structuredData"))
+            }
+        }
         catalog.featured = reader.mapping("featured") { featured -> CatalogFeaturedRule? in
             featured.warnAboutUnknownKeys(["key", "rotate"], what: "featured")
             if let key = featured.string("key") { return .key(key, featured.locationOf("key")) }

@@ -17,6 +17,8 @@ public struct SiteConfig: Sendable {
     public var markdown = MarkdownOptions()
     public var feedLength: Int = 20
     public var relatedLimit: Int = 3
+    /// `archives:`: the year and month pages of articles (`/articles/2026/`, `/articles/2026/03/`).
+    public var archives = true
     /// `catalogs:`, in declaration order.
     public var catalogs: [CatalogConfig] = []
     /// `datasets:`, `charts:` and `statements:` (reports).

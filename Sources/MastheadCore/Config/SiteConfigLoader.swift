@@ -6,7 +6,7 @@ public enum SiteConfigLoader {
 
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
-        "pageSize", "permalinks", "markdown", "feed", "related", "catalogs",
+        "pageSize", "archives", "permalinks", "markdown", "feed", "related", "catalogs",
         "datasets", "charts", "statements", "search"
     ]
 
@@ -72,6 +72,7 @@ public enum SiteConfigLoader {
                 return MenuLink(title: title, url: url)
             } ?? []
         if let pageSize = reader.integer("pageSize", minimum: 1) { config.pageSize = pageSize }
+        if let archives = reader.bool("archives") { config.archives = archives }
         if let permalinks = reader.mapping("permalinks", readPermalinks) { config.permalinks = permalinks }
         if let markdown = reader.mapping(
             "markdown",

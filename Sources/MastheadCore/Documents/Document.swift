@@ -37,6 +37,8 @@ public struct Document: Sendable {
     public var related: [String] = []
     public var relatedLocation: SourceLocation?
     public var template: String?
+    /// Old URLs of the document, each given a redirect page (`aliases:`).
+    public var aliases: [PageAlias] = []
     public var contentHTML: String
     public var wordCount: Int
     /// A fingerprint of the source file's bytes (`StableHash.digest`), set when the file is parsed:

@@ -8,7 +8,7 @@ public struct DocumentParser: Sendable {
 
     public static let frontMatterKeys = [
         "title", "date", "subtitle", "summary", "category", "tags", "author", "cover", "video", "gallery",
-        "featured", "draft", "publishDate", "expiryDate", "slug", "related", "template"
+        "featured", "draft", "publishDate", "expiryDate", "slug", "related", "template", "aliases"
     ]
 
     public init(config: SiteConfig, markdown: MarkdownRenderer) {
@@ -52,6 +52,7 @@ public struct DocumentParser: Sendable {
         let featured = fields.bool("featured") ?? false
         let draft = fields.bool("draft") ?? false
         let related = (fields.strings("related") ?? []).map(Slug.make)
+        let aliases = readAliases(&fields)
 
         let format: Document.Format = file.fileExtension == "html" || file.fileExtension == "htm" ? .html : .markdown
         var diagnostics = fields.diagnostics
@@ -86,6 +87,7 @@ public struct DocumentParser: Sendable {
         document.related = related
         document.relatedLocation = fields.has("related") ? fields.locationOf("related") : nil
         document.template = template
+        document.aliases = aliases
         return (document, diagnostics)
     }
 
@@ -140,6 +142,24 @@ public struct DocumentParser: Sendable {
             }
             return Document.Image(src: src, alt: cover.string("alt") ?? "")
         }
+    }
+
+    /// `aliases: [/old-slug/, /2019/03/old.html]`: each checked where it is written.
+    private func readAliases(_ fields: inout YAMLReader) -> [PageAlias] {
+        guard let node = fields.node["aliases"], !node.isNull else { return [] }
+        let items = node.items ?? [node]
+        var aliases: [PageAlias] = []
+        for item in items {
+            guard let text = item.string else {
+                fields.error("aliases: expected a path like /old-slug/, got \(item.kindName)", at: item.location)
+                continue
+            }
+            switch PageAlias.normalize(text) {
+            case .success(let path): aliases.append(PageAlias(path: path, location: item.location))
+            case .failure(let problem): fields.error("aliases: \(problem.message)", at: item.location)
+            }
+        }
+        return aliases
     }
 
     private func readVideo(_ fields: inout YAMLReader) -> Video? {

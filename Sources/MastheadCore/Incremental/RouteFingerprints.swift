@@ -19,6 +19,8 @@ struct RouteFingerprints: Sendable {
     /// Every article, in order: the home page's input.
     private let allArticles: UInt64
     private let tagsBySlug: [String: Int]
+    /// The years and months and their counts: the archive index on list pages.
+    private let archiveIndex: UInt64
 
     /// `inputs` names what the `Site` does not hold: site.yml's bytes, the base URL and the
     /// data files (see `DocumentMemory.contextKey`). `articleKeys`, when given, are the
@@ -46,6 +48,15 @@ struct RouteFingerprints: Sendable {
         for key in articleKeys { all.add(key) }
         allArticles = all.value
         tagsBySlug = Dictionary(site.tags.indices.map { (site.tags[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
+        var archive = Fingerprint()
+        for year in site.archive {
+            archive.add(year.year)
+            for month in year.months {
+                archive.add(month.month)
+                archive.add(month.articles.count)
+            }
+        }
+        archiveIndex = archive.value
     }
 
     static func articleKey(_ article: ResolvedArticle) -> UInt64 {
@@ -75,7 +86,10 @@ struct RouteFingerprints: Sendable {
             for slug in site.articles[index].tagSlugs {
                 if let tag = tagsBySlug[slug] { add(site.tags[tag], to: &fingerprint) }
             }
-        case .archive(let page), .category(_, let page):
+        case .archive(let page), .yearArchive(_, let page), .monthArchive(_, _, let page):
+            fingerprint.add(archiveIndex)
+            add(page, to: &fingerprint)
+        case .category(_, let page):
             add(page, to: &fingerprint)
         case .tag(let index, let page):
             add(site.tags[index], to: &fingerprint)
@@ -88,7 +102,7 @@ struct RouteFingerprints: Sendable {
             // Site-wide values only (catalogs come from data files, in `inputs`); the path
             // tells the pages of one catalog apart.
             break
-        case .siteFeed, .categoryFeed, .sitemap, .robots:
+        case .siteFeed, .categoryFeed, .sitemap, .robots, .redirect, .redirectsFile:
             return nil
         }
         return fingerprint.value
@@ -109,13 +123,18 @@ struct RouteFingerprints: Sendable {
             return Array(page.range)
         case .category(let index, let page):
             return Array(site.categories[index].articles[page.range])
+        case .yearArchive(let index, let page):
+            return Array(site.archive[index].articles[page.range])
+        case .monthArchive(let index, let month, let page):
+            return Array(site.archive[index].months[month].articles[page.range])
         case .tag(let index, let page):
             return Array(site.tags[index].articles[page.range])
         case .siteFeed:
             return Array(site.articles.indices.prefix(site.config.feedLength))
         case .categoryFeed(let index):
             return Array(site.categories[index].articles.prefix(site.config.feedLength))
-        case .tagIndex, .categoryIndex, .page, .notFound, .search, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder, .sitemap, .robots:
+        case .tagIndex, .categoryIndex, .page, .notFound, .search, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder, .sitemap, .robots,
+            .redirect, .redirectsFile:
             return []
         }
     }

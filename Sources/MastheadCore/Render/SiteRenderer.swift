@@ -59,6 +59,10 @@ public struct SiteRenderer: Sendable {
             return SitemapRenderer(site: site, format: format).sitemap()
         case .robots:
             return SitemapRenderer(site: site, format: format).robots()
+        case .redirect(let target, let title):
+            return RedirectRenderer(config: site.config).page(to: target, title: title)
+        case .redirectsFile:
+            return RedirectRenderer(config: site.config).netlifyFile(site.routes)
         default:
             guard let template = route.template else { return "" }
             return templates.render(context.values(for: route), template: template) ?? ""

@@ -14,6 +14,8 @@ public struct Site: Sendable {
     public var staticFiles: [StaticFile]
     /// Catalogs declared in site.yml, in declaration order.
     public var catalogs: [Catalog] = []
+    /// The year archives, newest first, each with its months; empty with `archives: false`.
+    public var archive: [ArchiveYear] = []
     /// Named charts from site.yml's `charts:`, rendered: `{{{charts.NAME}}}` in templates.
     public var charts: [String: String] = [:]
 }
@@ -64,6 +66,10 @@ public struct Route: Sendable {
         case catalogItem = "catalog-item"
         case notFound = "404"
         case feed, sitemap, robots
+        /// A page at an alias, sending readers to the page's URL.
+        case redirect
+        /// `_redirects`, every alias for Netlify and Cloudflare Pages.
+        case redirects = "_redirects"
     }
 
     /// What the route shows: enough for the renderer to build its context.
@@ -71,6 +77,10 @@ public struct Route: Sendable {
         case home
         case article(Int)
         case archive(page: Pagination)
+        /// One year's articles: index into `Site.archive`.
+        case yearArchive(Int, page: Pagination)
+        /// One month's articles: year and month indexes into `Site.archive`.
+        case monthArchive(Int, month: Int, page: Pagination)
         case category(Int, page: Pagination)
         case tag(Int, page: Pagination)
         case categoryIndex
@@ -83,6 +93,9 @@ public struct Route: Sendable {
         case categoryFeed(Int)
         case sitemap
         case robots
+        /// An alias: the site path it leads to, and that page's title.
+        case redirect(to: String, title: String)
+        case redirectsFile
         /// A catalog's index page (`Site.catalogs` index).
         case catalogIndex(Int, page: Pagination)
         /// One item's page: catalog index, item index.

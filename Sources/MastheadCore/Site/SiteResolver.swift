@@ -57,7 +57,13 @@ public struct SiteResolver {
             config: config, articles: articles, pages: pages, categories: categories, tags: tags, routes: [],
             staticFiles: staticPaths.map { StaticFile(sourcePath: $0, outputPath: String($0.dropFirst(SiteFolders.staticFiles.count + 1))) })
         site.catalogs = catalogs
+        if hasArticleSection && config.archives {
+            site.archive = ArchiveYear.group(articles, timeZone: config.timeZone, base: Self.archivePath)
+        }
         site.routes = routes(for: site)
+        let (redirects, aliasProblems) = Redirects.routes(for: site, describe: describe)
+        site.routes += redirects
+        diagnostics += aliasProblems
         diagnostics += duplicateURLs(site)
         return (site, diagnostics)
     }
@@ -252,6 +258,22 @@ public struct SiteResolver {
                     kind: .list, subject: .archive(page: page), path: Pagination.path(base: Self.archivePath, page: page.number),
                     source: configFile, template: "list"))
         }
+        for (index, year) in site.archive.enumerated() {
+            for page in Pagination.pages(count: year.articles.count, size: config.pageSize) {
+                routes.append(
+                    Route(
+                        kind: .list, subject: .yearArchive(index, page: page), path: Pagination.path(base: year.path, page: page.number),
+                        source: configFile, template: "list"))
+            }
+            for (month, archive) in year.months.enumerated() {
+                for page in Pagination.pages(count: archive.articles.count, size: config.pageSize) {
+                    routes.append(
+                        Route(
+                            kind: .list, subject: .monthArchive(index, month: month, page: page),
+                            path: Pagination.path(base: archive.path, page: page.number), source: configFile, template: "list"))
+                }
+            }
+        }
         for (index, category) in site.categories.enumerated() {
             for page in Pagination.pages(count: category.articles.count, size: config.pageSize) {
                 routes.append(
@@ -344,6 +366,7 @@ public struct SiteResolver {
         case .article, .page: route.source
         case .home: "the home page"
         case .archive: "the article archive"
+        case .yearArchive, .monthArchive: "the archive of a year or month"
         case .category: "a category list"
         case .tag: "a tag list"
         case .categoryIndex: "the category index"
@@ -353,6 +376,8 @@ public struct SiteResolver {
         case .siteFeed, .categoryFeed: "a feed"
         case .sitemap: "the sitemap"
         case .robots: "robots.txt"
+        case .redirect: "an alias in \(route.source)"
+        case .redirectsFile: "_redirects"
         case .catalogIndex, .catalogFacet, .catalogOrder: "the catalog \(route.source)"
         case .catalogItem: "an item of \(route.source)"
         }

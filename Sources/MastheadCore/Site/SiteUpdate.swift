@@ -54,6 +54,13 @@ struct SiteUpdate {
         old.kind == new.kind && old.slug == new.slug && old.date == new.date && old.publishDate == new.publishDate
             && old.expiryDate == new.expiryDate && old.draft == new.draft && old.categorySlug == new.categorySlug
             && old.tags == new.tags && old.related == new.related && old.template == new.template
+            && sameRedirects(old, new)
+    }
+
+    /// Aliases make routes, and their pages show the title: either change resolves the site again.
+    static func sameRedirects(_ old: Document, _ new: Document) -> Bool {
+        if old.aliases.isEmpty && new.aliases.isEmpty { return true }
+        return old.aliases.map(\.path) == new.aliases.map(\.path) && old.title == new.title
     }
 
     /// Whether the article still sorts between its neighbours (a new title may move it).

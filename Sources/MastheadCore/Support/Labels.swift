@@ -15,6 +15,8 @@ public struct Labels: Sendable {
     /// `aria-label`s of task list checkboxes.
     var taskDone = "done"
     var taskToDo = "to do"
+    /// The text of a redirect page, before the link to the page's new URL.
+    var movedTo = "This page has moved to"
 
     public init(language: String) {
         switch language.split(separator: "-").first.map(String.init) ?? language {
@@ -25,15 +27,19 @@ public struct Labels: Sendable {
             taskDone = "fatto"
             taskToDo = "da fare"
             search = "Cerca"
+            movedTo = "Questa pagina si è spostata in"
         case "fr":
             self.init(articles: "Articles", categories: "Catégories", tags: "Étiquettes", notFound: "Page introuvable", page: "page")
             search = "Rechercher"
+            movedTo = "Cette page a été déplacée vers"
         case "de":
             self.init(articles: "Artikel", categories: "Kategorien", tags: "Schlagwörter", notFound: "Seite nicht gefunden", page: "Seite")
             search = "Suche"
+            movedTo = "Diese Seite ist umgezogen nach"
         case "es":
             self.init(articles: "Artículos", categories: "Categorías", tags: "Etiquetas", notFound: "Página no encontrada", page: "página")
             search = "Buscar"
+            movedTo = "Esta página se ha trasladado a"
         default:
             self.init(articles: "Articles", categories: "Categories", tags: "Tags", notFound: "Page not found", page: "page")
         }

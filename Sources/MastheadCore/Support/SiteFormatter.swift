@@ -27,6 +27,14 @@ public struct SiteFormatter: Sendable {
         value.formatted(IntegerFormatStyle<Int>(locale: locale))
     }
 
+    /// "marzo" in Italian, "March" in English (1 is January).
+    public func monthName(_ month: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        let names = formatter.standaloneMonthSymbols ?? []
+        return names.indices.contains(month - 1) ? names[month - 1] : String(month)
+    }
+
     public func year(_ date: Date) -> Int {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone

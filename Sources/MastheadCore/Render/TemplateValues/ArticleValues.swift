@@ -1,7 +1,7 @@
 /// `article` on an article's page: everything of its card, and what only its own page shows.
 struct ArticleValues: TemplateValue {
     enum Key: String, CaseIterable {
-        case content, tags, wordCount, related, previous, next, share, video, gallery, galleryCount, draft
+        case content, tags, wordCount, related, previous, next, share, video, gallery, galleryCount, draft, archiveURL
     }
 
     /// For the cards of related and neighbouring articles.
@@ -48,6 +48,7 @@ struct ArticleValues: TemplateValue {
                 }
         case .galleryCount: return document.gallery.isEmpty ? nil : document.gallery.count
         case .draft: return document.draft ? true : nil
+        case .archiveURL: return source.archiveLink(for: document.date)
         }
     }
 

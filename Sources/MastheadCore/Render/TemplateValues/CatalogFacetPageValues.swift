@@ -1,7 +1,7 @@
 /// The values of a page of a facet value or band.
 struct CatalogFacetPageValues: TemplateValue, Sendable {
     enum Key: String, CaseIterable {
-        case catalog, facet, items, pagination
+        case catalog, facet, items, pagination, map
     }
 
     let catalog: CatalogValues
@@ -9,6 +9,8 @@ struct CatalogFacetPageValues: TemplateValue, Sendable {
     /// This page's.
     let items: [CatalogItemValues]
     let pagination: PaginationValues?
+    /// The catalog's map of this page's items (HTML), with `map:` in site.yml.
+    var map: String?
 
     func value(for key: Key) -> Any? {
         switch key {
@@ -16,6 +18,7 @@ struct CatalogFacetPageValues: TemplateValue, Sendable {
         case .facet: facet
         case .items: items
         case .pagination: pagination
+        case .map: map
         }
     }
 }

@@ -1,7 +1,7 @@
 /// The values of a page of a catalog's extra order: its `catalog` and `catalogs` mark that order `current`.
 struct CatalogOrderPageValues: TemplateValue, Sendable {
     enum Key: String, CaseIterable {
-        case catalog, catalogs, items, order, pagination
+        case catalog, catalogs, items, order, pagination, map
     }
 
     let catalog: CatalogValues
@@ -11,6 +11,8 @@ struct CatalogOrderPageValues: TemplateValue, Sendable {
     /// Without `current`.
     let order: CatalogOrderValues
     let pagination: PaginationValues?
+    /// The catalog's map of this page's items (HTML), with `map:` in site.yml.
+    var map: String?
 
     func value(for key: Key) -> Any? {
         switch key {
@@ -19,6 +21,7 @@ struct CatalogOrderPageValues: TemplateValue, Sendable {
         case .items: items
         case .order: order
         case .pagination: pagination
+        case .map: map
         }
     }
 }

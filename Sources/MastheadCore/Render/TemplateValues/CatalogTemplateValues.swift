@@ -42,9 +42,11 @@ final class CatalogTemplateValues: Sendable {
         switch subject {
         case .catalogIndex(let index, let page):
             let catalog = catalogs[index]
-            let values = CatalogIndexPageValues(
+            var values = CatalogIndexPageValues(
                 catalog: CatalogValues(store: self, index: index), items: items(index, page.range),
                 pagination: PaginationValues(page, base: catalog.config.indexPath, config: config))
+            values.map = CatalogMapRenderer(config: config).figure(
+                catalog, items: Array(catalog.items.indices), subtitle: nil, id: "map-\(catalog.config.name)")
             return (numbered(catalog.config.label, page), catalog.config.description, nil, values)
         case .catalogItem(let index, let item):
             let catalog = catalogs[index]
@@ -58,22 +60,26 @@ final class CatalogTemplateValues: Sendable {
         case .catalogFacet(let index, let facetIndex, let valueIndex, let page):
             let catalog = catalogs[index]
             let value = catalog.facets[facetIndex].values[valueIndex]
-            let values = CatalogFacetPageValues(
+            var values = CatalogFacetPageValues(
                 catalog: CatalogValues(store: self, index: index),
                 facet: CatalogFacetEntryValues(store: self, catalog: index, facet: facetIndex, value: valueIndex),
                 items: value.items[page.range].map { item(index, $0) },
                 pagination: PaginationValues(page, base: value.path, config: config))
+            values.map = CatalogMapRenderer(config: config).figure(
+                catalog, items: value.items, subtitle: value.label, id: "map-\(catalog.config.name)")
             return (numbered("\(value.label) · \(catalog.config.label)", page), catalog.config.description, nil, values)
         case .catalogOrder(let index, let orderIndex, let page):
             let catalog = catalogs[index]
             let order = catalog.config.orders[orderIndex]
             let base = CatalogRoutes.orderPath(catalog.config, order)
-            let values = CatalogOrderPageValues(
+            var values = CatalogOrderPageValues(
                 catalog: CatalogValues(store: self, index: index, currentOrder: orderIndex),
                 catalogs: CatalogsByName(store: self, order: (index, orderIndex)),
                 items: catalog.orders[orderIndex][page.range].map { item(index, $0) },
                 order: CatalogOrderValues(label: order.label, slug: order.slug, url: config.link(forPath: base)),
                 pagination: PaginationValues(page, base: base, config: config))
+            values.map = CatalogMapRenderer(config: config).figure(
+                catalog, items: Array(catalog.items.indices), subtitle: nil, id: "map-\(catalog.config.name)")
             return (numbered("\(catalog.config.label) · \(order.label)", page), catalog.config.description, nil, values)
         default:
             return nil

@@ -51,9 +51,26 @@ final class PageContext: Sendable {
         case .archive(let pagination):
             setTitle(numbered(labels.articles, pagination), description: config.description)
             body = list(
-                ListValues(title: labels.articles, kind: "archive", description: config.description),
+                ListValues(
+                    title: labels.articles, kind: "archive", description: config.description,
+                    archive: site.archive.isEmpty ? nil : ArchiveIndexValues(source: source)),
                 members: Array(site.articles.indices), pagination: pagination, base: SiteResolver.archivePath)
             page.feedURL = source.siteFeedURL
+        case .yearArchive(let index, let pagination):
+            let year = site.archive[index]
+            let title = "\(labels.articles): \(year.year)"
+            setTitle(numbered(title, pagination), description: title)
+            body = list(
+                ListValues(title: title, kind: "year", description: nil, archive: ArchiveIndexValues(source: source, year: index)),
+                members: year.articles, pagination: pagination, base: year.path)
+        case .monthArchive(let index, let month, let pagination):
+            let archive = site.archive[index].months[month]
+            let title = "\(labels.articles): \(format.monthName(archive.month)) \(archive.year)"
+            setTitle(numbered(title, pagination), description: title)
+            body = list(
+                ListValues(
+                    title: title, kind: "month", description: nil, archive: ArchiveIndexValues(source: source, year: index, month: month)),
+                members: archive.articles, pagination: pagination, base: archive.path)
         case .category(let index, let pagination):
             let category = site.categories[index]
             setTitle(numbered(category.config.name, pagination), description: category.config.description)
@@ -94,9 +111,10 @@ final class PageContext: Sendable {
             } else {
                 body = NoPageValues()
             }
-        case .siteFeed, .categoryFeed, .sitemap, .robots:
+        case .siteFeed, .categoryFeed, .sitemap, .robots, .redirect, .redirectsFile:
             body = NoPageValues()
         }
+        page.jsonLD = StructuredData(source: source).blocks(for: route, heading: page.heading)
         return PageValues(source: source, page: page, catalogs: catalogValues.byName, body: body)
     }
 

@@ -1,7 +1,7 @@
 /// `page`: what every page says about itself (titles, links, kind), for `<head>` and headings.
 struct PageInfoValues: TemplateValue, Sendable {
     enum Key: String, CaseIterable {
-        case title, heading, description, url, permalink, kind, feedURL, image, noindex
+        case title, heading, description, url, permalink, kind, feedURL, image, noindex, jsonLD
     }
 
     /// With the site's name (for `<title>`), unless the page's title is the site's.
@@ -16,6 +16,8 @@ struct PageInfoValues: TemplateValue, Sendable {
     var image: String?
     /// Member statements keep out of search engines.
     var noindex = false
+    /// Structured data as `<script type="application/ld+json">` blocks (HTML).
+    var jsonLD = ""
 
     func value(for key: Key) -> Any? {
         switch key {
@@ -28,6 +30,7 @@ struct PageInfoValues: TemplateValue, Sendable {
         case .feedURL: feedURL
         case .image: image
         case .noindex: noindex ? true : nil
+        case .jsonLD: jsonLD.isEmpty ? nil : jsonLD
         }
     }
 }

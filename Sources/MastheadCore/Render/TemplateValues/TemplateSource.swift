@@ -52,6 +52,16 @@ final class TemplateSource: Sendable {
         return config.link(forPath: src.hasPrefix("/") ? src : "/" + src)
     }
 
+    /// The archive page of the month of `date` (`/articles/2026/03/`); nil without archives.
+    func archiveLink(for date: Date) -> String? {
+        guard !site.archive.isEmpty else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = config.timeZone
+        let parts = calendar.dateComponents([.year, .month], from: date)
+        guard let year = parts.year, let month = parts.month else { return nil }
+        return config.link(forPath: SiteResolver.archivePath + "\(year)/" + (month < 10 ? "0\(month)" : "\(month)") + "/")
+    }
+
     /// An absolute image URL, for social cards.
     func absoluteImage(_ src: String) -> String {
         if src.contains("://") { return src }

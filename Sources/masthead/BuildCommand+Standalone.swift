@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import MastheadCore
+
+extension BuildCommand {
+    /// `--report NAME --standalone`: the site is built in memory and the report's page written
+    /// as one file; the site's output folder is left alone.
+    func writeStandalone(report: String) throws {
+        var options = siteOptions.buildOptions()
+        options.baseURL = baseURL
+        if output?.isEmpty == true { throw ValidationError("--output: the path is empty; name the file, like --output \(report).html") }
+        let target = URL(fileURLWithPath: output ?? "\(report).html").standardizedFileURL
+        let console = Console(terminalOptions, siteDirectory: options.siteDirectory)
+        options.progress = console.progress
+        let result = SiteBuilder.build(options)
+        console.report(result.diagnostics)
+        guard result.succeeded, let site = result.site else {
+            console.failure("build failed: \(result.diagnostics.errors.count) errors; \(target.path) not written")
+            throw ExitCode(1)
+        }
+        let route: Route
+        switch StandaloneReport.route(named: report, in: site) {
+        case .success(let found): route = found
+        case .failure(let problem): throw ValidationError(problem.message)
+        }
+        guard let made = StandaloneReport(config: site.config, files: result.files).make(page: route.outputPath) else {
+            console.failure("error: the page of the report '\(report)' was not built")
+            throw ExitCode(1)
+        }
+        for warning in made.warnings { console.report([Diagnostic(.warning, warning, file: route.source)]) }
+        // Written beside the target and renamed: never a half-written file.
+        let staging = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).masthead-new")
+        do {
+            try Data(made.html.utf8).write(to: staging)
+            if FileManager.default.fileExists(atPath: target.path) {
+                _ = try FileManager.default.replaceItemAt(target, withItemAt: staging)
+            } else {
+                try FileManager.default.moveItem(at: staging, to: target)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            console.failure("error: writing \(target.path): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        console.summary(["Wrote the report '\(report)' as one file (\(made.html.utf8.count / 1024) KB) to \(target.path)"])
+    }
+}
