@@ -37,11 +37,11 @@ open(path, "w", encoding="utf-8").write(re.sub(r"(?m)^search:.*\n(?:[ #].*\n)*",
 PY
 rm -f "$OFF/Templates/search.mustache"
 
-# measure NAME command...: appends "wall maxrss_kb" to $BENCH_DIR/NAME.times.
+# measure NAME command...: appends "wall maxrss_kb user sys" to $BENCH_DIR/NAME.times.
 measure() {
   local name="$1"; shift
   local stats; stats="$(mktemp)"
-  /usr/bin/time -f "%e %M" -o "$stats" "$@" >"$stats.log" 2>&1 || { echo "FAILED: $*" >&2; tail -20 "$stats.log" >&2; exit 1; }
+  /usr/bin/time -f "%e %M %U %S" -o "$stats" "$@" >"$stats.log" 2>&1 || { echo "FAILED: $*" >&2; tail -20 "$stats.log" >&2; exit 1; }
   cat "$stats" >>"$BENCH_DIR/$name.times"
   rm -f "$stats" "$stats.log"
 }
@@ -59,6 +59,7 @@ done
 fi
 
 column() { cut -d' ' -f"$2" "$BENCH_DIR/$1.times" | median; }
+cpu() { awk '{ print $3 + $4 }' "$BENCH_DIR/$1.times" | median; }
 index_bytes=$(( $(du -sb "$BENCH_DIR/out-on/search" | cut -f1) - $(stat -c %s "$BENCH_DIR/out-on/search/index.html") ))
 index_kb=$(du -sk "$BENCH_DIR/out-on/search" | cut -f1)
 pagefind_bytes=$(du -sb "$BENCH_DIR/out-off/pagefind" | cut -f1)
@@ -66,14 +67,17 @@ pagefind_kb=$(du -sk "$BENCH_DIR/out-off/pagefind" | cut -f1)
 pages=$(find "$BENCH_DIR/out-off" -name '*.html' | wc -l)
 off_wall=$(column off 1); on_wall=$(column on 1); pf_wall=$(column pagefind 1)
 off_rss=$(column off 2); on_rss=$(column on 2); pf_rss=$(column pagefind 2)
+off_cpu=$(cpu off); on_cpu=$(cpu on); pf_cpu=$(cpu pagefind)
 awk -v n="$ARTICLES" -v pages="$pages" -v runs="$RUNS" \
-  -v offw="$off_wall" -v onw="$on_wall" -v pfw="$pf_wall" -v offm="$off_rss" -v onm="$on_rss" -v pfm="$pf_rss" \
+  -v offw="$off_wall" -v onw="$on_wall" -v pfw="$pf_wall" -v offm="$off_rss" -v onm="$on_rss" -v pfm="$pf_rss" -v offc="$off_cpu" -v onc="$on_cpu" -v pfc="$pf_cpu" \
   -v ib="$index_bytes" -v ik="$index_kb" -v pb="$pagefind_bytes" -v pk="$pagefind_kb" 'BEGIN {
   printf "Search on %d articles (%d HTML pages), median of %d alternating runs\n\n", n, pages, runs
-  printf "| | wall time | peak memory | index: bytes of its files | index: disk used |\n|---|---:|---:|---:|---:|\n"
-  printf "| Masthead build, search off | %.2f s | %.0f MB | | |\n", offw, offm / 1024
-  printf "| Masthead build, search on | %.2f s | %.0f MB | %.1f MB | %.1f MB |\n", onw, onm / 1024, ib / 1048576, ik / 1024
-  printf "| what search adds to the build | +%.2f s (+%.1f%%) | +%.0f MB | | |\n", onw - offw, (onw - offw) / offw * 100, (onm - offm) / 1024
-  printf "| Pagefind 1.5.2 after the build | %.2f s | %.0f MB | %.1f MB | %.1f MB |\n", pfw, pfm / 1024, pb / 1048576, pk / 1024
-  printf "| Masthead / Pagefind | %.2f× | | %.2f× | %.2f× |\n", (onw - offw) / pfw, ib / pb, ik / pk
+  printf "| | wall time | CPU time | peak memory | index: bytes of its files | index: disk used |\n|---|---:|---:|---:|---:|---:|\n"
+  printf "| Masthead build, search off | %.2f s | %.2f s | %.0f MB | | |\n", offw, offc, offm / 1024
+  printf "| Masthead build, search on | %.2f s | %.2f s | %.0f MB | %.1f MB | %.1f MB |\n", onw, onc, onm / 1024, ib / 1048576, ik / 1024
+  printf "| what search adds to the build | %+.2f s (%+.1f%%) | %+.2f s (%+.1f%%) | %+.0f MB | | |\n", onw - offw, (onw - offw) / offw * 100, \
+    onc - offc, (onc - offc) / offc * 100, (onm - offm) / 1024
+  printf "| Pagefind 1.5.2 after the build | %.2f s | %.2f s | %.0f MB | %.1f MB | %.1f MB |\n", pfw, pfc, pfm / 1024, pb / 1048576, pk / 1024
+  printf "| Masthead (what search adds) / Pagefind | %.2f× | %.2f× | %.2f× | %.2f× | %.2f× |\n", (onw - offw) / pfw, (onc - offc) / pfc, \
+    (onm - offm) / pfm, ib / pb, ik / pk
 }'

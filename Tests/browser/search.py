@@ -95,8 +95,9 @@ def titles(driver):
 
 def measure(driver, wait, base, word):
     driver.get(base + "search/")
-    driver.execute_script("performance.clearResourceTimings()")
     wait.until(lambda d: "search-ready" in d.find_element(By.CSS_SELECTOR, "[data-search-index]").get_attribute("class"))
+    wait.until(lambda d: d.execute_script(
+        "return performance.getEntriesByType('resource').some(e => e.name.endsWith('/search/index.json'))"))
     entry = driver.execute_script(
         "return performance.getEntriesByType('resource').filter(e => e.name.endsWith('/search/index.json'))"
         ".reduce((sum, e) => sum + (e.transferSize || e.encodedBodySize), 0)")
