@@ -69,6 +69,19 @@ struct CheckTests {
         #expect(messages.contains("Content/pages/lonely.md: warning: no page links to /lonely/"))
     }
 
+    @Test("a form's action links to its page, and a missing one is a broken link")
+    func formActions() throws {
+        var templates = TestSite.minimalTemplates
+        templates["base"] =
+            "<!doctype html><html><head><title>{{page.title}}</title></head><body>"
+            + "<form action=\"/finder/\"><input name=\"q\"></form><form action=\"/gone/\"></form>{{$main}}{{/main}}</body></html>\n"
+        let site = try TestSite(templates: templates)
+        try site.write("Content/pages/finder.md", "---\ntitle: Finder\ndate: 2026-01-01\nsummary: Find things.\n---\nSearch here.")
+        let messages = try check(site)
+        #expect(!messages.contains { $0.contains("no page links to /finder/") }, "\(messages)")
+        #expect(messages.contains { $0.contains("broken link on /finder/: /gone/") }, "\(messages)")
+    }
+
     @Test("the scanner reads attributes in any quoting and skips scripts and comments")
     func scanner() {
         let (tags, title) = HTMLScanner.scan(

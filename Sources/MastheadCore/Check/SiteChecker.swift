@@ -58,7 +58,8 @@ public struct SiteChecker {
                             blame(page, needle: tag.attributes["src"], "image without alt text on \(url): \(tag.attributes["src"] ?? "?")"))
                     }
                 }
-                for attribute in ["href", "src"] {
+                // A form's action is a way in too: the header's search field leads to /search/.
+                for attribute in tag.name == "form" ? ["action"] : ["href", "src"] {
                     guard let reference = tag.attributes[attribute], tag.name != "base" else { continue }
                     guard let target = internalTarget(reference, from: page.outputPath) else { continue }
                     let what = tag.name == "img" || tag.name == "source" ? "missing image" : "broken link"
