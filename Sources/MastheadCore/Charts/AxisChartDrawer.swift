@@ -18,7 +18,7 @@ struct AxisChartDrawer {
     var yTitle: String?
 
     private var font: Double { canvas.font }
-    private var valueFont: Double { canvas.font * 0.92 }
+    private var valueFont: Double { canvas.font }
 
     func value(_ number: ReportNumber) -> String { format.number(number, fraction: data.fraction) }
 
