@@ -63,6 +63,7 @@ browser-test: build
 	$(call apt_install,$(BROWSER_PACKAGES))
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
 	python3 Tests/browser/live_reload.py --masthead $$($(SWIFT) build -c release --show-bin-path)/masthead --site $(SITE)
+	python3 Tests/browser/chart_text.py --masthead $$($(SWIFT) build -c release --show-bin-path)/masthead
 
 # Soak test of `masthead serve` (docs/preview.md): 50 live-reload clients, a save a
 # second, a request loop, memory sampled. SOAK_MINUTES=3 for a short run.

@@ -78,7 +78,7 @@ struct AxisChartDrawer {
         } else if isLine, let last = data.series.first?.values.last, let number = last {
             right = max(right, canvas.textWidth(value(number), size: valueFont) / 2 + 4)
         } else if let last = data.edges?.last {
-            right = max(right, canvas.textWidth(last) / 2 + 2)
+            right = max(right, canvas.textWidth(last) * 0.6 + 6)
         }
         let plotLeft = (tickTexts.map { canvas.textWidth($0) }.max() ?? 20) + 12
         return Layout(
