@@ -14,6 +14,7 @@ struct BlockView {
     func valueText(_ number: ReportNumber, fraction: Int) -> String {
         switch spec.valueFormat {
         case .duration: DurationFormat(format: format).string(minutes: number.double) ?? "–"
+        case .currency: format.currency(number, code: spec.currency ?? "")
         case nil: format.number(number, fraction: fraction)
         }
     }
