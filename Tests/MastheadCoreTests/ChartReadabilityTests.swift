@@ -86,7 +86,8 @@ struct ChartReadabilityTests {
     @Test("value labels follow one rule at every width: all when all fit the narrow layout, else the tallest only")
     func oneLabelRule() throws {
         let stars = ["0.5", "1", "1.5", "2", "2.5", "3", "3.5", "4", "4.5", "5"]
-        let crowded = ChartData(categories: stars.map { ChartData.Category(label: $0) }, series: [series([0, 2, 6, 20, 82, 130, 217, 1225, 167, 125])])
+        let crowded = ChartData(
+            categories: stars.map { ChartData.Category(label: $0) }, series: [series([0, 2, 6, 20, 82, 130, 217, 1225, 167, 125])])
         for svg in try svgs(render(.bar, crowded)) {
             #expect(svg.texts(of: "text").contains("1,225"))
             let values = svg.elements.filter { $0.name == "text" && $0.attributes["class"] == "chart-value" }

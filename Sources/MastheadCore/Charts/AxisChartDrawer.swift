@@ -249,7 +249,8 @@ struct AxisChartDrawer {
                 let gap = histogram || data.isMultiSeries ? 1.0 : 0
                 out +=
                     "<rect x=\"\(svgNumber(x + gap / 2))\" y=\"\(svgNumber(barTop))\" width=\"\(svgNumber(max(0.5, width - gap)))\" "
-                    + "height=\"\(svgNumber(height))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(figure.double)\">"
+                    + "height=\"\(svgNumber(height))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix))"
+                    + " data-value=\"\(figure.double)\">"
                     + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
                 if labelled(index, seriesIndex, tallest: top) {
                     let labelY = number >= 0 ? layout.y(number) - 4 : layout.y(number) + valueFont + 2

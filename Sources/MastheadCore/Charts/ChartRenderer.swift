@@ -206,7 +206,9 @@ struct ChartRenderer {
             svg += "<path d=\"M\(line)\" class=\"chart-line chart-s1\" stroke=\"\(ChartPalette.colour(0))\" fill=\"none\"/>"
         }
         if let first = points.first, labelled, let firstText {
-            svg += "<circle cx=\"\(svgNumber(first.0))\" cy=\"\(svgNumber(first.1))\" r=\"2.5\" class=\"chart-marker chart-c1\" fill=\"\(ChartPalette.colour(0))\"/>"
+            svg +=
+                "<circle cx=\"\(svgNumber(first.0))\" cy=\"\(svgNumber(first.1))\" r=\"2.5\""
+                + " class=\"chart-marker chart-c1\" fill=\"\(ChartPalette.colour(0))\"/>"
             svg += svgText(firstText, x: first.0 - 6, y: first.1 + canvas.font * 0.35, anchor: "end", className: "chart-value chart-sparkline-first")
         }
         if let last = points.last {
@@ -214,7 +216,8 @@ struct ChartRenderer {
                 "<circle cx=\"\(svgNumber(last.0))\" cy=\"\(svgNumber(last.1))\" r=\"3.5\""
                 + " class=\"chart-marker chart-c1\" fill=\"\(ChartPalette.colour(0))\"/>"
             if let lastText {
-                svg += svgText(lastText, x: last.0 + 6, y: last.1 + canvas.font * 0.35, anchor: "start", className: "chart-value chart-sparkline-last")
+                svg += svgText(
+                    lastText, x: last.0 + 6, y: last.1 + canvas.font * 0.35, anchor: "start", className: "chart-value chart-sparkline-last")
             }
         }
         svg += "</svg>"

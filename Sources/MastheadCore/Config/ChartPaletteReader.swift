@@ -37,7 +37,9 @@ enum ChartPaletteReader {
         ] {
             guard let listNode = node[key], !listNode.isNull else { continue }
             guard let items = listNode.items, !items.isEmpty else {
-                reader.error("charts.palette.\(key): expected a list of colours like [\"#8c2f39\", \"#1f6f8b\"], got \(listNode.kindName)", at: listNode.location)
+                reader.error(
+                    "charts.palette.\(key): expected a list of colours like [\"#8c2f39\", \"#1f6f8b\"], got \(listNode.kindName)",
+                    at: listNode.location)
                 continue
             }
             var list: [String] = []

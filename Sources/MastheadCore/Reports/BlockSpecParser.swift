@@ -4,7 +4,8 @@ import Foundation
 /// problem. Whether fields exist is checked later, against the source's columns.
 enum BlockSpecParser {
     static let keys = [
-        "type", "title", "caption", "source", "where", "x", "y", "series", "sort", "limit", "labels", "unit", "format", "currency", "row", "pointLabel", "aspect"
+        "type", "title", "caption", "source", "where", "x", "y", "series", "sort", "limit", "labels", "unit", "format", "currency", "row",
+        "pointLabel", "aspect"
     ]
     static let xKeys = ["field", "bucket", "binWidth", "bins", "label", "values", "catalog"]
     static let measureKeys = ["count", "sum", "avg", "min", "max", "distinct", "value"]
