@@ -87,7 +87,7 @@ struct DurationFormatTests {
         let (_, result) = try ReportFeatureSite.page(site, expectClean: false)
         #expect(
             result.messages.contains(
-                "Content/reports/r.md:7:9: error: format: unknown format 'durations'; did you mean 'duration'? (one of duration)"),
+                "Content/reports/r.md:7:9: error: format: unknown format 'durations'; did you mean 'duration'? (one of duration, currency)"),
             "\(result.messages)")
     }
 }

@@ -51,7 +51,10 @@ public enum SiteBuilder {
             return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
         }
         timer.lap("pages rendered")
-        var result = BuildResult(site: site, files: pages + renderer.staticFiles() + resolved.statementFiles + searchFiles, diagnostics: diagnostics)
+        let stylesheet = renderer.chartStylesheet()
+        var result = BuildResult(
+            site: site, files: pages + renderer.staticFiles() + [stylesheet.file].compactMap { $0 } + resolved.statementFiles + searchFiles,
+            diagnostics: diagnostics + [stylesheet.warning].compactMap { $0 })
         if case .streamed = options.pageDelivery { result.streamedPages = site.routes.count }
         result.work = work
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)

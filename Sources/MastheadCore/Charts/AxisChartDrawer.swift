@@ -11,14 +11,38 @@ struct AxisChartDrawer {
     let patternPrefix: String
     /// Whether x labels may be thinned out (dates and numbers) rather than shortened (names).
     let ordered: Bool
+    /// Which bars get their value written: decided once for both layouts (`ValueLabels.rule`).
+    var valueLabels: ValueLabels = .all
+    /// Axis titles, drawn above the value axis and under the category labels.
+    var xTitle: String?
+    var yTitle: String?
 
     private var font: Double { canvas.font }
-    private var valueFont: Double { canvas.font * 0.92 }
+    private var valueFont: Double { canvas.font }
 
     func value(_ number: ReportNumber) -> String { format.number(number, fraction: data.fraction) }
 
-    func draw() -> (body: String, height: Double) {
-        if type == .hbar { return drawHorizontal() }
+    /// Where the plot sits in the canvas, and its value scale.
+    struct Layout {
+        var plotLeft: Double
+        var plotRight: Double
+        var plotTop: Double
+        var plotBottom: Double
+        var scale: NiceScale
+        var tickTexts: [String]
+        var height: Double
+
+        func y(_ number: Double) -> Double { scale.position(number, from: plotBottom, to: plotTop) }
+    }
+
+    /// A value as drawn: a histogram with unequal bins draws each count per narrowest bin
+    /// width (`HistogramBins.densities`), so a bar's area, not its height, is its count.
+    func drawn(_ number: Double, at index: Int) -> Double {
+        guard type == .histogram, let factors = HistogramBins.densityFactors(data) else { return number }
+        return number * factors[index]
+    }
+
+    func layout() -> Layout {
         let count = data.categories.count
         var low = 0.0
         var high = 0.0
@@ -29,12 +53,22 @@ struct AxisChartDrawer {
                 low = min(low, values.filter { $0 < 0 }.reduce(0, +))
             }
         } else {
-            for number in data.series.flatMap({ $0.values.compactMap { $0?.double } }) {
-                low = min(low, number)
-                high = max(high, number)
+            for series in data.series {
+                for (index, figure) in series.values.enumerated() {
+                    guard let number = figure?.double else { continue }
+                    low = min(low, drawn(number, at: index))
+                    high = max(high, drawn(number, at: index))
+                }
             }
         }
-        let scale = NiceScale(minimum: low, maximum: high, targetTicks: canvas.narrow ? 5 : 6)
+        let hasGroups = data.categories.contains { $0.group != nil }
+        let titleRoom = yTitle == nil ? 0 : font + 8
+        let plotTop = font + 10 + titleRoom
+        let height = canvas.height + (xTitle == nil ? 0 : font + 8)
+        let plotBottom = canvas.height - (font * (hasGroups ? 2.7 : 1.6) + 8)
+        // Fewer ticks rather than smaller ones: one per three lines of text at most.
+        let ticks = max(3, min(canvas.narrow ? 5 : 6, ((plotBottom - plotTop) / (font * 3)).roundedInt(.down) ?? 3))
+        let scale = NiceScale(minimum: low, maximum: high, targetTicks: ticks)
         let tickDecimals = NiceScale.decimals(scale.step)
         let tickTexts = scale.ticks.map { format.number($0, fraction: tickDecimals) }
         let isLine = type == .line || type == .area
@@ -43,60 +77,143 @@ struct AxisChartDrawer {
             right = min(canvas.narrow ? 76 : 130, (data.series.map { canvas.textWidth($0.name, size: valueFont) }.max() ?? 0) + 14)
         } else if isLine, let last = data.series.first?.values.last, let number = last {
             right = max(right, canvas.textWidth(value(number), size: valueFont) / 2 + 4)
+        } else if let last = data.edges?.last {
+            right = max(right, canvas.textWidth(last) * 0.6 + 6)
         }
         let plotLeft = (tickTexts.map { canvas.textWidth($0) }.max() ?? 20) + 12
-        let plotRight = canvas.width - right
-        let plotTop = font + 10
-        let hasGroups = data.categories.contains { $0.group != nil }
-        let plotBottom = canvas.height - (font * (hasGroups ? 2.7 : 1.6) + 8)
-        func y(_ number: Double) -> Double { scale.position(number, from: plotBottom, to: plotTop) }
-        let band = (plotRight - plotLeft) / Double(max(1, count))
+        return Layout(
+            plotLeft: plotLeft, plotRight: canvas.width - right, plotTop: plotTop, plotBottom: plotBottom, scale: scale, tickTexts: tickTexts,
+            height: height)
+    }
 
-        var out = "<g class=\"chart-axis\">"
-        for (tick, text) in zip(scale.ticks, tickTexts) where tick != 0 {
-            let position = svgNumber(y(tick))
-            out += "<line x1=\"\(svgNumber(plotLeft))\" x2=\"\(svgNumber(plotRight))\" y1=\"\(position)\" y2=\"\(position)\" class=\"chart-grid\"/>"
-            out += svgText(text, x: plotLeft - 6, y: y(tick) + font * 0.35, anchor: "end", className: "chart-tick")
+    /// Bar `index`'s left edge and width: a band per category, or for a histogram its bin's share of the range.
+    func slot(_ index: Int, _ layout: Layout) -> (x: Double, width: Double) {
+        let plotWidth = layout.plotRight - layout.plotLeft
+        if type == .histogram, let edges = data.binEdges, edges.count == data.categories.count + 1, let first = edges.first,
+            let last = edges.last, last > first
+        {
+            let left = layout.plotLeft + (edges[index] - first) / (last - first) * plotWidth
+            let right = layout.plotLeft + (edges[index + 1] - first) / (last - first) * plotWidth
+            return (left, right - left)
         }
-        out += svgText(format.number(0.0), x: plotLeft - 6, y: y(0) + font * 0.35, anchor: "end", className: "chart-tick")
-        out += xLabels(band: band, plotLeft: plotLeft, baseline: plotBottom + font + 6)
+        let band = plotWidth / Double(max(1, data.categories.count))
+        return (layout.plotLeft + Double(index) * band, band)
+    }
+
+    /// Whether every bar's value fits inside its bar's width in this layout.
+    func everyValueFits() -> Bool {
+        let layout = layout()
+        switch type {
+        case .bar, .groupedBar, .histogram:
+            let seriesCount = Double(data.series.count)
+            for series in data.series {
+                for (index, figure) in series.values.enumerated() {
+                    guard let figure else { continue }
+                    let width = barInner(slot(index, layout).width) / seriesCount
+                    if width < canvas.textWidth(value(figure), size: valueFont) + (data.isMultiSeries ? 8 : 2) { return false }
+                }
+            }
+        case .stackedBar:
+            let width = slot(0, layout).width * 0.66
+            for index in data.categories.indices {
+                let total = data.series.compactMap { $0.values[index] }.reduce(ReportNumber.integer(0)) { $0.plus($1) }
+                if width < canvas.textWidth(value(total), size: valueFont) + 2 { return false }
+            }
+        default: break
+        }
+        return true
+    }
+
+    /// The bar (category, series) drawn tallest: the one value always written.
+    func tallest() -> (index: Int, series: Int)? {
+        var best: (index: Int, series: Int, height: Double)?
+        for (seriesIndex, series) in data.series.enumerated() {
+            for (index, figure) in series.values.enumerated() {
+                guard let number = figure?.double else { continue }
+                let height = drawn(number, at: index)
+                if best == nil || height > best?.height ?? 0 { best = (index, seriesIndex, height) }
+            }
+        }
+        return best.map { ($0.index, $0.series) }
+    }
+
+    private func barInner(_ band: Double) -> Double {
+        type == .histogram ? band : band * (data.isMultiSeries ? 0.84 : 0.66)
+    }
+
+    func draw() -> (body: String, height: Double) {
+        if type == .hbar { return drawHorizontal() }
+        let layout = layout()
+        let y = layout.y
+        var out = "<g class=\"chart-axis\">"
+        for (tick, text) in zip(layout.scale.ticks, layout.tickTexts) where tick != 0 {
+            let position = svgNumber(y(tick))
+            out +=
+                "<line x1=\"\(svgNumber(layout.plotLeft))\" x2=\"\(svgNumber(layout.plotRight))\" y1=\"\(position)\" y2=\"\(position)\""
+                + " class=\"chart-grid\"/>"
+            out += svgText(text, x: layout.plotLeft - 6, y: y(tick) + font * 0.35, anchor: "end", className: "chart-tick")
+        }
+        out += svgText(format.number(0.0), x: layout.plotLeft - 6, y: y(0) + font * 0.35, anchor: "end", className: "chart-tick")
+        out += xLabels(layout, baseline: layout.plotBottom + font + 6)
+        if let yTitle {
+            let (text, cut) = canvas.fit(yTitle, width: canvas.width - 4)
+            out += svgText(text, x: 0, y: font, anchor: "start", className: "chart-axis-title", full: cut ? yTitle : nil)
+        }
+        if let xTitle {
+            let (text, cut) = canvas.fit(xTitle, width: layout.plotRight - layout.plotLeft)
+            out += svgText(
+                text, x: (layout.plotLeft + layout.plotRight) / 2, y: layout.height - 4, className: "chart-axis-title", full: cut ? xTitle : nil)
+        }
         out += "</g>"
 
         let zero = y(0)
         out += "<g class=\"chart-marks\">"
         switch type {
         case .line, .area:
-            out += drawLines(band: band, plotLeft: plotLeft, plotRight: plotRight, y: y, zero: zero)
+            out += drawLines(layout, zero: zero)
         case .stackedBar:
-            out += drawStacked(band: band, plotLeft: plotLeft, y: y)
+            out += drawStacked(layout)
         default:
-            out += drawBars(band: band, plotLeft: plotLeft, y: y, zero: zero)
+            out += drawBars(layout, zero: zero)
         }
         out += "</g>"
         out +=
-            "<line x1=\"\(svgNumber(plotLeft))\" x2=\"\(svgNumber(plotRight))\""
+            "<line x1=\"\(svgNumber(layout.plotLeft))\" x2=\"\(svgNumber(layout.plotRight))\""
             + " y1=\"\(svgNumber(zero))\" y2=\"\(svgNumber(zero))\" class=\"chart-zero\"/>"
-        return (out, canvas.height)
+        return (out, layout.height)
     }
 
-    /// Category labels under the plot: every one when they fit; for dates and numbers
-    /// every n-th, with the year under the first label of each year; names are shortened.
-    private func xLabels(band: Double, plotLeft: Double, baseline: Double) -> String {
+    /// Category labels under the plot: every one when they fit; for dates, numbers and short
+    /// labels every n-th, with the year under the first label of each year; names are shortened.
+    /// Histogram edges sit at their bins' boundaries; those that would overlap are left out, never the last.
+    private func xLabels(_ layout: Layout, baseline: Double) -> String {
         var out = ""
         if let edges = data.edges {
-            let widest = (edges.map { canvas.textWidth($0) }.max() ?? 0) + 10
-            let every = max(1, (widest / band).roundedInt(.up) ?? 1)
-            for (index, edge) in edges.enumerated() where index % every == 0 || index == edges.count - 1 && every == 1 {
-                out += svgText(edge, x: plotLeft + Double(index) * band, y: baseline, className: "chart-label")
+            let positions = edges.indices.map { index in
+                index < edges.count - 1 ? slot(index, layout).x : slot(index - 1, layout).x + slot(index - 1, layout).width
+            }
+            let lastIndex = edges.count - 1
+            let lastLeft = positions[lastIndex] - canvas.textWidth(edges[lastIndex]) / 2
+            var shownRight = -Double.infinity
+            for (index, edge) in edges.enumerated() {
+                let half = canvas.textWidth(edge) / 2
+                let left = positions[index] - half
+                let right = positions[index] + half
+                guard left >= shownRight + 8, index == lastIndex || right + 8 <= lastLeft else { continue }
+                out += svgText(edge, x: positions[index], y: baseline, className: "chart-label")
+                shownRight = right
             }
             return out
         }
+        let band = slot(0, layout).width
         let widest = (data.categories.map { canvas.textWidth($0.axis) }.max() ?? 0) + 8
-        let every = ordered ? max(1, (widest / band).roundedInt(.up) ?? 1) : 1
+        // Short labels (hours, codes) are thinned out too: "07:00" cut to "0…" says nothing.
+        let thinned = ordered || data.categories.allSatisfy { $0.axis.count <= 6 }
+        let every = thinned ? max(1, (widest / band).roundedInt(.up) ?? 1) : 1
         var lastGroup: String?
         for (index, category) in data.categories.enumerated() where index % every == 0 {
-            let x = plotLeft + (Double(index) + 0.5) * band
-            let (text, cut) = ordered ? (category.axis, false) : canvas.fit(category.axis, width: band * Double(every) - 4)
+            let x = layout.plotLeft + (Double(index) + 0.5) * band
+            let (text, cut) = thinned ? (category.axis, false) : canvas.fit(category.axis, width: band * Double(every) - 4)
             out += svgText(text, x: x, y: baseline, className: "chart-label", full: cut ? category.label : nil)
             if let group = category.group, group != lastGroup {
                 out += svgText(group, x: x, y: baseline + font + 3, className: "chart-label chart-label-group")
@@ -106,63 +223,80 @@ struct AxisChartDrawer {
         return out
     }
 
-    private func drawBars(band: Double, plotLeft: Double, y: (Double) -> Double, zero: Double) -> String {
+    /// Whether the value of bar (index, series) is written, by the chart's one rule.
+    private func labelled(_ index: Int, _ seriesIndex: Int, tallest: (index: Int, series: Int)?) -> Bool {
+        switch valueLabels {
+        case .all: true
+        case .largest: tallest.map { $0.index == index && $0.series == seriesIndex } ?? false
+        }
+    }
+
+    private func drawBars(_ layout: Layout, zero: Double) -> String {
         let seriesCount = Double(data.series.count)
         let histogram = type == .histogram
-        let inner = histogram ? band : band * (data.isMultiSeries ? 0.84 : 0.66)
-        let width = inner / seriesCount
+        let top = tallest()
         var out = ""
         for (seriesIndex, series) in data.series.enumerated() {
             for (index, figure) in series.values.enumerated() {
                 guard let figure else { continue }
-                let number = figure.double
-                let x = plotLeft + Double(index) * band + (band - inner) / 2 + Double(seriesIndex) * width
-                let top = min(y(number), zero)
-                let height = abs(y(number) - zero)
+                let number = drawn(figure.double, at: index)
+                let (slotX, band) = slot(index, layout)
+                let inner = barInner(band)
+                let width = inner / seriesCount
+                let x = slotX + (band - inner) / 2 + Double(seriesIndex) * width
+                let barTop = min(layout.y(number), zero)
+                let height = abs(layout.y(number) - zero)
                 let gap = histogram || data.isMultiSeries ? 1.0 : 0
                 out +=
-                    "<rect x=\"\(svgNumber(x + gap / 2))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(max(0.5, width - gap)))\" "
-                    + "height=\"\(svgNumber(height))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix)) data-value=\"\(number)\">"
+                    "<rect x=\"\(svgNumber(x + gap / 2))\" y=\"\(svgNumber(barTop))\" width=\"\(svgNumber(max(0.5, width - gap)))\" "
+                    + "height=\"\(svgNumber(height))\" \(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix))"
+                    + " data-value=\"\(figure.double)\">"
                     + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
-                let text = value(figure)
-                if width >= canvas.textWidth(text, size: valueFont) + (data.isMultiSeries ? 8 : 2) {
-                    let labelY = number >= 0 ? y(number) - 4 : y(number) + valueFont + 2
-                    out += svgText(text, x: x + width / 2, y: labelY, className: "chart-value")
+                if labelled(index, seriesIndex, tallest: top) {
+                    let labelY = number >= 0 ? layout.y(number) - 4 : layout.y(number) + valueFont + 2
+                    out += svgText(value(figure), x: x + width / 2, y: labelY, className: "chart-value")
                 }
             }
         }
         return out
     }
 
-    private func drawStacked(band: Double, plotLeft: Double, y: (Double) -> Double) -> String {
-        let width = band * 0.66
+    private func drawStacked(_ layout: Layout) -> String {
         var out = ""
+        var totals: [(x: Double, y: Double, text: String, height: Double)] = []
         for index in data.categories.indices {
             var positive = ReportNumber.integer(0)
             var negative = ReportNumber.integer(0)
-            let x = plotLeft + Double(index) * band + (band - width) / 2
+            let (slotX, band) = slot(index, layout)
+            let width = band * 0.66
+            let x = slotX + (band - width) / 2
             for (seriesIndex, series) in data.series.enumerated() {
                 guard let figure = series.values[index], figure != 0 else { continue }
                 let number = figure.double
                 let start = number > 0 ? positive : negative
                 let end = start.plus(figure)
                 if number > 0 { positive = end } else { negative = end }
-                let top = min(y(start.double), y(end.double))
-                let height = abs(y(end.double) - y(start.double))
+                let top = min(layout.y(start.double), layout.y(end.double))
+                let height = abs(layout.y(end.double) - layout.y(start.double))
                 out +=
                     "<rect x=\"\(svgNumber(x))\" y=\"\(svgNumber(top))\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" "
                     + "\(ChartPalette.fill(seriesIndex, patternPrefix: patternPrefix, className: "chart-segment")) data-value=\"\(number)\">"
                     + "<title>\(XML.escape(tooltip(index, seriesIndex, figure)))</title></rect>"
             }
-            let text = value(positive.plus(negative))
-            if width >= canvas.textWidth(text, size: valueFont) + 2 {
-                out += svgText(text, x: x + width / 2, y: y(positive.double) - 4, className: "chart-value")
-            }
+            totals.append((x + width / 2, layout.y(positive.double) - 4, value(positive.plus(negative)), positive.double))
+        }
+        let tallestIndex = totals.indices.max { totals[$0].height < totals[$1].height }
+        for (index, total) in totals.enumerated() where valueLabels == .all || index == tallestIndex {
+            out += svgText(total.text, x: total.x, y: total.y, className: "chart-value")
         }
         return out
     }
 
-    private func drawLines(band: Double, plotLeft: Double, plotRight: Double, y: (Double) -> Double, zero: Double) -> String {
+    private func drawLines(_ layout: Layout, zero: Double) -> String {
+        let y = layout.y
+        let plotLeft = layout.plotLeft
+        let plotRight = layout.plotRight
+        let band = slot(0, layout).width
         var out = ""
         var endLabels: [(y: Double, text: String, index: Int)] = []
         let markers = data.categories.count <= 40

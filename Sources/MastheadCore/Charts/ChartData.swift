@@ -33,13 +33,16 @@ public struct ChartData: Sendable {
     public var series: [Series]
     /// Histograms: the bin edges, one more than the categories, labelled at the boundaries.
     public var edges: [String]?
+    /// Histograms: the same edges as numbers, so bars are as wide as their bins.
+    public var binEdges: [Double]?
     /// Decimals shown for values.
     public var fraction: Int = 0
 
-    public init(categories: [Category], series: [Series], edges: [String]? = nil, fraction: Int = 0) {
+    public init(categories: [Category], series: [Series], edges: [String]? = nil, binEdges: [Double]? = nil, fraction: Int = 0) {
         self.categories = categories
         self.series = series
         self.edges = edges
+        self.binEdges = binEdges
         self.fraction = fraction
     }
 
@@ -55,11 +58,19 @@ public struct ChartDescription: Sendable {
     /// The value's name ("Punti"): the table header when there is one series.
     public var valueTitle: String
     public var caption: String?
+    /// Axis titles drawn on the chart: `x.label` and `y.label` as written (nil: none drawn).
+    public var xAxisTitle: String?
+    public var yAxisTitle: String?
     /// A stable id, unique on its page: prefixes the SVG's ids.
     public var id: String
 
-    public init(title: String, xTitle: String, valueTitle: String, caption: String? = nil, id: String) {
+    public init(
+        title: String, xTitle: String, valueTitle: String, caption: String? = nil, id: String, xAxisTitle: String? = nil,
+        yAxisTitle: String? = nil
+    ) {
         self.title = title
+        self.xAxisTitle = xAxisTitle
+        self.yAxisTitle = yAxisTitle
         self.xTitle = xTitle
         self.valueTitle = valueTitle
         self.caption = caption

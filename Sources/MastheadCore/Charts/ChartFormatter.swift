@@ -40,6 +40,18 @@ public struct ChartFormatter: Sendable {
         }
     }
 
+    /// Money with two decimals (or the currency's own), in the site's language: "24.578,80 €"
+    /// in Italian, "£24,578.80" in English. Foundation's CLDR data, the same on every run.
+    public func currency(_ value: ReportNumber, code: String) -> String {
+        let amount: Decimal =
+            switch value {
+            case .integer(let whole): Decimal(whole)
+            case .decimal(let number): number.isFinite ? Decimal(number) : 0
+            }
+        if case .decimal(let number) = value, !number.isFinite { return "–" }
+        return amount.formatted(.currency(code: code).locale(locale)).replacingOccurrences(of: "-", with: "−")
+    }
+
     /// "12,5%".
     public func percent(_ fraction: Double) -> String {
         guard fraction.isFinite else { return "–" }

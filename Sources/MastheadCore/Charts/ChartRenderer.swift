@@ -27,9 +27,16 @@ struct ChartRenderer {
             html += sparkline(data, description, summary: summary)
         default:
             html += "<div class=\"chart-frame\">\n"
+            let valueLabels = valueLabelRule(type, data, ordered: ordered)
+            let yTitle = HistogramBins.densityUnit(data).map {
+                "\(description.yAxisTitle ?? description.valueTitle) \(labels.per) \(format.number($0, fraction: 2))"
+            }
             for canvas in [SVGCanvas.wide, .narrow] {
                 let prefix = "\(id)-\(canvas.name)-p"
-                let drawer = AxisChartDrawer(type: type, data: data, format: format, canvas: canvas, patternPrefix: prefix, ordered: ordered)
+                var drawer = AxisChartDrawer(type: type, data: data, format: format, canvas: canvas, patternPrefix: prefix, ordered: ordered)
+                drawer.valueLabels = valueLabels
+                drawer.xTitle = description.xAxisTitle
+                drawer.yTitle = yTitle ?? description.yAxisTitle
                 let (body, height) = drawer.draw()
                 html += svgOpen(canvas: canvas, height: height, id: "\(id)-\(canvas.name)", title: description.title, summary: summary)
                 html += patterns(data.series.count, prefix: prefix)
@@ -41,6 +48,12 @@ struct ChartRenderer {
         if let caption = description.caption { html += "<p class=\"chart-caption\">\(XML.escape(caption))</p>\n" }
         html += dataTable(data, description)
         return html + "</figure>\n"
+    }
+
+    /// Every bar's value when each fits its bar in the narrow layout, else the tallest bar's only.
+    func valueLabelRule(_ type: ChartType, _ data: ChartData, ordered: Bool) -> ValueLabels {
+        let narrow = AxisChartDrawer(type: type, data: data, format: format, canvas: .narrow, patternPrefix: "", ordered: ordered)
+        return narrow.everyValueFits() ? .all : .largest
     }
 
     /// `interactive`: the drawing holds links (a catalog map), so it keeps the SVG's own role
@@ -166,37 +179,54 @@ struct ChartRenderer {
         return svg + "</svg>\n"
     }
 
+    /// A small line with its first and last values written at its ends: the scale a reader needs.
     private func sparkline(_ data: ChartData, _ description: ChartDescription, summary: String) -> String {
         let figures = data.series.first?.values ?? []
         let values = figures.map { $0?.double }
         let numbers = values.compactMap { $0 }
         let low = min(0, numbers.min() ?? 0)
         let high = max(numbers.max() ?? 1, low + 1)
-        let width = 200.0
-        let height = 48.0
-        let pad = 5.0
-        let step = values.count > 1 ? (width - 2 * pad) / Double(values.count - 1) : 0
+        let canvas = SVGCanvas(width: 240, height: 56, font: 12, narrow: false)
+        let firstIndex = figures.firstIndex { $0 != nil }
+        let lastIndex = figures.lastIndex { $0 != nil }
+        let firstText = firstIndex.flatMap { figures[$0] }.map { format.number($0, fraction: data.fraction) }
+        let lastText = lastIndex.flatMap { figures[$0] }.map { format.number($0, fraction: data.fraction) }
+        let pad = 6.0
+        let labelled = firstIndex != lastIndex
+        let left = pad + (labelled ? (firstText.map { canvas.textWidth($0) } ?? 0) + 6 : 0)
+        let right = canvas.width - pad - (lastText.map { canvas.textWidth($0) } ?? 0) - 6
+        let step = values.count > 1 ? (right - left) / Double(values.count - 1) : 0
         func point(_ index: Int, _ number: Double) -> (Double, Double) {
-            (values.count > 1 ? pad + Double(index) * step : width / 2, height - pad - (number - low) / (high - low) * (height - 2 * pad))
+            (
+                values.count > 1 ? left + Double(index) * step : (left + right) / 2,
+                canvas.height - pad - (number - low) / (high - low) * (canvas.height - 2 * pad)
+            )
         }
-        var svg = svgOpen(
-            canvas: SVGCanvas(width: width, height: height, font: 10, narrow: false), height: height, id: "\(description.id)-spark",
-            title: description.title, summary: summary
-        )
-        .replacingOccurrences(of: "chart-svg chart-wide", with: "chart-svg chart-sparkline-svg")
+        var svg = svgOpen(canvas: canvas, height: canvas.height, id: "\(description.id)-spark", title: description.title, summary: summary)
+            .replacingOccurrences(of: "chart-svg chart-wide", with: "chart-svg chart-sparkline-svg")
         let points = values.enumerated().compactMap { index, number in number.map { point(index, $0) } }
         if points.count > 1 {
             let line = points.map { "\(svgNumber($0.0)),\(svgNumber($0.1))" }.joined(separator: " L")
             svg += "<path d=\"M\(line)\" class=\"chart-line chart-s1\" stroke=\"\(ChartPalette.colour(0))\" fill=\"none\"/>"
         }
+        if let first = points.first, labelled, let firstText {
+            svg +=
+                "<circle cx=\"\(svgNumber(first.0))\" cy=\"\(svgNumber(first.1))\" r=\"2.5\""
+                + " class=\"chart-marker chart-c1\" fill=\"\(ChartPalette.colour(0))\"/>"
+            svg += svgText(firstText, x: first.0 - 6, y: first.1 + canvas.font * 0.35, anchor: "end", className: "chart-value chart-sparkline-first")
+        }
         if let last = points.last {
             svg +=
                 "<circle cx=\"\(svgNumber(last.0))\" cy=\"\(svgNumber(last.1))\" r=\"3.5\""
                 + " class=\"chart-marker chart-c1\" fill=\"\(ChartPalette.colour(0))\"/>"
+            if let lastText {
+                svg += svgText(
+                    lastText, x: last.0 + 6, y: last.1 + canvas.font * 0.35, anchor: "start", className: "chart-value chart-sparkline-last")
+            }
         }
         svg += "</svg>"
         var html = "<div class=\"chart-sparkline-layout\">\(svg)"
-        if let lastIndex = figures.lastIndex(where: { $0 != nil }), let last = figures[lastIndex] {
+        if let lastIndex, let last = figures[lastIndex] {
             html +=
                 "<p class=\"chart-sparkline-value\"><strong>\(format.number(last, fraction: data.fraction))</strong>"
                 + " <span>\(XML.escape(data.categories[lastIndex].label))</span></p>"

@@ -9,8 +9,8 @@ struct SVGCanvas: Sendable {
     var narrow: Bool
     var name: String { narrow ? "narrow" : "wide" }
 
-    static let wide = SVGCanvas(width: 640, height: 320, font: 12, narrow: false)
-    static let narrow = SVGCanvas(width: 360, height: 320, font: 13, narrow: true)
+    static let wide = SVGCanvas(width: 640, height: 320, font: 14, narrow: false)
+    static let narrow = SVGCanvas(width: 360, height: 320, font: 14, narrow: true)
 
     /// An estimate of a text's width: SVG has no text metrics at build time.
     func textWidth(_ text: String, size: Double? = nil) -> Double {

@@ -6,6 +6,8 @@ public struct ReportsConfig: Sendable {
     /// Charts rendered once and offered to every template as `{{{charts.NAME}}}`.
     public var charts: [NamedChart] = []
     public var statements: StatementsConfig?
+    /// `charts.palette`: the series colours the chart stylesheet sets, checked for contrast.
+    public var chartColours = ChartColours.standard
 
     public init() {}
 }
@@ -87,7 +89,13 @@ enum ReportsConfigReader {
         }
         if let charts, !charts.isNull {
             if let entries = charts.entries {
-                config.charts = entries.map { NamedChart(name: $0.key, node: $0.value) }
+                // `palette` is the one name that is not a chart: the site's chart colours.
+                config.charts = entries.filter { $0.key != "palette" }.map { NamedChart(name: $0.key, node: $0.value) }
+                if let palette = entries.first(where: { $0.key == "palette" }) {
+                    let (colours, problems) = ChartPaletteReader.read(palette.value)
+                    config.chartColours = colours
+                    diagnostics += problems
+                }
             } else {
                 diagnostics.append(
                     .error(

@@ -38,6 +38,19 @@ public struct SiteRenderer: Sendable {
         site.staticFiles.map { OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path)) }
     }
 
+    /// The chart stylesheet Masthead writes (`ChartStylesheet`), with the palette of site.yml;
+    /// a site's own `Content/static/css/charts.css` takes its place, with a warning.
+    public func chartStylesheet() -> (file: OutputFile?, warning: Diagnostic?) {
+        if let own = site.staticFiles.first(where: { $0.outputPath == ChartStylesheet.path }) {
+            let message =
+                "this file replaces the chart stylesheet Masthead writes: delete it, and set colours with charts.palette in site.yml "
+                + "or --chart-* variables in your own stylesheet"
+            return (nil, Diagnostic(.warning, message, file: own.sourcePath))
+        }
+        let css = ChartStylesheet.css(site.config.reports.chartColours)
+        return (OutputFile(path: ChartStylesheet.path, contents: .bytes(Data(css.utf8))), nil)
+    }
+
     /// One route's page or file: through its template, or by code for feeds, sitemap and robots.txt.
     func render(_ route: Route, context: PageContext) -> Data {
         Data(renderRoute(route, context: context).utf8)

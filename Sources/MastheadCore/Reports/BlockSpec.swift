@@ -29,6 +29,8 @@ public struct BlockSpec: Sendable {
     public var unit: String?
     /// How kpi and table values are written (`format: duration`: minutes as months, days, hours).
     public var valueFormat: ValueFormat?
+    /// `currency: EUR` with `format: currency`: the ISO 4217 code money is written in.
+    public var currency: String?
     /// Scatter: `y: { value: field }`, each row's own value.
     public var pointValue: String?
     /// Scatter and grid: the field naming each point or cell.
@@ -55,6 +57,8 @@ public struct BlockSpec: Sendable {
 public enum ValueFormat: String, Sendable, CaseIterable {
     /// A number of minutes written as months (of 30 days), days and hours.
     case duration
+    /// Money in the site's language with the `currency:` code: "24.578,80 €", "£24,578.80".
+    case currency
 }
 
 /// `aspect:` of a scatter chart.

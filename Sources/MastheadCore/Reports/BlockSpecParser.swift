@@ -4,7 +4,8 @@ import Foundation
 /// problem. Whether fields exist is checked later, against the source's columns.
 enum BlockSpecParser {
     static let keys = [
-        "type", "title", "caption", "source", "where", "x", "y", "series", "sort", "limit", "labels", "unit", "format", "row", "pointLabel", "aspect"
+        "type", "title", "caption", "source", "where", "x", "y", "series", "sort", "limit", "labels", "unit", "format", "currency", "row",
+        "pointLabel", "aspect"
     ]
     static let xKeys = ["field", "bucket", "binWidth", "bins", "label", "values", "catalog"]
     static let measureKeys = ["count", "sum", "avg", "min", "max", "distinct", "value"]
@@ -99,6 +100,18 @@ enum BlockSpecParser {
                         .warning("format: applies to kpi and table values; a chart writes plain numbers", at: reader.locationOf("format")))
                 } else {
                     spec.valueFormat = format
+                }
+                if format == .currency {
+                    let code = reader.string("currency")?.trimmingCharacters(in: .whitespaces)
+                    if let code, code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) {
+                        spec.currency = code
+                    } else {
+                        let got = code.map { ", got \"\($0)\"" } ?? ""
+                        reader.error(
+                            "format: currency needs currency: with an ISO 4217 code like EUR or GBP\(got)",
+                            at: code == nil ? reader.locationOf("format") : reader.locationOf("currency"))
+                        ok = false
+                    }
                 }
             } else {
                 let names = ValueFormat.allCases.map(\.rawValue)

@@ -14,6 +14,7 @@ struct BlockView {
     func valueText(_ number: ReportNumber, fraction: Int) -> String {
         switch spec.valueFormat {
         case .duration: DurationFormat(format: format).string(minutes: number.double) ?? "–"
+        case .currency: format.currency(number, code: spec.currency ?? "")
         case nil: format.number(number, fraction: fraction)
         }
     }
@@ -33,7 +34,9 @@ struct BlockView {
     func chart(_ table: AggregateTable, id: String) -> String {
         let sorted = table.sorted(spec.sort, limit: shownLimit(table))
         let data = chartData(sorted)
-        let description = ChartDescription(title: spec.title ?? labels.chart, xTitle: xTitle, valueTitle: valueTitle, caption: spec.caption, id: id)
+        let description = ChartDescription(
+            title: spec.title ?? labels.chart, xTitle: xTitle, valueTitle: valueTitle, caption: spec.caption, id: id, xAxisTitle: spec.x?.label,
+            yAxisTitle: spec.yLabel)
         let ordered = sorted.x.allSatisfy { if case .text = $0 { false } else { true } }
         return ChartRenderer(format: format, labels: labels).render(spec.chartType, data, description, ordered: ordered)
     }
@@ -65,11 +68,15 @@ struct BlockView {
                 values: table.values.map { $0[index] })
         }
         var edges: [String]?
+        var binEdges: [Double]?
         if spec.chartType == .histogram, spec.kind == .chart {
             let bins = table.x.compactMap { if case .bin(let low, let high) = $0 { (low, high) } else { nil } }
-            if let last = bins.last { edges = bins.map { format.number($0.0, fraction: 2) } + [format.number(last.1, fraction: 2)] }
+            if let last = bins.last, bins.count == table.x.count {
+                binEdges = bins.map(\.0) + [last.1]
+                edges = binEdges?.map { format.number($0, fraction: 2) }
+            }
         }
-        return ChartData(categories: categories, series: series, edges: edges, fraction: fraction(table))
+        return ChartData(categories: categories, series: series, edges: edges, binEdges: binEdges, fraction: fraction(table))
     }
 
     /// Decimals to show: one for averages and values that are not whole numbers.

@@ -76,10 +76,11 @@ struct PersonalBudgetExampleTests {
     }
 
     /// The key figures: income and expenses as above; the balance 24578.75 − 15266.71 = 9312.04; 161 rows.
+    /// Money is written as money (`format: currency`, `currency: GBP`): the pound sign and two decimals.
     @Test("the year report gives total income, total expenses, the balance and the count")
     func keyFigures() throws {
         let page = try #require(Self.result.text("reports/year/index.html"))
-        for figure in ["24,578.8", "15,266.7", "9,312", "161"] {
+        for figure in ["£24,578.75", "£15,266.71", "£9,312.04", "161"] {
             #expect(page.contains("<p class=\"kpi-value\">\(figure)"), "no key figure \(figure)")
         }
     }
