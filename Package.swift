@@ -23,10 +23,16 @@ let package = Package(
             name: "CMarkGFM",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
         .target(
             name: "MastheadCore",
             dependencies: [
                 "CMarkGFM",
+                "CVips",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache")
             ]
