@@ -37,8 +37,16 @@ public enum SiteBuilder {
         }
 
         let site = resolved.site
-        let renderer = SiteRenderer(site: site, templates: inputs.templates, siteDirectory: options.siteDirectory)
-        let fingerprintInputs = Self.fingerprintInputs(options)
+        let images = ImageStage.run(site: site, staticPaths: inputs.staticPaths, options: options, diagnostics: &diagnostics)
+        timer.lap("images processed")
+        diagnostics = diagnostics.sortedByPosition().removingRepeats()
+        guard !diagnostics.hasErrors else {
+            return BuildResult(site: site, diagnostics: diagnostics)
+        }
+        let renderer = SiteRenderer(
+            site: site, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,
+            replacedStaticFiles: images.replaced)
+        let fingerprintInputs = Self.fingerprintInputs(options) + "\nimages " + images.fingerprint
         let pages: [OutputFile]
         progress?.begin(.rendering, total: site.routes.count)
         do {
@@ -50,12 +58,18 @@ public enum SiteBuilder {
             return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
         }
         timer.lap("pages rendered")
-        var result = BuildResult(site: site, files: pages + renderer.staticFiles() + resolved.statementFiles, diagnostics: diagnostics)
+        var result = BuildResult(
+            site: site, files: pages + renderer.staticFiles() + images.files + resolved.statementFiles, diagnostics: diagnostics)
         if case .streamed = options.pageDelivery { result.streamedPages = site.routes.count }
         result.work = work
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)
-        options.memory?.site.keep(
-            keptState(options, inputs, parsed, result: result, site: site, fingerprintInputs: fingerprintInputs))
+        if var kept = options.memory.map({ _ in
+            keptState(options, inputs, parsed, result: result, site: site, fingerprintInputs: fingerprintInputs)
+        }) {
+            kept.images = images
+            kept.staticPaths = inputs.staticPaths
+            options.memory?.site.keep(kept)
+        }
         return result
     }
 

@@ -17,6 +17,8 @@ public struct SiteConfig: Sendable {
     public var markdown = MarkdownOptions()
     public var feedLength: Int = 20
     public var relatedLimit: Int = 3
+    /// `images:`: widths, pixel limit, quality and social card colours.
+    public var images = ImageSettings()
     /// `catalogs:`, in declaration order.
     public var catalogs: [CatalogConfig] = []
     /// `datasets:`, `charts:` and `statements:` (reports).

@@ -38,6 +38,9 @@ public struct Document: Sendable {
     public var relatedLocation: SourceLocation?
     public var template: String?
     public var contentHTML: String
+    /// The body's images that Masthead processes, in order: `contentHTML` holds a marker for
+    /// each (`ImageMarkup`), replaced by its `<picture>` when a page is rendered.
+    public var bodyImages: [MarkdownImage] = []
     public var wordCount: Int
     /// A fingerprint of the source file's bytes (`StableHash.digest`), set when the file is parsed:
     /// the preview re-renders a page only when the documents it shows have a new one.
@@ -49,11 +52,14 @@ public struct Document: Sendable {
     public struct Image: Sendable, Hashable {
         public var src: String
         public var alt: String
+        /// Where `src` is written, for problems with the image.
+        public var location: SourceLocation?
     }
 
     public struct GalleryImage: Sendable, Hashable {
         public var src: String
         public var alt: String
         public var caption: String?
+        public var location: SourceLocation?
     }
 }

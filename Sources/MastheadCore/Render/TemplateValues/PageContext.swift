@@ -18,9 +18,9 @@ final class PageContext: Sendable {
     private var config: SiteConfig { source.config }
     private var labels: Labels { source.labels }
 
-    init(site: Site) {
-        source = TemplateSource(site: site)
-        catalogValues = CatalogTemplateValues(site: site, format: source.format)
+    init(site: Site, images: SiteImages = SiteImages()) {
+        source = TemplateSource(site: site, images: images)
+        catalogValues = CatalogTemplateValues(site: site, format: source.format, images: images)
         cards = CardCache()
     }
 
@@ -43,7 +43,7 @@ final class PageContext: Sendable {
             let article = site.articles[index]
             setTitle(article.document.title, description: article.document.summary)
             body = ArticlePageValues(article: ArticleValues(card: card(index), context: self))
-            if let cover = article.document.cover { page.image = source.absoluteImage(cover.src) }
+
             if let category = source.articleCategory[index] { page.feedURL = source.categories[category].feedURL }
         case .archive(let pagination):
             setTitle(numbered(labels.articles, pagination), description: config.description)
@@ -76,7 +76,7 @@ final class PageContext: Sendable {
             let document = site.pages[index].document
             setTitle(document.title, description: document.summary)
             body = DocumentPageValues(document: DocumentValues(formatted: FormattedDocument(document, path: site.pages[index].path, source: source)))
-            if let cover = document.cover { page.image = source.absoluteImage(cover.src) }
+
         case .notFound:
             setTitle(labels.notFound, description: config.description)
             body = NoPageValues()
@@ -90,6 +90,12 @@ final class PageContext: Sendable {
             }
         case .siteFeed, .categoryFeed, .sitemap, .robots:
             body = NoPageValues()
+        }
+        if let card = source.images.cards[route.path] {
+            page.image = source.absoluteImage(card.src)
+            page.imageWidth = card.width
+            page.imageHeight = card.height
+            page.imageAlt = card.alt
         }
         return PageValues(source: source, page: page, catalogs: catalogValues.byName, body: body)
     }

@@ -19,11 +19,14 @@ final class TemplateSource: Sendable {
     /// For each article, the index of its category in `site.categories`.
     let articleCategory: [Int?]
     let tagsBySlug: [String: Int]
+    /// Processed images and social cards (`ImageStage`).
+    let images: SiteImages
 
     var config: SiteConfig { site.config }
 
-    init(site: Site) {
+    init(site: Site, images: SiteImages = SiteImages()) {
         self.site = site
+        self.images = images
         let config = site.config
         format = SiteFormatter(language: config.language, timeZone: config.timeZone)
         labels = Labels(language: config.language)
@@ -50,6 +53,14 @@ final class TemplateSource: Sendable {
     static func imageLink(_ src: String, config: SiteConfig) -> String {
         if src.contains("://") || src.hasPrefix("//") || src.hasPrefix("data:") { return src }
         return config.link(forPath: src.hasPrefix("/") ? src : "/" + src)
+    }
+
+    /// A document's body with its images written out (`ImageMarkup`).
+    func bodyHTML(_ document: Document) -> String {
+        guard !document.bodyImages.isEmpty else { return document.contentHTML }
+        return ImageMarkup.fill(
+            document.contentHTML, images: document.bodyImages, table: images,
+            firstIsProminent: document.cover == nil && document.video == nil, link: imageLink)
     }
 
     /// An absolute image URL, for social cards.
