@@ -111,7 +111,14 @@ enum ImageStage {
         let order = EncodedImage.formats(hasAlpha: entry.hasAlpha)
         sources.sort { (order.firstIndex(of: $0.format) ?? 9) < (order.firstIndex(of: $1.format) ?? 9) }
         let src = sources.last?.candidates.last?.path ?? sitePath
-        return (SiteImage(src: src, width: entry.width, height: entry.height, placeholder: entry.placeholder, sources: sources), files)
+        // The size of the largest copy: the most a page shows, and the image's proportions.
+        let largest = entry.variants.max { $0.width < $1.width }
+        return (
+            SiteImage(
+                src: src, width: largest?.width ?? entry.width, height: largest?.height ?? entry.height, placeholder: entry.placeholder,
+                sources: sources),
+            files
+        )
     }
 
     /// A cover, gallery image or body image that is missing or could not be processed, reported
