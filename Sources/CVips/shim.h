@@ -1,6 +1,7 @@
 // Debian's libvips-dev: decoding, resizing and encoding images (MastheadCore/Images/ImageLibrary.swift only).
 // libvips's operations take their options as C variadic arguments, which Swift cannot pass:
 // each one Masthead calls has a fixed-argument wrapper here.
+#include <string.h>
 #include <vips/vips.h>
 
 static void masthead_vips_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
@@ -47,6 +48,21 @@ static inline int masthead_flatten(VipsImage *in, VipsImage **out) {
     int result = vips_flatten(in, out, "background", background, NULL);
     vips_area_unref(VIPS_AREA(background));
     return result;
+}
+
+// Every metadata field a camera or an editor may have left (EXIF with its GPS position and
+// serial numbers, XMP, IPTC, the ICC profile, the orientation already applied), removed
+// from an image in memory before it is encoded: not every encoder strips all of them.
+static inline void masthead_remove_metadata(VipsImage *image) {
+    gchar **fields = vips_image_get_fields(image);
+    for (int i = 0; fields[i]; i++) {
+        const char *name = fields[i];
+        if (g_str_has_prefix(name, "exif-") || g_str_has_prefix(name, "xmp-") || g_str_has_prefix(name, "iptc-") ||
+            g_str_has_prefix(name, "icc-") || g_str_has_prefix(name, "heif-") || g_str_has_prefix(name, "png-comment") ||
+            g_str_has_prefix(name, "jpeg-") || strcmp(name, "orientation") == 0 || strcmp(name, "gif-comment") == 0)
+            vips_image_remove(image, name);
+    }
+    g_strfreev(fields);
 }
 
 // Encoders: metadata stripped (EXIF, GPS, XMP, ICC: the pixels are sRGB).

@@ -17,7 +17,7 @@ struct ProcessedImages: Sendable {
 /// where they are written; every HTML page gets a social card. On every core.
 enum ImageStage {
     static func run(
-        site: Site, staticPaths: [String], options: BuildOptions, diagnostics: inout [Diagnostic]
+        site: Site, staticPaths: [String], templates: TemplateSet, options: BuildOptions, diagnostics: inout [Diagnostic]
     ) -> ProcessedImages {
         let settings = site.config.images
         let cache = ImageCache(siteDirectory: options.siteDirectory)
@@ -77,7 +77,11 @@ enum ImageStage {
             result.table.byPath[sitePath(of: path)] = SiteImage(src: sitePath(of: path), width: size?.width, height: size?.height)
         }
         diagnostics += referenceProblems(site: site, table: result.table, problems: problems)
-        let cards = SocialCards.make(site: site, table: result.table, staticPaths: staticPaths, options: options, cache: cache)
+        // Cards are drawn for templates that show them (`{{page.image}}`), and only then.
+        let cards =
+            templates.showsPageImage
+            ? SocialCards.make(site: site, table: result.table, staticPaths: staticPaths, options: options, cache: cache)
+            : (table: [:], files: [])
         result.table.cards = cards.table
         result.files += cards.files
         for (path, card) in cards.table.sorted(by: { $0.key < $1.key }) { fingerprint.add(path + " " + card.src) }

@@ -37,7 +37,8 @@ public enum SiteBuilder {
         }
 
         let site = resolved.site
-        let images = ImageStage.run(site: site, staticPaths: inputs.staticPaths, options: options, diagnostics: &diagnostics)
+        let images = ImageStage.run(
+            site: site, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)
         timer.lap("images processed")
         diagnostics = diagnostics.sortedByPosition().removingRepeats()
         guard !diagnostics.hasErrors else {

@@ -190,6 +190,7 @@ public enum ImageLibrary {
         }
         let inMemory = vips_image_copy_memory(current)
         unref(current)
+        if let inMemory { masthead_remove_metadata(inMemory) }
         return inMemory
     }
 

@@ -12,6 +12,8 @@ public struct TemplateSet: Sendable {
     /// For each template, a fingerprint of its text and of every partial and parent it reaches:
     /// a page needs rendering again only when its template's fingerprint changes.
     public var fingerprints: [String: UInt64] = [:]
+    /// Whether a template shows `page.image`: only then are social cards drawn.
+    public var showsPageImage = false
 
     public init(library: MustacheLibrary, names: Set<String>) {
         self.library = library
@@ -79,6 +81,7 @@ public struct TemplateSet: Sendable {
         // so they must not be reported again as missing.
         var set = TemplateSet(library: MustacheLibrary(templates: valid), names: Set(sources.keys))
         set.fingerprints = fingerprints(sources, outlines: outlines)
+        set.showsPageImage = sources.values.contains { $0.text.contains("page.image") }
         return (set, diagnostics)
     }
 

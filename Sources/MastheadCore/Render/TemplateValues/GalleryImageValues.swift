@@ -18,8 +18,10 @@ struct GalleryImageValues: TemplateValue, Sendable {
         self.image = image
     }
 
+    /// A gallery image is never the page's prominent one: no `priority`.
     func child(named name: String) -> Any? {
-        Key(rawValue: name).flatMap(value(for:)) ?? image.child(named: name)
+        if name == ImageValues.Key.priority.rawValue { return nil }
+        return Key(rawValue: name).flatMap(value(for:)) ?? image.child(named: name)
     }
 
     func value(for key: Key) -> Any? {
@@ -32,5 +34,5 @@ struct GalleryImageValues: TemplateValue, Sendable {
         }
     }
 
-    static var keys: [String] { Key.allCases.map(\.rawValue) + ImageValues.keys }
+    static var keys: [String] { Key.allCases.map(\.rawValue) + ImageValues.keys.filter { $0 != ImageValues.Key.priority.rawValue } }
 }
