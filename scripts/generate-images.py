@@ -44,7 +44,7 @@ def vips(*arguments):
     subprocess.run(["vips", *[str(a) for a in arguments]], check=True, stdout=subprocess.DEVNULL)
 
 
-def photo(svg, out, width, height, seed, quality=84, exif=None):
+def photo(svg, out, width, height, seed, quality=84, exif=None, grain=7):
     """The SVG filling width×height, with grain, as a JPEG; `exif` adds a phone's metadata."""
     with tempfile.TemporaryDirectory() as work:
         drawn = os.path.join(work, "drawn.v")
@@ -52,7 +52,7 @@ def photo(svg, out, width, height, seed, quality=84, exif=None):
         flat = os.path.join(work, "flat.v")
         vips("flatten", drawn, flat, "--background", "255 255 255")
         noise = os.path.join(work, "noise.v")
-        vips("gaussnoise", noise, width, height, "--sigma", 7, "--mean", 0, "--seed", seed)
+        vips("gaussnoise", noise, width, height, "--sigma", grain, "--mean", 0, "--seed", seed)
         grained = os.path.join(work, "grained.v")
         vips("add", flat, noise, grained)
         stored = grained
@@ -117,19 +117,19 @@ def site():
     images = os.path.join(ROOT, "Content/static/images")
     os.makedirs(os.path.join(images, "photos"), exist_ok=True)
     for seed, (svg, name, exif) in enumerate(SITE_PHOTOS, start=1):
-        photo(os.path.join(images, svg + ".svg"), os.path.join(images, "photos", name + ".jpg"), 2000, 1125, seed, exif=exif)
+        photo(os.path.join(images, svg + ".svg"), os.path.join(images, "photos", name + ".jpg"), 2000, 1125, seed, exif=exif, grain=4)
 
 
 def film_club():
     folder = os.path.join(ROOT, "Examples/film-club/Content/static/images/posters")
     for seed, name in enumerate(sorted(f[:-4] for f in os.listdir(folder) if f.endswith(".svg")), start=100):
-        photo(os.path.join(folder, name + ".svg"), os.path.join(folder, name + ".jpg"), 720, 1080, seed)
+        photo(os.path.join(folder, name + ".svg"), os.path.join(folder, name + ".jpg"), 600, 900, seed, quality=80, grain=3)
 
 
 def student_housing():
     folder = os.path.join(ROOT, "Examples/student-housing/Content/static/images/listings")
     for seed, name in enumerate(sorted(f[:-4] for f in os.listdir(folder) if f.endswith(".svg")), start=500):
-        photo(os.path.join(folder, name + ".svg"), os.path.join(folder, name + ".jpg"), 960, 720, seed)
+        photo(os.path.join(folder, name + ".svg"), os.path.join(folder, name + ".jpg"), 800, 600, seed, quality=80, grain=3)
 
 
 def png(path, width, height, depth, colour, rows):
