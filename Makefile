@@ -2,8 +2,10 @@
 SWIFT ?= swift
 SITE ?= .
 CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
+# libvips: resizing and encoding images (docs/images.md).
+VIPS_PACKAGES := libvips-dev
 
-.PHONY: deps build site test layers lint format clean bench bench-deps audit serve browser-test fuzz audit-browser examples audit-java soak
+.PHONY: deps build site test layers lint format clean bench bench-deps bench-images audit serve browser-test fuzz audit-browser examples audit-java soak
 
 # Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
 define apt_install
@@ -15,9 +17,9 @@ define apt_install
 	fi
 endef
 
-# Debian's cmark-gfm libraries.
+# Debian's cmark-gfm libraries and libvips.
 deps:
-	$(call apt_install,$(CMARK_PACKAGES))
+	$(call apt_install,$(CMARK_PACKAGES) $(VIPS_PACKAGES))
 
 build: deps
 	$(SWIFT) build -c release --product masthead
@@ -73,6 +75,11 @@ bench-deps: deps
 
 bench: bench-deps build
 	N=$(N) bash Benchmarks/run.sh
+
+# Masthead's image processing against Hugo's on 200 generated phone photos (docs/images.md, "Performance").
+bench-images: bench-deps build
+	$(call apt_install,libvips-tools)
+	COUNT=$(COUNT) RUNS=$(RUNS) bash Benchmarks/images/run.sh
 
 # The four example sites (docs/examples.md), each into $(EXAMPLES_OUT)/<name>.
 EXAMPLES := $(sort $(wildcard Examples/*))

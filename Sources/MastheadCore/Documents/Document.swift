@@ -52,8 +52,11 @@ public struct Document: Sendable {
     public struct Image: Sendable, Hashable {
         public var src: String
         public var alt: String
-        /// Where `src` is written, for problems with the image.
+        /// Where `src` is written, for problems with the image; not part of what the image is.
         public var location: SourceLocation?
+
+        public static func == (left: Image, right: Image) -> Bool { left.src == right.src && left.alt == right.alt }
+        public func hash(into hasher: inout Hasher) { hasher.combine(src) }
     }
 
     public struct GalleryImage: Sendable, Hashable {
@@ -61,5 +64,10 @@ public struct Document: Sendable {
         public var alt: String
         public var caption: String?
         public var location: SourceLocation?
+
+        public static func == (left: GalleryImage, right: GalleryImage) -> Bool {
+            left.src == right.src && left.alt == right.alt && left.caption == right.caption
+        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(src) }
     }
 }

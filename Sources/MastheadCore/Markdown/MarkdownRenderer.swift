@@ -194,7 +194,7 @@ public struct MarkdownRenderer: Sendable {
         progress.wordCount += PlainText.of(document).wordCount
         var headingNodes: [OpaquePointer] = []
         var fencedNodes: [OpaquePointer] = []
-        var imageNodes: [(node: OpaquePointer, location: SourceLocation, destination: String)] = []
+        var imageNodes: [(node: OpaquePointer, line: Int, byteColumn: Int, destination: String)] = []
 
         let iterator = cmark_iter_new(document)
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -207,11 +207,10 @@ public struct MarkdownRenderer: Sendable {
                     progress.firstParagraph = PlainText.of(node).trimmingCharacters(in: .whitespacesAndNewlines)
                 }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                let line = Int(cmark_node_get_start_line(node))
-                let place = SourceLocation(
-                    file: file, line: line + lineOffset,
-                    column: Self.characterColumn(Int(cmark_node_get_start_column(node)), line: line, in: text))
-                if cmark_node_get_type(node) == CMARK_NODE_IMAGE { imageNodes.append((node, place, Self.string(cmark_node_get_url(node)))) }
+                if cmark_node_get_type(node) == CMARK_NODE_IMAGE {
+                    imageNodes.append(
+                        (node, Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)), Self.string(cmark_node_get_url(node))))
+                }
                 if let problem = rewriteDestination(of: node) {
                     progress.diagnostics.append(
                         Diagnostic(
@@ -232,8 +231,17 @@ public struct MarkdownRenderer: Sendable {
         }
         cmark_iter_free(iterator)
 
-        for (node, location, destination) in imageNodes {
-            Self.replaceImage(node, location: location, destination: destination, images: &progress.images)
+        if !imageNodes.isEmpty {
+            // Line starts found once: 20,000 images in a body must not each count from its start.
+            var lineStarts = [0]
+            for index in text.indices where text[index] == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+            for (node, line, byteColumn, destination) in imageNodes {
+                let start = lineStarts[min(max(line - 1, 0), lineStarts.count - 1)]
+                let end = min(start + byteColumn - 1, text.count)
+                let column = start <= end ? text[start..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } : byteColumn
+                let location = SourceLocation(file: file, line: line + lineOffset, column: column)
+                Self.replaceImage(node, location: location, destination: destination, images: &progress.images)
+            }
         }
         progress.headings += Self.addHeadingIDs(headingNodes, ids: &progress.headingIDs, anchorLabel: labels.headingAnchor)
         for node in fencedNodes {
@@ -408,17 +416,21 @@ public struct MarkdownRenderer: Sendable {
         let alt = PlainText.of(node).trimmingCharacters(in: .whitespacesAndNewlines)
         let title = string(cmark_node_get_title(node))
         let caption = title.isEmpty ? nil : title
+        let processed = MarkdownImage.isSitePath(destination) && RasterImage.isRaster(destination)
+        let paragraph = cmark_node_parent(node)
+        let alone =
+            paragraph.map { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH && cmark_node_first_child($0) == node && cmark_node_last_child($0) == node }
+            ?? false
+        // Any other image stays as cmark writes it.
+        guard processed || (caption != nil && alone) else { return }
         let image: String
-        if MarkdownImage.isSitePath(destination), RasterImage.isRaster(destination) {
+        if processed {
             image = ImageMarkup.marker(images.count)
             images.append(MarkdownImage(src: destination, alt: alt, caption: caption, location: location))
         } else {
-            let titled = caption.map { " title=\"\(XML.escape($0))\"" } ?? ""
-            image = "<img src=\"\(XML.escape(url))\" alt=\"\(XML.escape(alt))\"\(titled)>"
+            image = "<img src=\"\(XML.escape(url))\" alt=\"\(XML.escape(alt))\">"
         }
-        if let caption, let paragraph = cmark_node_parent(node), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
-            cmark_node_first_child(paragraph) == node, cmark_node_last_child(paragraph) == node
-        {
+        if let caption, alone, let paragraph {
             replace(paragraph, withHTML: "<figure>\n\(image)\n<figcaption>\(XML.escape(caption))</figcaption>\n</figure>\n")
             return
         }
