@@ -36,7 +36,8 @@ struct ImageTests {
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: target)
         }
         try site.article(
-            "photo.md", "title: A photo\ndate: 2026-05-01\ncategory: coffee-culture\ncover: { src: /images/\(cover), alt: \"A moka pot\" }", body: body)
+            "photo.md", "title: A photo\ndate: 2026-05-01\ncategory: coffee-culture\ncover: { src: /images/\(cover), alt: \"A moka pot\" }",
+            body: body)
         return site
     }
 
@@ -102,7 +103,9 @@ struct ImageTests {
         #expect(html.contains("alt=\"A moka pot\" width=\"400\" height=\"300\" fetchpriority=\"high\" style=\"background-color: #"))
         // The body's image: a figure with its caption, lazy (the cover is the page's first image).
         #expect(html.contains("<figure>\n<picture><source type=\"image/avif\" srcset=\"/images/phone."))
-        #expect(html.contains("sizes=\"\(ImageMarkup.bodySizes)\" alt=\"Steam over a cup\" width=\"640\" height=\"480\" loading=\"lazy\" decoding=\"async\""))
+        #expect(
+            html.contains(
+                "sizes=\"\(ImageMarkup.bodySizes)\" alt=\"Steam over a cup\" width=\"640\" height=\"480\" loading=\"lazy\" decoding=\"async\""))
         #expect(html.contains("<figcaption>Steam, lit from the side.</figcaption>\n</figure>"))
         // A card elsewhere is lazy.
         let home = try #require(result.text("index.html"))
@@ -198,9 +201,15 @@ struct ImageTests {
     func animatedGIF() throws {
         let site = try Self.site(images: ["animated.gif", "small.jpg"], cover: "small.jpg", body: "![Moving](/images/animated.gif)")
         let result = site.build()
-        #expect(result.messages == ["Content/static/images/animated.gif: warning: animated image (2 frames) published as it is, without resizing; a video or a still would weigh less"])
+        #expect(
+            result.messages == [
+                "Content/static/images/animated.gif: warning: animated image (2 frames) published as it is, without resizing;"
+                    + " a video or a still would weigh less"
+            ])
         #expect(result.paths.contains("images/animated.gif"))
-        #expect(result.text("articles/photo/index.html")?.contains("<img src=\"/images/animated.gif\" alt=\"Moving\" width=\"40\" height=\"30\" loading=\"lazy\"") == true)
+        #expect(
+            result.text("articles/photo/index.html")?.contains(
+                "<img src=\"/images/animated.gif\" alt=\"Moving\" width=\"40\" height=\"30\" loading=\"lazy\"") == true)
     }
 
     @Test("a decompression bomb is refused from its header, quickly", .timeLimit(.minutes(1)))

@@ -1,16 +1,5 @@
 import Foundation
 
-/// What the image stage gives: every image pages may show, the files to publish, and the
-/// static files they replace (a photo's original, with its metadata, is never published).
-struct ProcessedImages: Sendable {
-    var table = SiteImages()
-    var files: [OutputFile] = []
-    /// Site-relative paths of static files not to copy.
-    var replaced: Set<String> = []
-    /// What `RouteFingerprints` takes: a page shows new images when this moves.
-    var fingerprint = ""
-}
-
 /// Stage 3b, images (after resolve, before render): every raster image under Content/static
 /// is decoded, turned upright, resized and encoded (`ImageLibrary`), or taken from the image
 /// cache; SVGs are measured; references to images that are missing or broken are reported

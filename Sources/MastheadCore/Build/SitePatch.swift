@@ -38,9 +38,12 @@ enum SitePatch {
         }.map { site.routes[$0] }
         // Images: the saved documents' references checked, their social cards drawn (a new title, a new card).
         guard ImageStage.referenceProblems(site: site, table: kept.images.table, problems: [:]).isEmpty else { return nil }
-        let cards = !kept.templates.showsPageImage ? (table: [:], files: []) : SocialCards.make(
-            site: site, table: kept.images.table, staticPaths: kept.staticPaths, options: options,
-            cache: ImageCache(siteDirectory: kept.siteDirectory))
+        let cards =
+            !kept.templates.showsPageImage
+            ? (table: [:], files: [])
+            : SocialCards.make(
+                site: site, table: kept.images.table, staticPaths: kept.staticPaths, options: options,
+                cache: ImageCache(siteDirectory: kept.siteDirectory))
         let knownCards = Set(kept.images.table.cards.values.map(\.src))
         let newCards = cards.files.filter { !knownCards.contains("/" + $0.path) }
         kept.images.table.cards = cards.table

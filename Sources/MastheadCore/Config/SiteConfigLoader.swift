@@ -193,17 +193,21 @@ public enum SiteConfigLoader {
         if let widths = images.node["widths"] {
             let values = widths.items?.compactMap { $0.string.flatMap { Int($0) } } ?? []
             if values.isEmpty || values.count != widths.items?.count || values.contains(where: { $0 < 16 || $0 > 8192 }) {
-                images.error("images.widths: expected a list of widths in pixels from 16 to 8192, like [480, 960, 1600]", at: images.locationOf("widths"))
+                images.error(
+                    "images.widths: expected a list of widths in pixels from 16 to 8192, like [480, 960, 1600]", at: images.locationOf("widths"))
             } else {
                 settings.widths = values
             }
         }
         if let limit = images.integer("maxPixels", minimum: 1) { settings.maxPixels = limit }
         if let quality = images.integer("quality", minimum: 1) { settings.quality = min(quality, 100) }
-        if let colours = images.mapping("card", { card -> (String?, String?) in
-            card.warnAboutUnknownKeys(["background", "text"], what: "images.card")
-            return (card.string("background"), card.string("text"))
-        }) {
+        if let colours = images.mapping(
+            "card",
+            { card -> (String?, String?) in
+                card.warnAboutUnknownKeys(["background", "text"], what: "images.card")
+                return (card.string("background"), card.string("text"))
+            })
+        {
             if let background = colours.0 { settings.cardBackground = background }
             if let text = colours.1 { settings.cardText = text }
         }

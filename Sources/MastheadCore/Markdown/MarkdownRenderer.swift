@@ -419,7 +419,9 @@ public struct MarkdownRenderer: Sendable {
         let processed = MarkdownImage.isSitePath(destination) && RasterImage.isRaster(destination)
         let paragraph = cmark_node_parent(node)
         let alone =
-            paragraph.map { cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH && cmark_node_first_child($0) == node && cmark_node_last_child($0) == node }
+            paragraph.map {
+                cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH && cmark_node_first_child($0) == node && cmark_node_last_child($0) == node
+            }
             ?? false
         // Any other image stays as cmark writes it.
         guard processed || (caption != nil && alone) else { return }

@@ -40,7 +40,9 @@ public struct SiteRenderer: Sendable {
 
     /// Static files, by reference: they are copied, never read here.
     public func staticFiles() -> [OutputFile] {
-        site.staticFiles.filter { !replacedStaticFiles.contains($0.sourcePath) }.map { OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path)) }
+        site.staticFiles.filter { !replacedStaticFiles.contains($0.sourcePath) }.map {
+            OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path))
+        }
     }
 
     /// One route's page or file: through its template, or by code for feeds, sitemap and robots.txt.
