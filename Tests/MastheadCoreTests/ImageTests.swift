@@ -68,7 +68,7 @@ struct ImageTests {
         let site = try Self.site(images: ["small.jpg"], cover: "small.jpg")
         let result = site.build()
         #expect(result.messages == [])
-        let written = result.paths.filter { $0.hasPrefix("images/small.") }
+        let written = result.paths.filter { $0.hasPrefix("images/small.") && $0 != "images/small.jpg" }
         let names = written.map { $0.replacingOccurrences(of: #"\.[0-9a-f]{8}-"#, with: "-", options: .regularExpression) }
         #expect(
             names == [
@@ -76,9 +76,9 @@ struct ImageTests {
                 "images/small-320.avif", "images/small-320.jpg", "images/small-320.webp",
                 "images/small-400.avif", "images/small-400.jpg", "images/small-400.webp"
             ])
-        // The original is not published: its metadata would go with it.
-        #expect(!result.paths.contains("images/small.jpg"))
         let largest = try #require(written.first { $0.hasSuffix("-400.jpg") })
+        // The original's path serves the largest JPEG, not the original (its metadata would go with it).
+        #expect(Self.bytes(result, "images/small.jpg") == Self.bytes(result, largest))
         #expect(Self.jpegFrame(Self.bytes(result, largest))?.width == 400)
         let avif = Self.bytes(result, try #require(written.first { $0.hasSuffix("-160.avif") }))
         #expect(String(decoding: avif.prefix(12).dropFirst(4), as: UTF8.self) == "ftypavif")
@@ -107,9 +107,11 @@ struct ImageTests {
             html.contains(
                 "sizes=\"\(ImageMarkup.bodySizes)\" alt=\"Steam over a cup\" width=\"640\" height=\"480\" loading=\"lazy\" decoding=\"async\""))
         #expect(html.contains("<figcaption>Steam, lit from the side.</figcaption>\n</figure>"))
-        // A card elsewhere is lazy.
+        // The home page's first card leads it; a card in a list is lazy.
         let home = try #require(result.text("index.html"))
-        #expect(home.contains("width=\"400\" height=\"300\" loading=\"lazy\" decoding=\"async\""))
+        #expect(home.contains("width=\"400\" height=\"300\" fetchpriority=\"high\""))
+        let list = try #require(result.text("articles/index.html"))
+        #expect(list.contains("width=\"400\" height=\"300\" loading=\"lazy\" decoding=\"async\""))
     }
 
     @Test("a phone's EXIF orientation turns the image upright: width and height swap")
@@ -156,7 +158,8 @@ struct ImageTests {
         let deep = try #require(result.paths.first { $0.hasPrefix("images/deep-16bit.") && $0.hasSuffix("-320.jpg") })
         #expect(Self.jpegFrame(Self.bytes(result, deep))?.components == 3)
         let alpha = result.paths.filter { $0.hasPrefix("images/logo-alpha.") }
-        #expect(alpha.filter { $0.hasSuffix(".png") }.count == 2 && alpha.filter { $0.hasSuffix(".jpg") }.isEmpty)
+        // 160 and 320 px, and the original's path.
+        #expect(alpha.filter { $0.hasSuffix(".png") }.count == 3 && alpha.filter { $0.hasSuffix(".jpg") }.isEmpty)
         // PNG colour type 6: RGBA, 8 bits.
         let png = Self.bytes(result, try #require(alpha.first { $0.hasSuffix("-320.png") }))
         #expect(png[24] == 8 && png[25] == 6)
@@ -239,6 +242,29 @@ struct ImageTests {
         let home = try #require(result.text("index.html"))
         #expect(home.contains("<meta property=\"og:image:alt\" content=\"Test Magazine\">"))
         #expect(result.paths.filter { $0.hasPrefix("social/") }.count == 3)
+    }
+
+    @Test("a rebuild does no image work for images that did not change: their files come from the cache")
+    func rebuildUsesCache() throws {
+        let site = try Self.site(images: ["small.jpg"], cover: "small.jpg")
+        let first = site.build()
+        #expect(first.messages == [])
+        // Marked in the cache: a rebuild that decoded the photo again would not publish the mark.
+        let cache = site.root.appendingPathComponent(".masthead/images")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.count == 32 }
+        #expect(entries.count == 1)
+        let cached = cache.appendingPathComponent("\(try #require(entries.first))/160.webp")
+        try Data("marked".utf8).write(to: cached)
+        let second = site.build()
+        let published = try #require(second.paths.first { $0.hasPrefix("images/small.") && $0.hasSuffix("-160.webp") })
+        #expect(second.text(published) == "marked")
+        // A changed photo is processed again, under a new name.
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/static/images/small.jpg"))
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("phone.jpg"), to: site.root.appendingPathComponent("Content/static/images/small.jpg"))
+        let third = site.build()
+        #expect(third.paths.filter { $0.hasPrefix("images/small.") }.count == 10)
+        #expect(!third.paths.contains(published))
     }
 
     @Test("a build from the image cache gives the same bytes as a build without it")

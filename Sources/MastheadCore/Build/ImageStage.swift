@@ -106,6 +106,15 @@ enum ImageStage {
         let src = sources.last?.candidates.last?.path ?? sitePath
         // The size of the largest copy: the most a page shows, and the image's proportions.
         let largest = entry.variants.max { $0.width < $1.width }
+        // The original's own path serves the largest JPEG or PNG copy, when it is of that format,
+        // so a link written by hand (`<a href="/images/x.jpg">`) still leads somewhere, stripped.
+        let fallbackFormat: ImageFormat = entry.hasAlpha ? .png : .jpeg
+        let written = sitePath.lowercasedPathExtension
+        if written == fallbackFormat.fileExtension || (fallbackFormat == .jpeg && written == "jpeg"),
+            let copy = entry.variants.filter({ $0.format == fallbackFormat }).max(by: { $0.width < $1.width })
+        {
+            files.append(OutputFile(path: String(sitePath.dropFirst()), contents: copy.contents))
+        }
         return (
             SiteImage(
                 src: src, width: largest?.width ?? entry.width, height: largest?.height ?? entry.height, placeholder: entry.placeholder,

@@ -9,9 +9,19 @@ struct CardValues: TemplateValue, Sendable {
     /// Into `site.articles`.
     let index: Int
     let document: DocumentValues
+    /// The home page's lead story: its cover is the page's first, largest image.
+    var leads = false
 
     func child(named name: String) -> Any? {
-        Key(rawValue: name).flatMap(value(for:)) ?? document.child(named: name)
+        if leads, name == "cover" { return document.formatted.cover?.prominent }
+        return Key(rawValue: name).flatMap(value(for:)) ?? document.child(named: name)
+    }
+
+    /// The same card as the page's lead story.
+    var leading: CardValues {
+        var copy = self
+        copy.leads = true
+        return copy
     }
 
     func value(for key: Key) -> Any? {

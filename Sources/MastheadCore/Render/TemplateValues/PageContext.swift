@@ -121,9 +121,12 @@ final class PageContext: Sendable {
             }
             let chosen = candidates.filter { !shown.contains($0) }.prefix(section.limit)
             shown.formUnion(chosen)
+            var cards = chosen.map(card)
+            // The first card of the first section leads the page, shown largest (site.css).
+            if sections.isEmpty, !cards.isEmpty { cards[0] = cards[0].leading }
             sections.append(
                 HomeSectionValues(
-                    title: section.title, id: Slug.make(section.title), articles: chosen.map(card),
+                    title: section.title, id: Slug.make(section.title), articles: cards,
                     background: section.background, more: more))
         }
         return sections
