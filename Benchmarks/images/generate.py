@@ -6,7 +6,7 @@ about 3 MB each. Every fifth is stored turned with an EXIF orientation flag, as 
 sideways stores it; every third carries a GPS position. Seeded: the same COUNT gives the
 same bytes.
 
-    python3 Benchmarks/images/generate.py OUT [COUNT]      # COUNT: 200
+    python3 Benchmarks/images/generate.py OUT [COUNT]      # COUNT: 200; photos already there are kept
 """
 import os
 import subprocess

@@ -23,14 +23,19 @@ MASTHEAD="${MASTHEAD:-$(cd "$ROOT" && swift build -c release --show-bin-path)/ma
 command -v hugo >/dev/null || { echo "hugo is not installed (make bench-images installs Debian's hugo)" >&2; exit 2; }
 command -v vips >/dev/null || { echo "vips is not installed (make bench-images installs Debian's libvips-tools)" >&2; exit 2; }
 
-PHOTOS="$BENCH_DIR/photos-$COUNT"
+PHOTOS="$BENCH_DIR/photos"
 python3 "$ROOT/Benchmarks/images/generate.py" "$PHOTOS" "$COUNT"
+# The first COUNT photos, as hard links: a site publishes no link leading outside it.
+link_photos() {
+  mkdir -p "$1"
+  for index in $(seq 0 $((COUNT - 1))); do ln "$PHOTOS/$(printf 'photo-%03d.jpg' "$index")" "$1/"; done
+}
 
 # The Masthead site: the photos as static files, a template that shows nothing of them (the
 # stage processes every raster image under Content/static/).
 SITE="$BENCH_DIR/masthead-site"
 rm -rf "$SITE" && mkdir -p "$SITE/Content/static" "$SITE/Templates"
-cp -al "$PHOTOS" "$SITE/Content/static/photos"  # hard links: a site publishes no link leading outside it
+link_photos "$SITE/Content/static/photos"
 cat >"$SITE/Content/site.yml" <<'YML'
 title: Image benchmark
 baseURL: https://example.org/
@@ -43,7 +48,7 @@ for t in home list terms 404; do echo "<!doctype html><title>{{page.title}}</tit
 # The Hugo site: the photos as global resources, each resized to the three widths in WebP.
 HUGO_SITE="$BENCH_DIR/hugo-site"
 rm -rf "$HUGO_SITE" && mkdir -p "$HUGO_SITE/assets" "$HUGO_SITE/layouts"
-cp -al "$PHOTOS" "$HUGO_SITE/assets/photos"
+link_photos "$HUGO_SITE/assets/photos"
 cat >"$HUGO_SITE/config.toml" <<'TOML'
 baseURL = "https://example.org/"
 title = "Image benchmark"
@@ -67,7 +72,7 @@ measure() {
   cat "$stats" >>"$out"
   rm -f "$stats" "$stats.log"
 }
-median() { sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
+median() { sort -n | awk '{v[NR]=$1} END {if (NR % 2) print v[(NR+1)/2]; else printf "%.2f\n", (v[NR/2] + v[NR/2+1]) / 2}'; }
 
 M="$BENCH_DIR/masthead.txt"; H="$BENCH_DIR/hugo.txt"; : >"$M"; : >"$H"
 for run in $(seq "$RUNS"); do
