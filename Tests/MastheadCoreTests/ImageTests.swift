@@ -267,6 +267,25 @@ struct ImageTests {
         #expect(!third.paths.contains(published))
     }
 
+    @Test("a preview save of a new title is patched in, with the page's social card drawn again")
+    func previewPatchDrawsNewCard() throws {
+        let site = try Self.site(images: ["small.jpg"], cover: "small.jpg")
+        var options = BuildOptions(siteDirectory: site.root)
+        options.now = try #require(ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!))
+        options.memory = RebuildMemory()
+        let first = SiteBuilder.build(options)
+        let card = /og:image" content="https:\/\/example.org\/(social\/[0-9a-f]{16}\.jpg)"/
+        let before = try #require(first.text("articles/photo/index.html")?.firstMatch(of: card)?.1)
+        try site.article(
+            "photo.md", "title: A new title\ndate: 2026-05-01\ncategory: coffee-culture\ncover: { src: /images/small.jpg, alt: \"A moka pot\" }")
+        let patched = SiteBuilder.build(options, changedPaths: ["Content/articles/photo.md"])
+        #expect(patched.patched)
+        let after = try #require(patched.text("articles/photo/index.html")?.firstMatch(of: card)?.1)
+        #expect(after != before)
+        #expect(patched.paths.contains(String(after)))
+        #expect(Self.jpegFrame(Self.bytes(patched, String(after)))?.width == 1200)
+    }
+
     @Test("a build from the image cache gives the same bytes as a build without it")
     func cachedBuildIsIdentical() throws {
         let site = try Self.site(
