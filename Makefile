@@ -7,7 +7,10 @@ STEMMER_PACKAGES := libstemmer-dev
 # The throwaway PostgreSQL server `make test` runs the database tests against (scripts/with-postgres.sh).
 POSTGRES_PACKAGES := postgresql
 
-.PHONY: deps build site test layers lint format clean bench bench-deps bench-search audit serve browser-test fuzz audit-browser examples audit-java soak
+# libvips: resizing and encoding images (docs/images.md).
+VIPS_PACKAGES := libvips-dev
+
+.PHONY: deps build site test layers lint format clean bench bench-deps bench-search bench-images audit serve browser-test fuzz audit-browser examples audit-java soak
 
 # Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
 define apt_install
@@ -96,6 +99,11 @@ bench: bench-deps build
 bench-search: bench-deps build
 	@python3 -m pagefind --version 2>/dev/null | grep -q '1.5.2' || python3 -m pip install -q 'pagefind[bin]==1.5.2'
 	bash Benchmarks/search/run.sh
+
+# Masthead's image processing against Hugo's on 200 generated phone photos (docs/images.md, "Performance").
+bench-images: bench-deps build
+	$(call apt_install,libvips-tools)
+	COUNT=$(COUNT) RUNS=$(RUNS) bash Benchmarks/images/run.sh
 
 # The four example sites (docs/examples.md), each into $(EXAMPLES_OUT)/<name>.
 EXAMPLES := $(sort $(wildcard Examples/*))

@@ -33,6 +33,11 @@ let package = Package(
             name: "CStemmer",
             providers: [.apt(["libstemmer-dev"])]
         ),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
         .target(
             name: "MastheadCore",
             dependencies: [
@@ -43,6 +48,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
+                "CVips",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache")
             ],

@@ -9,11 +9,14 @@ struct ServingTests {
         let site = try PreviewTestSite()
         let types: [(String, String)] = [
             ("js/app.js", "text/javascript; charset=utf-8"), ("images/logo.svg", "image/svg+xml"),
-            ("data/points.json", "application/json"), ("images/a.png", "image/png"), ("images/b.jpg", "image/jpeg"),
-            ("images/c.webp", "image/webp"), ("images/d.gif", "image/gif"), ("favicon.ico", "image/x-icon"),
+            ("data/points.json", "application/json"), ("favicon.ico", "image/x-icon"),
             ("fonts/serif.woff2", "font/woff2"), ("notes/readme.txt", "text/plain; charset=utf-8")
         ]
         for (path, _) in types { try site.write("Content/static/\(path)", "contents of \(path)") }
+        // Raster images are published as resized copies (docs/images.md); an animation as it is.
+        let animation = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/images/animated.gif")
+        try FileManager.default.copyItem(at: animation, to: site.root.appendingPathComponent("Content/static/images/d.gif"))
         try site.write("Content/static/images/my photo.svg", "<svg/>")
         try await RunningServer.with(site) { server in
 
@@ -45,6 +48,8 @@ struct ServingTests {
                 #expect(response.headers["cache-control"] == "no-store", "\(path)")
                 #expect(response.text == "contents of \(path)", "\(path)")
             }
+            let gif = try await server.get("/images/d.gif")
+            #expect(gif.status == 200 && gif.headers["content-type"] == "image/gif")
             let feed = try await server.get("/feed.xml")
             #expect(feed.status == 200)
             #expect(feed.headers["content-type"] == "application/xml; charset=utf-8")

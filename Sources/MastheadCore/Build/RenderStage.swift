@@ -14,7 +14,7 @@ enum RenderStage {
         complete: Bool, delivery: PageDelivery, progress: (any BuildProgress)? = nil,
         work: inout BuildResult.Work
     ) throws -> [OutputFile] {
-        let context = PageContext(site: renderer.site, templates: renderer.templates)
+        let context = PageContext(site: renderer.site, templates: renderer.templates, images: renderer.images)
         let fingerprints = memory == nil ? nil : fingerprints
         var collected: [OutputFile] = []
         var remembered: [PageMemory.Page] = []

@@ -36,10 +36,19 @@ public enum SiteBuilder {
         }
 
         let site = resolved.site
+        let images = ImageStage.run(
+            site: site, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)
+        timer.lap("images processed")
+        diagnostics = diagnostics.sortedByPosition().removingRepeats()
+        guard !diagnostics.hasErrors else {
+            return BuildResult(site: site, diagnostics: diagnostics)
+        }
         let searchFiles = SearchStage.run(site, memory: options.memory?.search, progress: progress)
         if !searchFiles.isEmpty { timer.lap("search index built") }
-        let renderer = SiteRenderer(site: site, templates: inputs.templates, siteDirectory: options.siteDirectory)
-        let fingerprintInputs = Self.fingerprintInputs(options)
+        let renderer = SiteRenderer(
+            site: site, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,
+            replacedStaticFiles: images.replaced)
+        let fingerprintInputs = Self.fingerprintInputs(options) + "\nimages " + images.fingerprint
         let pages: [OutputFile]
         progress?.begin(.rendering, total: site.routes.count)
         do {
@@ -53,13 +62,19 @@ public enum SiteBuilder {
         timer.lap("pages rendered")
         let stylesheet = renderer.chartStylesheet()
         var result = BuildResult(
-            site: site, files: pages + renderer.staticFiles() + [stylesheet.file].compactMap { $0 } + resolved.statementFiles + searchFiles,
+            site: site,
+            files: pages + renderer.staticFiles() + images.files + [stylesheet.file].compactMap { $0 } + resolved.statementFiles + searchFiles,
             diagnostics: diagnostics + [stylesheet.warning].compactMap { $0 })
         if case .streamed = options.pageDelivery { result.streamedPages = site.routes.count }
         result.work = work
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)
-        options.memory?.site.keep(
-            keptState(options, inputs, parsed, result: result, site: site, fingerprintInputs: fingerprintInputs))
+        if var kept = options.memory.map({ _ in
+            keptState(options, inputs, parsed, result: result, site: site, fingerprintInputs: fingerprintInputs)
+        }) {
+            kept.images = images
+            kept.staticPaths = inputs.staticPaths
+            options.memory?.site.keep(kept)
+        }
         return result
     }
 

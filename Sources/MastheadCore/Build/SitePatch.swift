@@ -37,7 +37,21 @@ enum SitePatch {
             if case .page(let page) = subject { return update.changedPages.contains(page) }
             return !update.changedArticles.isEmpty && fingerprints.shows(subject, anyOf: update.changedArticles)
         }.map { site.routes[$0] }
-        let renderer = SiteRenderer(site: site, templates: kept.templates, siteDirectory: kept.siteDirectory)
+        // Images: the saved documents' references checked, their social cards drawn (a new title, a new card).
+        guard ImageStage.referenceProblems(site: site, table: kept.images.table, problems: [:]).isEmpty else { return nil }
+        let cards =
+            !kept.templates.showsPageImage
+            ? (table: [:], files: [])
+            : SocialCards.make(
+                site: site, table: kept.images.table, staticPaths: kept.staticPaths, options: options,
+                cache: ImageCache(siteDirectory: kept.siteDirectory))
+        let knownCards = Set(kept.images.table.cards.values.map(\.src))
+        let newCards = cards.files.filter { !knownCards.contains("/" + $0.path) }
+        kept.images.table.cards = cards.table
+        kept.images.files = kept.images.files.filter { !$0.path.hasPrefix("social/") } + cards.files
+        let renderer = SiteRenderer(
+            site: site, templates: kept.templates, siteDirectory: kept.siteDirectory, images: kept.images.table,
+            replacedStaticFiles: kept.images.replaced)
         guard
             let pages = try? RenderStage.run(
                 renderer, routes: routes, fingerprints: fingerprints, memory: memory.pages,
@@ -50,7 +64,7 @@ enum SitePatch {
         let reparsed = Set(documents.map(\.sourcePath))
         kept.diagnostics.removeAll { reparsed.contains($0.file) }
         memory.site.keep(kept)
-        var result = BuildResult(site: site, files: pages + saved.staticFiles + searchFiles, diagnostics: kept.diagnostics)
+        var result = BuildResult(site: site, files: pages + saved.staticFiles + newCards + searchFiles, diagnostics: kept.diagnostics)
         result.patched = true
         result.work = work
         result.work.reusedPages = site.routes.count - work.renderedPages
@@ -78,7 +92,8 @@ enum SitePatch {
                 guard isRegularFile(absolute), let data = FileManager.default.contents(atPath: absolute) else { return nil }
                 sources.append((SourceFile(path: path, data: data), kind))
             } else if let output = staticOutputs[path] {
-                guard isRegularFile(absolute) else { return nil }
+                // A saved image may change its resized copies, its size, a social card: a full build (from the image cache).
+                guard isRegularFile(absolute), !RasterImage.isRaster(path), path.lowercasedPathExtension != "svg" else { return nil }
                 staticFiles.append(OutputFile(path: output, contents: .copy(absolute)))
             } else if !isIgnorable(path, absolute: absolute, kept: kept) {
                 return nil

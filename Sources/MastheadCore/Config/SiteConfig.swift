@@ -19,6 +19,8 @@ public struct SiteConfig: Sendable {
     public var relatedLimit: Int = 3
     /// `archives:`: the year and month pages of articles (`/articles/2026/`, `/articles/2026/03/`).
     public var archives = true
+    /// `images:`: widths, pixel limit, quality and social card colours.
+    public var images = ImageSettings()
     /// `catalogs:`, in declaration order.
     public var catalogs: [CatalogConfig] = []
     /// `datasets:`, `charts:` and `statements:` (reports).

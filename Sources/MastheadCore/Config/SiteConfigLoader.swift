@@ -6,7 +6,7 @@ public enum SiteConfigLoader {
 
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
-        "pageSize", "archives", "permalinks", "markdown", "feed", "related", "catalogs",
+        "pageSize", "archives", "permalinks", "markdown", "feed", "related", "catalogs", "images",
         "datasets", "charts", "statements", "search"
     ]
 
@@ -105,6 +105,7 @@ public enum SiteConfigLoader {
         {
             config.relatedLimit = limit
         }
+        if let images = reader.mapping("images", readImages) { config.images = images }
         let (catalogs, catalogDiagnostics) = CatalogConfigReader.read(reader.node["catalogs"], defaultPageSize: config.pageSize)
         config.catalogs = catalogs
         let (reports, reportDiagnostics) = ReportsConfigReader.read(
@@ -186,5 +187,33 @@ public enum SiteConfigLoader {
         if let value = pattern("category") { permalinks.category = value }
         if let value = pattern("tag") { permalinks.tag = value }
         return permalinks
+    }
+
+    /// `images:` (docs/images.md).
+    private static func readImages(_ images: inout YAMLReader) -> ImageSettings {
+        images.warnAboutUnknownKeys(["widths", "maxPixels", "quality", "card"], what: "images")
+        var settings = ImageSettings()
+        if let widths = images.node["widths"] {
+            let values = widths.items?.compactMap { $0.string.flatMap { Int($0) } } ?? []
+            if values.isEmpty || values.count != widths.items?.count || values.contains(where: { $0 < 16 || $0 > 8192 }) {
+                images.error(
+                    "images.widths: expected a list of widths in pixels from 16 to 8192, like [480, 960, 1600]", at: images.locationOf("widths"))
+            } else {
+                settings.widths = values
+            }
+        }
+        if let limit = images.integer("maxPixels", minimum: 1) { settings.maxPixels = limit }
+        if let quality = images.integer("quality", minimum: 1) { settings.quality = min(quality, 100) }
+        if let colours = images.mapping(
+            "card",
+            { card -> (String?, String?) in
+                card.warnAboutUnknownKeys(["background", "text"], what: "images.card")
+                return (card.string("background"), card.string("text"))
+            })
+        {
+            if let background = colours.0 { settings.cardBackground = background }
+            if let text = colours.1 { settings.cardText = text }
+        }
+        return settings
     }
 }

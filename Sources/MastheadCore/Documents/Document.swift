@@ -40,6 +40,9 @@ public struct Document: Sendable {
     /// Old URLs of the document, each given a redirect page (`aliases:`).
     public var aliases: [PageAlias] = []
     public var contentHTML: String
+    /// The body's images that Masthead processes, in order: `contentHTML` holds a marker for
+    /// each (`ImageMarkup`), replaced by its `<picture>` when a page is rendered.
+    public var bodyImages: [MarkdownImage] = []
     public var wordCount: Int
     /// A fingerprint of the source file's bytes (`StableHash.digest`), set when the file is parsed:
     /// the preview re-renders a page only when the documents it shows have a new one.
@@ -51,11 +54,22 @@ public struct Document: Sendable {
     public struct Image: Sendable, Hashable {
         public var src: String
         public var alt: String
+        /// Where `src` is written, for problems with the image; not part of what the image is.
+        public var location: SourceLocation?
+
+        public static func == (left: Image, right: Image) -> Bool { left.src == right.src && left.alt == right.alt }
+        public func hash(into hasher: inout Hasher) { hasher.combine(src) }
     }
 
     public struct GalleryImage: Sendable, Hashable {
         public var src: String
         public var alt: String
         public var caption: String?
+        public var location: SourceLocation?
+
+        public static func == (left: GalleryImage, right: GalleryImage) -> Bool {
+            left.src == right.src && left.alt == right.alt && left.caption == right.caption
+        }
+        public func hash(into hasher: inout Hasher) { hasher.combine(src) }
     }
 }

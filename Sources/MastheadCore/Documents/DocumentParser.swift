@@ -57,11 +57,13 @@ public struct DocumentParser: Sendable {
         let format: Document.Format = file.fileExtension == "html" || file.fileExtension == "htm" ? .html : .markdown
         var diagnostics = fields.diagnostics
         let body: (html: String, firstParagraph: String, words: Int)
+        var bodyImages: [MarkdownImage] = []
         switch format {
         case .markdown:
             let rendered = markdown.render(parts.body, file: file.path, lineOffset: parts.bodyLineOffset)
             diagnostics += rendered.diagnostics
             body = (rendered.html, rendered.firstParagraph, rendered.wordCount)
+            bodyImages = rendered.images
         case .html:
             let plain = HTMLText.plainText(parts.body)
             body = (parts.body, HTMLText.firstParagraph(parts.body), plain.split { $0.isWhitespace }.count)
@@ -82,6 +84,7 @@ public struct DocumentParser: Sendable {
         document.cover = cover
         document.video = video
         document.gallery = gallery
+        document.bodyImages = bodyImages
         document.featured = featured
         document.draft = draft
         document.related = related
@@ -140,7 +143,7 @@ public struct DocumentParser: Sendable {
                 cover.error("cover: missing alt text; describe the image, or write alt: \"\" if it is purely decorative", at: cover.location)
                 return nil
             }
-            return Document.Image(src: src, alt: cover.string("alt") ?? "")
+            return Document.Image(src: src, alt: cover.string("alt") ?? "", location: cover.locationOf("src"))
         }
     }
 
@@ -179,7 +182,8 @@ public struct DocumentParser: Sendable {
                 image.error("gallery: missing alt text for \(src)", at: image.location)
                 return nil
             }
-            return Document.GalleryImage(src: src, alt: image.string("alt") ?? "", caption: image.string("caption"))
+            return Document.GalleryImage(
+                src: src, alt: image.string("alt") ?? "", caption: image.string("caption"), location: image.locationOf("src"))
         } ?? []
     }
 

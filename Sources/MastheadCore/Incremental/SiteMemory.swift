@@ -28,6 +28,9 @@ public final class SiteMemory: Sendable {
         var diagnosedFiles: Set<String>
         /// The build's warnings, shown again in the terminal after a patch.
         var diagnostics: [Diagnostic]
+        /// The image stage's product and the static files it read: a patch shows the same images.
+        var images = ProcessedImages()
+        var staticPaths: [String] = []
     }
 
     private let state = Mutex<State?>(nil)

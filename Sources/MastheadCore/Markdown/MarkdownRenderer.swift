@@ -10,6 +10,8 @@ public struct RenderedMarkdown: Sendable {
     public var wordCount: Int
     public var headings: [Heading]
     public var diagnostics: [Diagnostic]
+    /// Images on the site to be processed, each left in `html` as a marker (`ImageMarkup`).
+    public var images: [MarkdownImage] = []
 
     public struct Heading: Sendable, Hashable {
         public var level: Int
@@ -76,6 +78,7 @@ public struct MarkdownRenderer: Sendable {
         var headings: [RenderedMarkdown.Heading] = []
         var diagnostics: [Diagnostic] = []
         var headingIDs = HeadingIDs()
+        var images: [MarkdownImage] = []
 
         /// One string of exactly the size needed, each part let go once copied: never twice the
         /// HTML of a long body in memory.
@@ -153,7 +156,7 @@ public struct MarkdownRenderer: Sendable {
         } while start < bytes.count
         return RenderedMarkdown(
             html: progress.joinedHTML(), firstParagraph: progress.firstParagraph, wordCount: progress.wordCount,
-            headings: progress.headings, diagnostics: progress.diagnostics)
+            headings: progress.headings, diagnostics: progress.diagnostics, images: progress.images)
     }
 
     private func parse(_ bytes: UnsafeBufferPointer<UInt8>, cmarkOptions: Int32) -> (parser: OpaquePointer, document: OpaquePointer)? {
@@ -191,6 +194,7 @@ public struct MarkdownRenderer: Sendable {
         progress.wordCount += PlainText.of(document).wordCount
         var headingNodes: [OpaquePointer] = []
         var fencedNodes: [OpaquePointer] = []
+        var imageNodes: [(node: OpaquePointer, line: Int, byteColumn: Int, destination: String)] = []
 
         let iterator = cmark_iter_new(document)
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
@@ -203,6 +207,10 @@ public struct MarkdownRenderer: Sendable {
                     progress.firstParagraph = PlainText.of(node).trimmingWhitespace()
                 }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                if cmark_node_get_type(node) == CMARK_NODE_IMAGE {
+                    imageNodes.append(
+                        (node, Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)), Self.string(cmark_node_get_url(node))))
+                }
                 if let problem = rewriteDestination(of: node) {
                     progress.diagnostics.append(
                         Diagnostic(
@@ -223,6 +231,18 @@ public struct MarkdownRenderer: Sendable {
         }
         cmark_iter_free(iterator)
 
+        if !imageNodes.isEmpty {
+            // Line starts found once: 20,000 images in a body must not each count from its start.
+            var lineStarts = [0]
+            for index in text.indices where text[index] == UInt8(ascii: "\n") { lineStarts.append(index + 1) }
+            for (node, line, byteColumn, destination) in imageNodes {
+                let start = lineStarts[min(max(line - 1, 0), lineStarts.count - 1)]
+                let end = min(start + byteColumn - 1, text.count)
+                let column = start <= end ? text[start..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } : byteColumn
+                let location = SourceLocation(file: file, line: line + lineOffset, column: column)
+                Self.replaceImage(node, location: location, destination: destination, images: &progress.images)
+            }
+        }
         progress.headings += Self.addHeadingIDs(headingNodes, ids: &progress.headingIDs, anchorLabel: labels.headingAnchor)
         for node in fencedNodes {
             let info = Self.string(cmark_node_get_fence_info(node)).trimmingCharacters(in: .whitespaces)
@@ -384,6 +404,44 @@ public struct MarkdownRenderer: Sendable {
             cmark_node_free(node)
         }
         return headings
+    }
+
+    /// An image alone in its paragraph with a title (`![alt](src "caption")`) becomes a
+    /// `<figure>` with the title as its caption. An image on the site that Masthead processes
+    /// becomes a marker, its `<picture>` written when the page is rendered.
+    private static func replaceImage(
+        _ node: OpaquePointer, location: SourceLocation, destination: String, images: inout [MarkdownImage]
+    ) {
+        let url = string(cmark_node_get_url(node))
+        let alt = PlainText.of(node).trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = string(cmark_node_get_title(node))
+        let caption = title.isEmpty ? nil : title
+        let processed = MarkdownImage.isSitePath(destination) && RasterImage.isRaster(destination)
+        let paragraph = cmark_node_parent(node)
+        let alone =
+            paragraph.map {
+                cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH && cmark_node_first_child($0) == node && cmark_node_last_child($0) == node
+            }
+            ?? false
+        // Any other image stays as cmark writes it.
+        guard processed || (caption != nil && alone) else { return }
+        let image: String
+        if processed {
+            image = ImageMarkup.marker(images.count)
+            images.append(MarkdownImage(src: destination, alt: alt, caption: caption, location: location))
+        } else {
+            image = "<img src=\"\(XML.escape(url))\" alt=\"\(XML.escape(alt))\">"
+        }
+        if let caption, alone, let paragraph {
+            replace(paragraph, withHTML: "<figure>\n\(image)\n<figcaption>\(XML.escape(caption))</figcaption>\n</figure>\n")
+            return
+        }
+        guard let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
+        cmark_node_set_on_enter(inline, image)
+        cmark_node_set_on_exit(inline, "")
+        cmark_node_insert_before(node, inline)
+        cmark_node_unlink(node)
+        cmark_node_free(node)
     }
 
     private static func replace(_ node: OpaquePointer, withHTML html: String) {

@@ -4,6 +4,8 @@ import Foundation
 struct FeedRenderer {
     let site: Site
     let format: SiteFormatter
+    /// For the bodies' images (`ImageMarkup`).
+    var images = SiteImages()
 
     func feed(title: String, subtitle: String, path: String, articles: [Int]) -> String {
         let config = site.config
@@ -49,7 +51,14 @@ struct FeedRenderer {
                     <summary type="text">\(XML.escape(document.summary))</summary>
                     <content type="html" xml:base="\(XML.escape(permalink))">
                 """
-            XML.escape(document.contentHTML, into: &xml)
+            if document.bodyImages.isEmpty {
+                XML.escape(document.contentHTML, into: &xml)
+            } else {
+                let html = ImageMarkup.fill(
+                    document.contentHTML, images: document.bodyImages, table: images, firstIsProminent: false,
+                    link: { TemplateSource.imageLink($0, config: config) })
+                XML.escape(html, into: &xml)
+            }
             xml += """
                 </content>
                   </entry>

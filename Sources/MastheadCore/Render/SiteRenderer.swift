@@ -7,11 +7,16 @@ public struct SiteRenderer: Sendable {
     public let site: Site
     public let templates: TemplateSet
     public let siteDirectory: URL
+    /// What the image stage made: pages show these, and the originals they replace are not copied.
+    public let images: SiteImages
+    let replacedStaticFiles: Set<String>
 
-    public init(site: Site, templates: TemplateSet, siteDirectory: URL) {
+    public init(site: Site, templates: TemplateSet, siteDirectory: URL, images: SiteImages = SiteImages(), replacedStaticFiles: Set<String> = []) {
         self.site = site
         self.templates = templates
         self.siteDirectory = siteDirectory
+        self.images = images
+        self.replacedStaticFiles = replacedStaticFiles
     }
 
     /// Every template a route needs must exist: one error per missing template.
@@ -35,7 +40,9 @@ public struct SiteRenderer: Sendable {
 
     /// Static files, by reference: they are copied, never read here.
     public func staticFiles() -> [OutputFile] {
-        site.staticFiles.map { OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path)) }
+        site.staticFiles.filter { !replacedStaticFiles.contains($0.sourcePath) }.map {
+            OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path))
+        }
     }
 
     /// The chart stylesheet Masthead writes (`ChartStylesheet`), with the palette of site.yml;
@@ -60,12 +67,12 @@ public struct SiteRenderer: Sendable {
         let format = context.format
         switch route.subject {
         case .siteFeed:
-            return FeedRenderer(site: site, format: format).feed(
+            return FeedRenderer(site: site, format: format, images: images).feed(
                 title: site.config.title, subtitle: site.config.description,
                 path: route.path, articles: Array(site.articles.indices))
         case .categoryFeed(let index):
             let category = site.categories[index]
-            return FeedRenderer(site: site, format: format).feed(
+            return FeedRenderer(site: site, format: format, images: images).feed(
                 title: "\(category.config.name) · \(site.config.title)",
                 subtitle: category.config.description, path: route.path, articles: category.articles)
         case .sitemap:

@@ -21,6 +21,8 @@ public struct TemplateSet: Sendable {
     /// The name the card's own template is kept under when `card` places the rendered card:
     /// a space cannot stand in a partial tag, so no template can include it.
     static let cardTemplate = "card template"
+    /// Whether a template shows `page.image`: only then are social cards drawn.
+    public var showsPageImage = false
 
     public init(library: MustacheLibrary, names: Set<String>) {
         self.library = library
@@ -101,6 +103,7 @@ public struct TemplateSet: Sendable {
         var set = TemplateSet(library: MustacheLibrary(templates: valid), names: Set(sources.keys))
         set.rendersCardsOnce = placesRenderedCards
         set.fingerprints = fingerprints(sources, outlines: outlines)
+        set.showsPageImage = sources.values.contains { $0.text.contains("page.image") }
         return (set, diagnostics)
     }
 

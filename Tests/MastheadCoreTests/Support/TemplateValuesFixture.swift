@@ -18,7 +18,9 @@ enum TemplateValuesFixture {
             guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
             let path = String(url.standardizedFileURL.path.dropFirst(content.standardizedFileURL.path.count + 1))
             guard path != "site.yml" else { continue }
-            try site.write("Content/" + path, String(contentsOf: url, encoding: .utf8))
+            let target = site.root.appendingPathComponent("Content/" + path)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contentsOf: url).write(to: target)
         }
         return site.build(drafts: true)
     }

@@ -308,7 +308,7 @@ def main():
         item["writers"] = "; ".join(rng.sample(by_department["Writing"], rng.choice([1, 1, 2])))
         item["cast"] = "; ".join(rng.sample(by_department["Acting"], 4))
         item["music"] = "; ".join(rng.sample(by_department["Music"], 1))
-        item["poster"] = f"/images/posters/{item['key']}.svg"
+        item["poster"] = f"/images/posters/{item['key']}.jpg"  # scripts/generate-images.py draws it from the SVG
         colour = PALETTE[index % len(PALETTE)]
         with open(os.path.join(CONTENT, "static", "images", "posters", f"{item['key']}.svg"), "w", encoding="utf-8") as handle:
             handle.write(poster_svg(item["title"], item["year"], colour, index % 4))

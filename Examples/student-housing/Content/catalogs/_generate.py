@@ -175,7 +175,7 @@ def main():
                 "longitude": f"{lon + rng.uniform(-0.0022, 0.0022):.5f}",
                 "description": description(city) if has_description else "",
                 "rating": f"{rating:.1f}",
-                "thumbnail": f"images/listings/{code}.svg",
+                "thumbnail": f"images/listings/{code}.jpg",  # scripts/generate-images.py draws it from the SVG
             })
             with open(os.path.join(IMAGES, f"{code}.svg"), "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(thumbnail(code, kind, rooms, city))

@@ -19,9 +19,12 @@ struct ArticleValues: TemplateValue {
 
     private var card: CardValues { context.card(index) }
     private var article: ResolvedArticle { context.site.articles[index] }
+    private var document: Document { formatted.document }
 
     func child(named name: String) -> Any? {
-        Key(rawValue: name).flatMap(value(for:)) ?? card.child(named: name)
+        // On its own page the cover is the first, largest image; on a card it is one of many.
+        if name == "cover", document.video == nil { return formatted.cover?.prominent }
+        return Key(rawValue: name).flatMap(value(for:)) ?? card.child(named: name)
     }
 
     func value(for key: Key) -> Any? {
@@ -29,7 +32,7 @@ struct ArticleValues: TemplateValue {
         let document = article.document
         let source = context.source
         switch key {
-        case .content: return document.contentHTML
+        case .content: return source.bodyHTML(document)
         case .tags: return article.tagSlugs.compactMap { source.tagsBySlug[$0].map { source.tags[$0] } }
         case .wordCount: return document.wordCount
         case .related: return article.related.map(context.card)
@@ -44,7 +47,9 @@ struct ArticleValues: TemplateValue {
             return count == 0
                 ? nil
                 : document.gallery.indices.map {
-                    GalleryImageValues(document.gallery[$0], offset: $0, count: count, src: source.imageLink(document.gallery[$0].src))
+                    GalleryImageValues(
+                        document.gallery[$0], offset: $0, count: count,
+                        image: ImageValues(src: document.gallery[$0].src, alt: document.gallery[$0].alt, source: source))
                 }
         case .galleryCount: return document.gallery.isEmpty ? nil : document.gallery.count
         case .draft: return document.draft ? true : nil

@@ -7,7 +7,13 @@ import Mustache
 final class CardHTML: Sendable {
     private let templates: TemplateSet
     private let catalogs: CatalogsByName
-    private let rendered = OnceCache<Int, String>()
+    /// By article and by whether the card leads the home page (its cover is then the prominent image).
+    private let rendered = OnceCache<Variant, String>()
+
+    private struct Variant: Hashable, Sendable {
+        let index: Int
+        let leads: Bool
+    }
 
     init(templates: TemplateSet, catalogs: CatalogsByName) {
         self.templates = templates
@@ -15,7 +21,7 @@ final class CardHTML: Sendable {
     }
 
     func html(of card: CardValues) -> String {
-        rendered.value(for: card.index) {
+        rendered.value(for: Variant(index: card.index, leads: card.leads)) {
             templates.render(CardPageValues(card: card, catalogs: catalogs), template: TemplateSet.cardTemplate) ?? ""
         }
     }

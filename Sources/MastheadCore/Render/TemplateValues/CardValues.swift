@@ -17,7 +17,18 @@ struct CardValues: TemplateValue, Sendable {
 
     func child(named name: String) -> Any? {
         if name == Self.renderedKey { return rendered?.html(of: self) }
+        if leads, name == "cover" { return document.formatted.cover?.prominent }
         return Key(rawValue: name).flatMap(value(for:)) ?? document.child(named: name)
+    }
+
+    /// The home page's lead story: its cover is the page's first, largest image.
+    var leads = false
+
+    /// The same card as the page's lead story.
+    var leading: CardValues {
+        var copy = self
+        copy.leads = true
+        return copy
     }
 
     func value(for key: Key) -> Any? {

@@ -9,6 +9,8 @@ final class CatalogTemplateValues: Sendable {
     let catalogs: [Catalog]
     let config: SiteConfig
     let format: SiteFormatter
+    /// Image fields show their processed images.
+    let images: SiteImages
     let defaultOrder: String
     private let pageWord: String
     /// For each catalog, for each item, the facet values it belongs to: (facet, value) indexes.
@@ -17,7 +19,8 @@ final class CatalogTemplateValues: Sendable {
     /// Items shown with each facet value in `facets` (a landing page's "prizes by band").
     static let previewLength = 4
 
-    init(site: Site, format: SiteFormatter) {
+    init(site: Site, format: SiteFormatter, images: SiteImages = SiteImages()) {
+        self.images = images
         catalogs = site.catalogs
         config = site.config
         self.format = format
@@ -117,8 +120,8 @@ final class CatalogTemplateValues: Sendable {
         case (.boolean(let flag), _): return (flag, plain)
         case (.list(let elements), _): return (elements, elements.joined(separator: ", "))
         case (.string(let string), .image):
-            let text = TemplateSource.imageLink(string, config: config)
-            return (text, text)
+            let image = ImageValues(src: string, alt: nil, images: images, config: config)
+            return (image, image.src)
         default: return (plain, plain)
         }
     }

@@ -7,12 +7,14 @@ struct DocumentPageValues: TemplateValue, Sendable {
     let document: DocumentValues
 
     func child(named name: String) -> Any? {
-        Key(rawValue: name).flatMap(value(for:)) ?? document.child(named: name)
+        // The page's cover is its first, largest image.
+        if name == "cover" { return document.formatted.cover?.prominent }
+        return Key(rawValue: name).flatMap(value(for:)) ?? document.child(named: name)
     }
 
     func value(for key: Key) -> Any? {
         switch key {
-        case .content: document.formatted.document.contentHTML
+        case .content: document.formatted.source.bodyHTML(document.formatted.document)
         }
     }
 

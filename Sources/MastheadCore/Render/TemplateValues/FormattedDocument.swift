@@ -8,14 +8,17 @@ final class FormattedDocument: Sendable {
     let permalink: String
     let date: String
     let dateISO: String
-    let cover: CoverValues?
+    let cover: ImageValues?
+    /// For the body's images, written out when a page shows it.
+    let source: TemplateSource
 
     init(_ document: Document, path: String, source: TemplateSource) {
         self.document = document
+        self.source = source
         url = source.config.link(forPath: path)
         permalink = source.config.absoluteURL(forPath: path)
         date = source.format.longDate(document.date)
         dateISO = source.format.rfc3339(document.date)
-        cover = document.cover.map { CoverValues(src: source.imageLink($0.src), alt: $0.alt) }
+        cover = document.cover.map { ImageValues(src: $0.src, alt: $0.alt, source: source) }
     }
 }

@@ -20,9 +20,9 @@ final class PageContext: Sendable {
     private var config: SiteConfig { source.config }
     private var labels: Labels { source.labels }
 
-    init(site: Site, templates: TemplateSet) {
-        source = TemplateSource(site: site)
-        catalogValues = CatalogTemplateValues(site: site, format: source.format)
+    init(site: Site, templates: TemplateSet, images: SiteImages = SiteImages()) {
+        source = TemplateSource(site: site, images: images)
+        catalogValues = CatalogTemplateValues(site: site, format: source.format, images: images)
         cards = CardCache()
         cardHTML = templates.rendersCardsOnce ? CardHTML(templates: templates, catalogs: catalogValues.byName) : nil
     }
@@ -46,7 +46,7 @@ final class PageContext: Sendable {
             let article = site.articles[index]
             setTitle(article.document.title, description: article.document.summary)
             body = ArticlePageValues(article: ArticleValues(card: card(index), context: self))
-            if let cover = article.document.cover { page.image = source.absoluteImage(cover.src) }
+
             if let category = source.articleCategory[index] { page.feedURL = source.categories[category].feedURL }
         case .archive(let pagination):
             setTitle(numbered(labels.articles, pagination), description: config.description)
@@ -96,7 +96,7 @@ final class PageContext: Sendable {
             let document = site.pages[index].document
             setTitle(document.title, description: document.summary)
             body = DocumentPageValues(document: DocumentValues(formatted: FormattedDocument(document, path: site.pages[index].path, source: source)))
-            if let cover = document.cover { page.image = source.absoluteImage(cover.src) }
+
         case .notFound:
             setTitle(labels.notFound, description: config.description)
             body = NoPageValues()
@@ -115,6 +115,12 @@ final class PageContext: Sendable {
             body = NoPageValues()
         }
         page.jsonLD = StructuredData(source: source).blocks(for: route, heading: page.heading)
+        if let card = source.images.cards[route.path] {
+            page.image = source.absoluteImage(card.src)
+            page.imageWidth = card.width
+            page.imageHeight = card.height
+            page.imageAlt = card.alt
+        }
         return PageValues(source: source, page: page, catalogs: catalogValues.byName, body: body)
     }
 
@@ -139,9 +145,12 @@ final class PageContext: Sendable {
             }
             let chosen = candidates.filter { !shown.contains($0) }.prefix(section.limit)
             shown.formUnion(chosen)
+            var cards = chosen.map(card)
+            // The first card of the first section leads the page, shown largest (site.css).
+            if sections.isEmpty, !cards.isEmpty { cards[0] = cards[0].leading }
             sections.append(
                 HomeSectionValues(
-                    title: section.title, id: Slug.make(section.title), articles: chosen.map(card),
+                    title: section.title, id: Slug.make(section.title), articles: cards,
                     background: section.background, more: more))
         }
         return sections

@@ -1,7 +1,7 @@
 /// `page`: what every page says about itself (titles, links, kind), for `<head>` and headings.
 struct PageInfoValues: TemplateValue, Sendable {
     enum Key: String, CaseIterable {
-        case title, heading, description, url, permalink, kind, feedURL, image, noindex, jsonLD
+        case title, heading, description, url, permalink, kind, feedURL, image, imageWidth, imageHeight, imageAlt, noindex, jsonLD
     }
 
     /// With the site's name (for `<title>`), unless the page's title is the site's.
@@ -12,8 +12,11 @@ struct PageInfoValues: TemplateValue, Sendable {
     var permalink: String
     var kind: String
     var feedURL: String?
-    /// Absolute, for social cards.
+    /// Absolute, for social cards: the page's card (`SocialCards`), 1200×630.
     var image: String?
+    var imageWidth: Int?
+    var imageHeight: Int?
+    var imageAlt: String?
     /// Member statements keep out of search engines.
     var noindex = false
     /// Structured data as `<script type="application/ld+json">` blocks (HTML).
@@ -29,6 +32,9 @@ struct PageInfoValues: TemplateValue, Sendable {
         case .kind: kind
         case .feedURL: feedURL
         case .image: image
+        case .imageWidth: imageWidth
+        case .imageHeight: imageHeight
+        case .imageAlt: imageAlt
         case .noindex: noindex ? true : nil
         case .jsonLD: jsonLD.isEmpty ? nil : jsonLD
         }

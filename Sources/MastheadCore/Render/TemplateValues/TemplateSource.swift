@@ -19,11 +19,14 @@ final class TemplateSource: Sendable {
     /// For each article, the index of its category in `site.categories`.
     let articleCategory: [Int?]
     let tagsBySlug: [String: Int]
+    /// Processed images and social cards (`ImageStage`).
+    let images: SiteImages
 
     var config: SiteConfig { site.config }
 
-    init(site: Site) {
+    init(site: Site, images: SiteImages = SiteImages()) {
         self.site = site
+        self.images = images
         let config = site.config
         format = SiteFormatter(language: config.language, timeZone: config.timeZone)
         labels = Labels(language: config.language)
@@ -60,6 +63,14 @@ final class TemplateSource: Sendable {
         let parts = calendar.dateComponents([.year, .month], from: date)
         guard let year = parts.year, let month = parts.month else { return nil }
         return config.link(forPath: SiteResolver.archivePath + "\(year)/" + (month < 10 ? "0\(month)" : "\(month)") + "/")
+    }
+
+    /// A document's body with its images written out (`ImageMarkup`).
+    func bodyHTML(_ document: Document) -> String {
+        guard !document.bodyImages.isEmpty else { return document.contentHTML }
+        return ImageMarkup.fill(
+            document.contentHTML, images: document.bodyImages, table: images,
+            firstIsProminent: document.cover == nil && document.video == nil, link: imageLink)
     }
 
     /// An absolute image URL, for social cards.

@@ -1,0 +1,117 @@
+// Debian's libvips-dev: decoding, resizing and encoding images (MastheadCore/Images/ImageLibrary.swift only).
+// libvips's operations take their options as C variadic arguments, which Swift cannot pass:
+// each one Masthead calls has a fixed-argument wrapper here.
+#include <string.h>
+#include <vips/vips.h>
+
+static void masthead_vips_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
+
+// VIPS_INIT is a macro. libvips's warnings (a truncated file's "error in tile") go nowhere:
+// Masthead reports the error the operation returns.
+static inline int masthead_vips_init(const char *name) {
+    int failed = VIPS_INIT(name);
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, masthead_vips_quiet, NULL);
+    return failed;
+}
+
+// The header only: pixels are decoded later, in order, and a decoding error fails the operation.
+static inline VipsImage *masthead_open(const char *path) {
+    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+// Decoded at a width no larger than `width` (JPEG shrinks while decoding), turned upright by its
+// EXIF orientation, converted to sRGB from an embedded profile or CMYK.
+static inline int masthead_thumbnail(const char *path, int width, VipsImage **out) {
+    return vips_thumbnail(path, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
+                          "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+// Cropped to fill exactly width x height, from the centre.
+static inline int masthead_thumbnail_fill(const char *path, int width, int height, VipsImage **out) {
+    return vips_thumbnail(path, out, width, "height", height, "crop", VIPS_INTERESTING_CENTRE,
+                          "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+}
+
+static inline int masthead_srgb(VipsImage *in, VipsImage **out) {
+    return vips_colourspace(in, out, VIPS_INTERPRETATION_sRGB, NULL);
+}
+
+static inline int masthead_cast_uchar(VipsImage *in, VipsImage **out) { return vips_cast_uchar(in, out, NULL); }
+
+static inline int masthead_resize(VipsImage *in, VipsImage **out, double scale) {
+    return vips_resize(in, out, scale, "kernel", VIPS_KERNEL_LANCZOS3, NULL);
+}
+
+static inline int masthead_flatten(VipsImage *in, VipsImage **out) {
+    double white[3] = {255, 255, 255};
+    VipsArrayDouble *background = vips_array_double_new(white, 3);
+    int result = vips_flatten(in, out, "background", background, NULL);
+    vips_area_unref(VIPS_AREA(background));
+    return result;
+}
+
+// Every metadata field a camera or an editor may have left (EXIF with its GPS position and
+// serial numbers, XMP, IPTC, the ICC profile, the orientation already applied), removed
+// from an image in memory before it is encoded: not every encoder strips all of them.
+static inline void masthead_remove_metadata(VipsImage *image) {
+    gchar **fields = vips_image_get_fields(image);
+    for (int i = 0; fields[i]; i++) {
+        const char *name = fields[i];
+        if (g_str_has_prefix(name, "exif-") || g_str_has_prefix(name, "xmp-") || g_str_has_prefix(name, "iptc-") ||
+            g_str_has_prefix(name, "icc-") || g_str_has_prefix(name, "heif-") || g_str_has_prefix(name, "png-comment") ||
+            g_str_has_prefix(name, "jpeg-") || strcmp(name, "orientation") == 0 || strcmp(name, "gif-comment") == 0)
+            vips_image_remove(image, name);
+    }
+    g_strfreev(fields);
+}
+
+// Encoders: metadata stripped (EXIF, GPS, XMP, ICC: the pixels are sRGB).
+static inline int masthead_save_avif(VipsImage *in, void **buffer, size_t *length, int quality) {
+    return vips_heifsave_buffer(in, buffer, length, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, "Q", quality,
+                                "effort", 0, "strip", TRUE, NULL);
+}
+
+static inline int masthead_save_webp(VipsImage *in, void **buffer, size_t *length, int quality) {
+    return vips_webpsave_buffer(in, buffer, length, "Q", quality, "effort", 2, "strip", TRUE, NULL);
+}
+
+static inline int masthead_save_jpeg(VipsImage *in, void **buffer, size_t *length, int quality) {
+    return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "optimize_coding", TRUE, "interlace", TRUE,
+                                "strip", TRUE, NULL);
+}
+
+static inline int masthead_save_png(VipsImage *in, void **buffer, size_t *length) {
+    return vips_pngsave_buffer(in, buffer, length, "compression", 6, "strip", TRUE, NULL);
+}
+
+// The mean of each band at 1x1: the placeholder colour.
+static inline int masthead_mean_pixel(VipsImage *in, double **values, int *count) {
+    VipsImage *tiny = NULL;
+    if (vips_thumbnail_image(in, &tiny, 1, "height", 1, "size", VIPS_SIZE_FORCE, NULL)) return -1;
+    int result = vips_getpoint(tiny, values, count, 0, 0, NULL);
+    g_object_unref(tiny);
+    return result;
+}
+
+// A plain sRGB image of one colour.
+static inline int masthead_solid(int width, int height, double red, double green, double blue, double alpha, int bands,
+                                 VipsImage **out) {
+    VipsImage *black = NULL;
+    if (vips_black(&black, width, height, NULL)) return -1;
+    double ink[4] = {red, green, blue, alpha};
+    VipsImage *solid = vips_image_new_from_image(black, ink, bands);
+    g_object_unref(black);
+    if (!solid) return -1;
+    int result = vips_copy(solid, out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(solid);
+    return result;
+}
+
+// Pango markup set in type, RGBA with the markup's colours.
+static inline int masthead_text(const char *markup, const char *font, int width, VipsImage **out) {
+    return vips_text(out, markup, "font", font, "width", width, "rgba", TRUE, "wrap", VIPS_TEXT_WRAP_WORD, NULL);
+}
+
+static inline int masthead_over(VipsImage *base, VipsImage *overlay, int x, int y, VipsImage **out) {
+    return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
+}

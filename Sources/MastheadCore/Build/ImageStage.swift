@@ -1,0 +1,160 @@
+import Foundation
+
+/// Stage 3b, images (after resolve, before render): every raster image under Content/static
+/// is decoded, turned upright, resized and encoded (`ImageLibrary`), or taken from the image
+/// cache; SVGs are measured; references to images that are missing or broken are reported
+/// where they are written; every HTML page gets a social card. On every core.
+enum ImageStage {
+    static func run(
+        site: Site, staticPaths: [String], templates: TemplateSet, options: BuildOptions, diagnostics: inout [Diagnostic]
+    ) -> ProcessedImages {
+        let settings = site.config.images
+        let cache = ImageCache(siteDirectory: options.siteDirectory)
+        let siteDirectory = options.siteDirectory
+        let rasters = staticPaths.filter { RasterImage.isRaster($0) }
+        options.progress?.begin(.images, total: rasters.count)
+
+        // The digest of each source, read again only when its size or time moved.
+        let known = cache.sourceDigests()
+        let digests = parallelMap(rasters) { path -> (size: Int, modified: Int64, digest: String)? in
+            let absolute = siteDirectory.appendingPathComponent(path).path
+            guard let status = FileStatus(path: absolute), status.isRegular else { return nil }
+            if let record = known[path], record.size == status.size, record.modified == status.modified { return record }
+            return (status.size, status.modified, StableHash.digest(fileAt: absolute))
+        }
+        var remembered: [String: (size: Int, modified: Int64, digest: String)] = [:]
+        for (path, record) in zip(rasters, digests) { remembered[path] = record }
+        if remembered.count != known.count || remembered.contains(where: { known[$0.key]?.digest != $0.value.digest }) {
+            cache.saveSourceDigests(remembered.compactMapValues { $0 })
+        }
+
+        let outcomes = parallelMap(Array(zip(rasters, digests))) { path, record -> Result<ImageCache.Entry, ImageProblem> in
+            defer { options.progress?.advance(by: 1) }
+            guard let record else { return .failure(.unreadable("the file cannot be read")) }
+            let key = ImageCache.key(digest: record.digest, settings: settings)
+            if let entry = cache.entry(key: key) { return .success(entry) }
+            let absolute = siteDirectory.appendingPathComponent(path).path
+            return ImageLibrary.encode(fileAt: absolute, settings: settings).map { encoded in
+                cache.store(encoded, key: key) ?? ImageCache.Entry(unstored: encoded)
+            }
+        }
+
+        var result = ProcessedImages()
+        var problems: [String: ImageProblem] = [:]
+        var fingerprint = Fingerprint()
+        for (index, path) in rasters.enumerated() {
+            let sitePath = sitePath(of: path)
+            switch outcomes[index] {
+            case .success(let entry):
+                let key = ImageCache.key(digest: digests[index]?.digest ?? "", settings: settings)
+                let (image, files) = published(entry, sitePath: sitePath, hash: String(key.prefix(8)))
+                result.table.byPath[sitePath] = image
+                result.files += files
+                result.replaced.insert(path)
+                fingerprint.add(sitePath + " " + key)
+            case .failure(let problem):
+                problems[sitePath] = problem
+                diagnostics.append(Diagnostic(problem.isWarning ? .warning : .error, problem.message, file: path))
+                if case .animated = problem, let size = ImageLibrary.size(ofFileAt: siteDirectory.appendingPathComponent(path).path) {
+                    result.table.byPath[sitePath] = SiteImage(src: sitePath, width: size.width, height: size.height)
+                }
+            }
+        }
+        // SVGs are drawn by the browser: only their size, for width and height.
+        for path in staticPaths where path.lowercasedPathExtension == "svg" {
+            let size = ImageLibrary.size(ofFileAt: siteDirectory.appendingPathComponent(path).path)
+            result.table.byPath[sitePath(of: path)] = SiteImage(src: sitePath(of: path), width: size?.width, height: size?.height)
+        }
+        diagnostics += referenceProblems(site: site, table: result.table, problems: problems)
+        // Cards are drawn for templates that show them (`{{page.image}}`), and only then.
+        let cards =
+            templates.showsPageImage
+            ? SocialCards.make(site: site, table: result.table, staticPaths: staticPaths, options: options, cache: cache)
+            : (table: [:], files: [])
+        result.table.cards = cards.table
+        result.files += cards.files
+        for (path, card) in cards.table.sorted(by: { $0.key < $1.key }) { fingerprint.add(path + " " + card.src) }
+        result.fingerprint = String(fingerprint.value)
+        return result
+    }
+
+    /// `Content/static/images/a.jpg` → `/images/a.jpg`.
+    static func sitePath(of path: String) -> String {
+        String(path.dropFirst(SiteFolders.staticFiles.count))
+    }
+
+    /// Where an image's files go (beside the original, named by the cache key: a changed image
+    /// gets new names, so hosts may keep them forever), and the image as pages show it.
+    private static func published(_ entry: ImageCache.Entry, sitePath: String, hash: String) -> (SiteImage, [OutputFile]) {
+        let folder = sitePath.split(separator: "/").dropLast().joined(separator: "/")
+        let name = sitePath.split(separator: "/").last.map(String.init) ?? "image"
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        var files: [OutputFile] = []
+        var sources: [SiteImage.Source] = []
+        for variant in entry.variants {
+            let output = (folder.isEmpty ? "" : folder + "/") + "\(stem).\(hash)-\(variant.width).\(variant.format.fileExtension)"
+            files.append(OutputFile(path: output, contents: variant.contents))
+            if let index = sources.firstIndex(where: { $0.format == variant.format }) {
+                sources[index].candidates.append((variant.width, "/" + output))
+            } else {
+                sources.append(SiteImage.Source(format: variant.format, candidates: [(variant.width, "/" + output)]))
+            }
+        }
+        for index in sources.indices { sources[index].candidates.sort { $0.width < $1.width } }
+        let order = EncodedImage.formats(hasAlpha: entry.hasAlpha)
+        sources.sort { (order.firstIndex(of: $0.format) ?? 9) < (order.firstIndex(of: $1.format) ?? 9) }
+        let src = sources.last?.candidates.last?.path ?? sitePath
+        // The size of the largest copy: the most a page shows, and the image's proportions.
+        let largest = entry.variants.max { $0.width < $1.width }
+        // The original's own path serves the largest JPEG or PNG copy, when it is of that format,
+        // so a link written by hand (`<a href="/images/x.jpg">`) still leads somewhere, stripped.
+        let fallbackFormat: ImageFormat = entry.hasAlpha ? .png : .jpeg
+        let written = sitePath.lowercasedPathExtension
+        if written == fallbackFormat.fileExtension || (fallbackFormat == .jpeg && written == "jpeg"),
+            let copy = entry.variants.filter({ $0.format == fallbackFormat }).max(by: { $0.width < $1.width })
+        {
+            files.append(OutputFile(path: String(sitePath.dropFirst()), contents: copy.contents))
+        }
+        return (
+            SiteImage(
+                src: src, width: largest?.width ?? entry.width, height: largest?.height ?? entry.height, placeholder: entry.placeholder,
+                sources: sources),
+            files
+        )
+    }
+
+    /// A cover, gallery image or body image that is missing or could not be processed, reported
+    /// where the document names it.
+    static func referenceProblems(site: Site, table: SiteImages, problems: [String: ImageProblem]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let documents = site.articles.map(\.document) + site.pages.map(\.document)
+        let known = Array(table.byPath.keys).sorted()
+        for document in documents {
+            var references: [(src: String, location: SourceLocation)] = []
+            if let cover = document.cover { references.append((cover.src, cover.location ?? SourceLocation(file: document.sourcePath))) }
+            references += document.gallery.map { ($0.src, $0.location ?? SourceLocation(file: document.sourcePath)) }
+            references += document.bodyImages.map { ($0.src, $0.location) }
+            for (src, location) in references where RasterImage.isRaster(src) {
+                if src.contains("://") || src.hasPrefix("//") || src.hasPrefix("data:") { continue }
+                let path = src.hasPrefix("/") ? src : "/" + src
+                if let problem = problems[path] {
+                    guard !problem.isWarning else { continue }
+                    diagnostics.append(.error("image \(path): \(problem.message)", at: location))
+                } else if table.byPath[path] == nil {
+                    let hint = Suggestion.didYouMean(path, in: known)
+                    diagnostics.append(.error("image \(path) not found: no file \(SiteFolders.staticFiles)\(path)\(hint)", at: location))
+                }
+            }
+        }
+        return diagnostics
+    }
+}
+
+extension ImageCache.Entry {
+    /// An image the cache could not keep (`.masthead/` cannot be written): published from memory.
+    init(unstored image: EncodedImage) {
+        self.init(
+            width: image.width, height: image.height, hasAlpha: image.hasAlpha, placeholder: image.placeholder,
+            variants: image.variants.map { ($0.width, $0.height, $0.format, .bytes($0.data)) })
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Every HTML page's `og:image`: a 1200×630 JPEG. Articles, pages, reports and catalog items
+/// get their own (their cover with their title set on it, or their title on the site's colours);
+/// lists and the home page share the site's. Each distinct card is drawn once, on every core,
+/// and kept in the image cache.
+enum SocialCards {
+    /// What one card shows.
+    private struct Design: Sendable, Hashable {
+        var title: String
+        var cover: String?
+        var coverVersion: String
+        var background: String
+        var alt: String
+    }
+
+    static func make(
+        site: Site, table: SiteImages, staticPaths: [String], options: BuildOptions, cache: ImageCache
+    ) -> (table: [String: SiteImage], files: [OutputFile]) {
+        let config = site.config
+        let settings = config.images
+        let staticFiles = Set(staticPaths)
+        func design(title: String, src: String?, alt: String?, colour: String?) -> Design {
+            var cover: String?
+            var version = ""
+            if let src, !src.contains("://"), !src.hasPrefix("//") {
+                let path = SiteFolders.staticFiles + (src.hasPrefix("/") ? src : "/" + src)
+                // A processed image's name carries its digest; an SVG is small enough to read.
+                if staticFiles.contains(path), let image = table.image(src) {
+                    cover = options.siteDirectory.appendingPathComponent(path).path
+                    version = image.sources.isEmpty ? StableHash.digest(fileAt: cover ?? "") : image.src
+                }
+            }
+            return Design(
+                title: title, cover: cover, coverVersion: version, background: colour ?? settings.cardBackground,
+                alt: cover == nil ? title : (alt ?? title))
+        }
+        let siteCard = design(title: config.title, src: nil, alt: nil, colour: nil)
+        var designs: [String: Design] = [:]
+        for route in site.routes where route.template != nil {
+            switch route.subject {
+            case .article(let index):
+                let article = site.articles[index]
+                designs[route.path] = design(
+                    title: article.document.title, src: article.document.cover?.src, alt: article.document.cover?.alt,
+                    colour: article.category?.colour)
+            case .page(let index):
+                let document = site.pages[index].document
+                designs[route.path] = design(title: document.title, src: document.cover?.src, alt: document.cover?.alt, colour: nil)
+            case .catalogItem(let catalogIndex, let itemIndex):
+                let catalog = site.catalogs[catalogIndex]
+                let item = catalog.items[itemIndex]
+                let image = catalog.fields.indices.first { catalog.fields[$0].type == .image && !item.values[$0].isNull }
+                    .flatMap { item.values[$0].displayKey }
+                designs[route.path] = design(title: item.title, src: image, alt: nil, colour: nil)
+            case .notFound:
+                continue
+            default:
+                designs[route.path] = siteCard
+            }
+        }
+        var byKey: [String: Design] = [:]
+        for design in designs.values { byKey[key(design, config)] = byKey[key(design, config)] ?? design }
+        let unique = byKey
+        let made = parallelMap(unique.keys.sorted()) { cardKey -> (String, OutputFile?) in
+            let output = "social/\(cardKey.prefix(16)).jpg"
+            if let file = cache.card(key: cardKey) { return (cardKey, OutputFile(path: output, contents: .copy(file))) }
+            guard let design = unique[cardKey] else { return (cardKey, nil) }
+            let drawn = ImageLibrary.socialCard(
+                coverAt: design.cover, title: design.title, siteTitle: config.title, background: design.background,
+                text: settings.cardText)
+            guard case .success(let data) = drawn else { return (cardKey, nil) }
+            let contents: OutputFile.Contents = cache.storeCard(data, key: cardKey).map { .copy($0) } ?? .bytes(data)
+            return (cardKey, OutputFile(path: output, contents: contents))
+        }
+        let files = made.compactMap(\.1)
+        let paths = Dictionary(made.compactMap { key, file in file.map { (key, "/" + $0.path) } }, uniquingKeysWith: { first, _ in first })
+        let cards = designs.compactMapValues { design -> SiteImage? in
+            paths[key(design, config)].map { SiteImage(src: $0, width: SocialCard.width, height: SocialCard.height, alt: design.alt) }
+        }
+        return (cards, files)
+    }
+
+    private static func key(_ design: Design, _ config: SiteConfig) -> String {
+        StableHash.digest(
+            ["card 1", design.title, config.title, design.background, config.images.cardText, design.coverVersion].joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// An image decoded once, turned upright, converted to sRGB, resized to each width and
+/// encoded in each format, its metadata gone.
+public struct EncodedImage: Sendable {
+    /// Upright, at full size.
+    public var width: Int
+    public var height: Int
+    /// Written as PNG rather than JPEG for browsers without AVIF and WebP.
+    public var hasAlpha: Bool
+    /// The mean colour, `#rrggbb`: shown while the image loads.
+    public var placeholder: String
+    public var variants: [Variant]
+
+    public struct Variant: Sendable {
+        public var width: Int
+        public var height: Int
+        public var format: ImageFormat
+        public var data: Data
+    }
+
+    /// The formats written, best first: AVIF, WebP, then JPEG or PNG.
+    public static func formats(hasAlpha: Bool) -> [ImageFormat] {
+        [.avif, .webp, hasAlpha ? .png : .jpeg]
+    }
+}
