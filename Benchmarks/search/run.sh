@@ -6,6 +6,7 @@
 #
 # Three builds a round, RUNS rounds (3), alternating: Masthead with search off, Masthead with
 # search on, then Pagefind over the built site. Medians of wall time and peak memory (GNU time),
+# user CPU time (system time is mostly the file system, shared with whatever else runs),
 # and the index sizes: the bytes of the files (`du -sb`) and the disk they take (`du -sk`).
 # Environment: ARTICLES (10000), RUNS (3), BENCH_DIR (/tmp/masthead-bench-search), MASTHEAD.
 # Needs GNU time and PyPI's pagefind[bin]==1.5.2 (`make bench-search` installs them).
@@ -59,7 +60,7 @@ done
 fi
 
 column() { cut -d' ' -f"$2" "$BENCH_DIR/$1.times" | median; }
-cpu() { awk '{ print $3 + $4 }' "$BENCH_DIR/$1.times" | median; }
+cpu() { cut -d' ' -f3 "$BENCH_DIR/$1.times" | median; }
 index_bytes=$(( $(du -sb "$BENCH_DIR/out-on/search" | cut -f1) - $(stat -c %s "$BENCH_DIR/out-on/search/index.html") ))
 index_kb=$(du -sk "$BENCH_DIR/out-on/search" | cut -f1)
 pagefind_bytes=$(du -sb "$BENCH_DIR/out-off/pagefind" | cut -f1)
@@ -72,7 +73,7 @@ awk -v n="$ARTICLES" -v pages="$pages" -v runs="$RUNS" \
   -v offw="$off_wall" -v onw="$on_wall" -v pfw="$pf_wall" -v offm="$off_rss" -v onm="$on_rss" -v pfm="$pf_rss" -v offc="$off_cpu" -v onc="$on_cpu" -v pfc="$pf_cpu" \
   -v ib="$index_bytes" -v ik="$index_kb" -v pb="$pagefind_bytes" -v pk="$pagefind_kb" 'BEGIN {
   printf "Search on %d articles (%d HTML pages), median of %d alternating runs\n\n", n, pages, runs
-  printf "| | wall time | CPU time | peak memory | index: bytes of its files | index: disk used |\n|---|---:|---:|---:|---:|---:|\n"
+  printf "| | wall time | user CPU time | peak memory | index: bytes of its files | index: disk used |\n|---|---:|---:|---:|---:|---:|\n"
   printf "| Masthead build, search off | %.2f s | %.2f s | %.0f MB | | |\n", offw, offc, offm / 1024
   printf "| Masthead build, search on | %.2f s | %.2f s | %.0f MB | %.1f MB | %.1f MB |\n", onw, onc, onm / 1024, ib / 1048576, ik / 1024
   printf "| what search adds to the build | %+.2f s (%+.1f%%) | %+.2f s (%+.1f%%) | %+.0f MB | | |\n", onw - offw, (onw - offw) / offw * 100, \

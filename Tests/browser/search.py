@@ -7,9 +7,12 @@ to the categories, and axe-core finds no violation with results shown, light and
 
     python3 Tests/browser/search.py --masthead .build/release/masthead [--site .]
     python3 Tests/browser/search.py --masthead ... --site /tmp/masthead-10k --measure moka
+    python3 Tests/browser/search.py --masthead ... --built /tmp/masthead-100k/public --measure moka
 
 With --measure WORD it only types WORD on that site and prints the bytes the query
 downloaded (the network log) and the time from the last keystroke to the first results.
+With --built DIR it serves an already built site with Python's static server instead of
+`masthead serve` (a site too large to keep in the preview's memory).
 Prints one line per check and exits non-zero when one fails.
 """
 import argparse
@@ -112,7 +115,22 @@ def main():
     parser.add_argument("--masthead", required=True)
     parser.add_argument("--site", default=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     parser.add_argument("--measure")
+    parser.add_argument("--built")
     args = parser.parse_args()
+    if args.built and args.measure:
+        import functools
+        import http.server
+        import threading
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=args.built)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        driver = browser()
+        try:
+            measure(driver, WebDriverWait(driver, 60, poll_frequency=0.02), f"http://127.0.0.1:{server.server_port}/", args.measure)
+        finally:
+            driver.quit()
+            server.shutdown()
+        return 0
     work = tempfile.mkdtemp(prefix="masthead-search-")
     for folder in ("Content", "Templates"):
         shutil.copytree(os.path.join(args.site, folder), os.path.join(work, folder), symlinks=True)

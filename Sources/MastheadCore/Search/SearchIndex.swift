@@ -3,7 +3,7 @@ import Foundation
 /// The search index of a site as static files under `search/`:
 /// - `search/index.json`, the entry the script reads first: the language, the stop words, the
 ///   shards' keys and file names, the groups (kind and category) as ranges of documents, and
-///   the hash of each bundle of fragments;
+///   the short hash of each bundle of fragments, six characters each in one string;
 /// - `search/shards/HASH.json`, one per shard (`SearchShards`): its words, each pointing to its
 ///   stem's documents and scores (`SearchPostings`), documents as differences from the previous;
 /// - `search/fragments/N.HASH.json`, one per bundle of 8 documents: what their results show;
@@ -42,12 +42,12 @@ struct SearchIndex: Sendable {
             shardNames.append(SearchJSON.array([SearchJSON.string(shard.key), SearchJSON.string(Self.hash(data))]))
         }
         // Fragments, in bundles.
-        var bundleHashes: [String] = []
+        var bundleHashes = ""
         for start in stride(from: 0, to: ordered.count, by: Self.bundleSize) {
             let bundle = ordered[start..<min(start + Self.bundleSize, ordered.count)].map(Self.fragmentJSON)
             let data = Data(SearchJSON.array(bundle).utf8)
-            let hash = Self.hash(data)
-            bundleHashes.append(SearchJSON.string(hash))
+            let hash = Self.shortHash(data)
+            bundleHashes += hash
             files.append(("\(Self.folder)/fragments/\(start / Self.bundleSize).\(hash).json", data))
         }
         // Groups: runs of one kind and one group.
@@ -69,7 +69,7 @@ struct SearchIndex: Sendable {
             ("version", "1"), ("language", SearchJSON.string(config.language)),
             ("stopWords", SearchJSON.array(config.stopWords.sorted().map(SearchJSON.string))),
             ("documents", String(ordered.count)), ("bundleSize", String(Self.bundleSize)),
-            ("shards", SearchJSON.array(shardNames)), ("groups", SearchJSON.array(groups)), ("bundles", SearchJSON.array(bundleHashes))
+            ("shards", SearchJSON.array(shardNames)), ("groups", SearchJSON.array(groups)), ("bundles", SearchJSON.string(bundleHashes))
         ])
         files.append((Self.entryPath, Data((entry + "\n").utf8)))
         files.append((SearchScript.path, SearchScript.data))
@@ -116,4 +116,13 @@ struct SearchIndex: Sendable {
     }
 
     static func hash(_ data: Data) -> String { String(StableHash.digest(data).prefix(16)) }
+
+    /// Six characters (36 bits, URL-safe base 64) of the content's hash: a bundle of fragments
+    /// is named by one, and the entry lists them all in one string, so it stays small at 100,000
+    /// documents (75 KB) while every name still changes with its content.
+    static func shortHash(_ data: Data) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        let value = UInt64(StableHash.digest(data).prefix(9), radix: 16) ?? 0
+        return String((0..<6).map { alphabet[Int((value >> (6 * UInt64(5 - $0))) & 63)] })
+    }
 }

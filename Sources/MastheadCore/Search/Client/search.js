@@ -159,7 +159,7 @@
   Engine.prototype.fragment = function (doc) {
     var number = Math.floor(doc / this.entry.bundleSize);
     if (!this.fragments.has(number)) {
-      this.fragments.set(number, this.fetchJSON(this.base + "fragments/" + number + "." + this.entry.bundles[number] + ".json"));
+      this.fragments.set(number, this.fetchJSON(this.base + "fragments/" + number + "." + this.entry.bundles.substr(number * 6, 6) + ".json"));
     }
     var size = this.entry.bundleSize;
     return this.fragments.get(number).then(function (bundle) { return bundle[doc % size]; });
