@@ -44,15 +44,15 @@ struct CardsRenderedOnceTests {
         let test = try TestSite(templates: templates)
         try test.article("a.md", "title: Alpha & Omega\ndate: 2026-01-01\ncategory: Coffee Culture\nsummary: \"First <one>\"")
         try test.article(
-            "b.md", "title: Beta\ndate: 2026-01-02\ncategory: Coffee Culture\ncover: { src: /images/b.jpg, alt: A cup }\ntags: [x]")
+            "b.md", "title: Beta\ndate: 2026-01-02\ncategory: Coffee Culture\ncover: { src: /images/b.svg, alt: A cup }\ntags: [x]")
         try test.article("c.md", "title: Gamma\ndate: 2026-01-03\ncategory: Inspiring Cooking\ntags: [x]")
-        try test.write("Content/static/images/b.jpg", "jpeg")
+        try test.write("Content/static/images/b.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"/>")
         let once = try Self.build(test.root, once: true)
         let inPlace = try Self.build(test.root, once: false)
         #expect(once == inPlace)
         let first = try #require(once["index.html"].map { String(decoding: $0, as: UTF8.self) })
         #expect(first.contains("<a class=\"card\" href=\"/articles/a/\">Alpha &amp; Omega</a><p>First &lt;one&gt;</p>"))
-        #expect(first.contains("<img src=\"/images/b.jpg\" alt=\"A cup\">"))
+        #expect(first.contains("<img src=\"/images/b.svg\" alt=\"A cup\">"))
         #expect(first.contains("<small>Test Magazine · "))
     }
 }
