@@ -1,34 +1,59 @@
 #!/bin/sh
-# Aggregates a generated 10-million-event JSON Lines file through `masthead build` and
-# prints the time and peak memory (/usr/bin/time -v). Usage: Benchmarks/reports/run.sh [EVENTS]
+# One report page of four blocks over 10 million generated events, built with `masthead build`
+# from a JSON Lines file, a CSV file, a SQLite file and (under scripts/with-postgres.sh) a
+# PostgreSQL table, in alternating runs; prints the median wall time and peak memory
+# (GNU /usr/bin/time) of each. Usage:
+#   Benchmarks/reports/run.sh [EVENTS]                              files and SQLite
+#   scripts/with-postgres.sh sh Benchmarks/reports/run.sh [EVENTS]  and PostgreSQL
 set -eu
 EVENTS=${1:-10000000}
+RUNS=${RUNS:-3}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 WORK=${MASTHEAD_BENCH_DIR:-/tmp/masthead-bench-reports}
 SCRATCH=${SCRATCH_PATH:-$ROOT/.build-reports}
-mkdir -p "$WORK/Content/stats" "$WORK/Content/reports" "$WORK/Templates"
-if [ ! -s "$WORK/Content/stats/events.jsonl" ] || [ "$(cat "$WORK/events.count" 2>/dev/null)" != "$EVENTS" ]; then
-    python3 "$ROOT/Benchmarks/reports/generate.py" "$WORK/Content/stats/events.jsonl" "$EVENTS"
-    echo "$EVENTS" > "$WORK/events.count"
+POSTGRES_URL=${MASTHEAD_TEST_POSTGRES_URL:-}
+DATA="$WORK/data"
+mkdir -p "$DATA"
+
+# The events, written once per size: JSON Lines and CSV (the same events), then SQLite.
+if [ "$(cat "$DATA/events.count" 2>/dev/null)" != "$EVENTS" ]; then
+    rm -f "$DATA/events.count"
+    python3 "$ROOT/Benchmarks/reports/generate.py" "$DATA/events.jsonl" "$EVENTS" "$DATA/events.csv"
+    python3 "$ROOT/Benchmarks/reports/to_sqlite.py" "$DATA/events.csv" "$DATA/events.sqlite"
+    echo "$EVENTS" > "$DATA/events.count"
 fi
-ls -l "$WORK/Content/stats/events.jsonl"
-printf 'title: Benchmark\nlanguage: it\n' > "$WORK/Content/site.yml"
-printf '<!doctype html><title>{{page.title}}</title>{{$main}}{{/main}}\n' > "$WORK/Templates/base.mustache"
-for name in home list terms article 404; do printf '{{<base}}{{$main}}{{/main}}{{/base}}\n' > "$WORK/Templates/$name.mustache"; done
-printf '{{<base}}{{$main}}{{{content}}}{{/main}}{{/base}}\n' > "$WORK/Templates/page.mustache"
-cp "$WORK/Templates/page.mustache" "$WORK/Templates/report.mustache"
+ls -l "$DATA"/events.jsonl "$DATA"/events.csv "$DATA"/events.sqlite
 
-swift build -c release --scratch-path "$SCRATCH" --product masthead 2>&1 | grep -E "error|Compiling masthead|Build complete" || true
-BIN="$SCRATCH/release/masthead"
+loaded=$([ -z "$POSTGRES_URL" ] || psql "$POSTGRES_URL" -At -c "SELECT count(*) FROM events" 2>/dev/null || true)
+if [ -n "$POSTGRES_URL" ] && [ "$loaded" != "$EVENTS" ]; then
+    # The table an app's database would have: an identity key and an index for a member's history.
+    started=$(date +%s)
+    psql "$POSTGRES_URL" -q -v ON_ERROR_STOP=1 <<SQL
+DROP TABLE IF EXISTS events;
+CREATE TABLE events (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, date date NOT NULL,
+                     member text NOT NULL, event text NOT NULL, points integer NOT NULL);
+\copy events (date, member, event, points) FROM '$DATA/events.csv' WITH (FORMAT csv, HEADER true)
+CREATE INDEX events_member_date ON events (member, date);
+VACUUM ANALYZE events;
+SQL
+    echo "PostgreSQL: $(psql "$POSTGRES_URL" -At -c "SELECT count(*) || ' events, ' || pg_size_pretty(pg_total_relation_size('events')) FROM events")," \
+        "loaded in $(($(date +%s) - started)) s"
+fi
 
-run() {
-    echo "== $1"
-    /usr/bin/time -v "$BIN" build --site "$WORK" --output "$WORK/public" 2> "$WORK/time.txt"
-    grep -E "Elapsed \(wall clock\)|Maximum resident set size" "$WORK/time.txt"
-}
-
-# One block: one streaming pass over the file.
-cat > "$WORK/Content/reports/bench.md" <<'MD'
+# One site per source; the page is the same but for `source:`.
+site() { # name source [datasets line]
+    dir="$WORK/$1"
+    rm -rf "$dir/Content" "$dir/public"
+    mkdir -p "$dir/Content/stats" "$dir/Content/reports" "$dir/Templates"
+    printf 'title: Benchmark\nlanguage: it\n' > "$dir/Content/site.yml"
+    [ -z "${3:-}" ] || printf 'datasets:\n  events: %s\n' "$3" >> "$dir/Content/site.yml"
+    printf '<!doctype html><title>{{page.title}}</title>{{$main}}{{/main}}\n' > "$dir/Templates/base.mustache"
+    for name in home list terms article 404; do printf '{{<base}}{{$main}}{{/main}}{{/base}}\n' > "$dir/Templates/$name.mustache"; done
+    printf '{{<base}}{{$main}}{{{content}}}{{/main}}{{/base}}\n' > "$dir/Templates/page.mustache"
+    cp "$dir/Templates/page.mustache" "$dir/Templates/report.mustache"
+    # Four blocks: a stacked bar, distinct members per month (a set of up to 200,000 members
+    # per month when streamed), a donut and a kpi with a filter.
+    sed "s#SOURCE#$2#" > "$dir/Content/reports/bench.md" <<'MD'
 ---
 title: Benchmark
 date: 2026-11-01
@@ -36,35 +61,95 @@ date: 2026-11-01
 ```chart
 type: stacked-bar
 title: Points per month by event
-source: stats/events.jsonl
+source: SOURCE
 x: { field: date, bucket: month }
 y: { sum: points }
 series: event
 ```
-MD
-run "1 chart: sum of points per month by event (one pass)"
-
-# Four different blocks, read in one pass together; distinct keeps a set of 200,000 members per month.
-cat >> "$WORK/Content/reports/bench.md" <<'MD'
 ```chart
 type: line
 title: Active members per month
-source: stats/events.jsonl
+source: SOURCE
 x: { field: date, bucket: month }
 y: { distinct: member }
 ```
 ```chart
 type: donut
 title: Events by kind
-source: stats/events.jsonl
+source: SOURCE
 x: event
 ```
 ```kpi
 title: Points earned
-source: stats/events.jsonl
+source: SOURCE
 where: { points: { min: 1 } }
 x: { field: date, bucket: quarter }
 y: { sum: points }
 ```
 MD
-run "4 blocks, one with distinct members (one pass for all four)"
+}
+site jsonl stats/events.jsonl
+site csv stats/events.csv
+site sqlite events '{ sqlite: stats/events.sqlite, table: events, timeout: 600 }'
+ln -f "$DATA/events.jsonl" "$WORK/jsonl/Content/stats/events.jsonl"
+ln -f "$DATA/events.csv" "$WORK/csv/Content/stats/events.csv"
+ln -f "$DATA/events.sqlite" "$WORK/sqlite/Content/stats/events.sqlite"
+SOURCES="jsonl csv sqlite"
+if [ -n "$POSTGRES_URL" ]; then
+    site postgres events '{ postgres: { url: env:MASTHEAD_STATS_URL }, table: events, timeout: 600 }'
+    SOURCES="$SOURCES postgres"
+fi
+
+if [ -z "${MASTHEAD:-}" ]; then
+    swift build -c release --scratch-path "$SCRATCH" --product masthead 2>&1 | grep -E "error|Compiling masthead|Build complete" || true
+fi
+BIN=${MASTHEAD:-$SCRATCH/release/masthead}
+
+build() { # source, then what runs before masthead (variables, /usr/bin/time)
+    name=$1
+    shift
+    env MASTHEAD_STATS_URL="$POSTGRES_URL" "$@" "$BIN" build --no-cache --site "$WORK/$name" --output "$WORK/$name/public"
+}
+
+# Once each, not timed: the statements each database was sent, and the page, which must
+# be the same whatever the source (the blocks' HTML ids hash their text, so they differ).
+for name in $SOURCES; do
+    build "$name" MASTHEAD_TIMINGS=1 > "$WORK/$name.log" 2>&1 || { cat "$WORK/$name.log"; exit 1; }
+    sed -E 's/block-[0-9]+-[0-9a-z]+/block/g' "$WORK/$name/public/reports/bench/index.html" > "$WORK/$name.page"
+    if [ "$name" != jsonl ] && ! cmp -s "$WORK/jsonl.page" "$WORK/$name.page"; then
+        echo "the page built from $name differs from the one built from JSON Lines: diff $WORK/jsonl.page $WORK/$name.page" >&2
+        exit 1
+    fi
+    grep -A12 "masthead: sql" "$WORK/$name.log" || true
+done
+
+echo "load before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+rm -f "$WORK"/*.times
+run=1
+while [ "$run" -le "$RUNS" ]; do
+    for name in $SOURCES; do
+        build "$name" /usr/bin/time -f '%e %M %U %S' -o "$WORK/time.txt" > /dev/null
+        cat "$WORK/time.txt" >> "$WORK/$name.times"
+        echo "run $run, $name: $(cat "$WORK/time.txt") (wall s, peak KB, user s, system s)"
+    done
+    run=$((run + 1))
+done
+echo "load after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+median() { # file column
+    sort -n -k"$2","$2" "$1" | awk -v column="$2" '{ values[NR] = $column } END { print values[int((NR + 1) / 2)] }'
+}
+jsonl=$(median "$WORK/jsonl.times" 1)
+csv=$(median "$WORK/csv.times" 1)
+echo
+echo "$EVENTS events, report page of 4 blocks, medians of $RUNS alternating runs:"
+echo
+echo "| source | wall (s) | runs (s) | user CPU (s) | peak memory (MB) | faster than CSV | faster than JSON Lines |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+for name in $SOURCES; do
+    wall=$(median "$WORK/$name.times" 1)
+    awk -v name="$name" -v wall="$wall" -v csv="$csv" -v jsonl="$jsonl" \
+        -v runs="$(cut -d' ' -f1 "$WORK/$name.times" | paste -sd, - | sed 's/,/, /g')" \
+        -v user="$(median "$WORK/$name.times" 3)" -v memory="$(median "$WORK/$name.times" 2)" \
+        'BEGIN { printf "| %s | %.2f | %s | %.2f | %.0f | %.1f× | %.1f× |\n", name, wall, runs, user, memory / 1024, csv / wall, jsonl / wall }'
+done

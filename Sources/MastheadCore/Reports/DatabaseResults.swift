@@ -20,6 +20,7 @@ public final class DatabaseResults: Sendable {
     }
 
     private let entries = Mutex<[Key: Entry]>([:])
+    private let running = Mutex<[Key: NSLock]>([:])
     private let expiries = Mutex(0)
 
     /// Counts the times results were forgotten for age: part of the preview's context key, so
@@ -31,6 +32,21 @@ public final class DatabaseResults: Sendable {
     func entry(_ key: Key) -> Entry? { entries.withLock { $0[key] } }
 
     func keep(_ entry: Entry, for key: Key) { entries.withLock { $0[key] = entry } }
+
+    /// Runs `body` for `key` alone. Blocks are drawn in parallel: a second block asking the
+    /// same statement waits for the first, then finds its result kept, so the statement is
+    /// sent once (two equal `count(DISTINCT ...)` over 10 million rows took 21 s and 23 s side by side).
+    func oneAtATime<Value>(_ key: Key, _ body: () -> Value) -> Value {
+        let lock = running.withLock { running in
+            if let lock = running[key] { return lock }
+            let lock = NSLock()
+            running[key] = lock
+            return lock
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
 
     /// Forgets results older than their `refresh:`; true when some were, so pages showing them are drawn again.
     public func expire(now: Date) -> Bool {

@@ -110,6 +110,14 @@ extension StatsStore {
         case .failure(let problem): return .failure(problem)
         }
         let key = DatabaseResults.Key(database: connection.key, statement: statement)
+        return results.oneAtATime(key) { send(statement, on: connection.0, dataset: dataset, database: database, key: key, askedAt: location) }
+    }
+
+    /// The result kept for `key`, or the statement's rows from the database, then kept.
+    private func send(
+        _ statement: SQLPushdown.Statement, on connection: any DatabaseConnection, dataset: DatasetDeclaration, database: DatabaseSource,
+        key: DatabaseResults.Key, askedAt location: SourceLocation
+    ) -> Result<(columns: [DatabaseColumn], rows: [[DataValue]]), Diagnostic> {
         if let kept = results.entry(key) {
             explain(statement, dataset: dataset, location: location, rows: kept.rows.count, seconds: nil)
             return .success((kept.columns, kept.rows))
@@ -117,7 +125,7 @@ extension StatsStore {
         let started = DispatchTime.now()
         var rows: [[DataValue]] = []
         do throws(DatabaseError) {
-            let columns = try connection.0.run(statement.sql, parameters: statement.parameters, timeout: database.timeout) {
+            let columns = try connection.run(statement.sql, parameters: statement.parameters, timeout: database.timeout) {
                 (row: inout [DataValue]) throws(DatabaseError) in rows.append(row)
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
