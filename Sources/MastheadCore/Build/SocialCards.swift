@@ -83,6 +83,6 @@ enum SocialCards {
 
     private static func key(_ design: Design, _ config: SiteConfig) -> String {
         StableHash.digest(
-            ["card 1", design.title, config.title, design.background, config.images.cardText, design.coverVersion].joined(separator: "\n"))
+            ["card 2", design.title, config.title, design.background, config.images.cardText, design.coverVersion].joined(separator: "\n"))
     }
 }

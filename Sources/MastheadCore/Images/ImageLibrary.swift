@@ -85,54 +85,56 @@ public enum ImageLibrary {
 
     /// A 1200×630 JPEG for `og:image`: the cover filling the card with the title on a dark band,
     /// or, without a cover, the title in `text` on `background` under the site's name.
+    /// Type is drawn into the canvas in place through its mask, in 8 bits.
     public static func socialCard(
         coverAt cover: String?, title: String, siteTitle: String, background: String, text: String
     ) -> Result<Data, ImageProblem> {
         guard started else { return .failure(.unreadable("the image library (libvips) could not start")) }
         let (width, height) = (SocialCard.width, SocialCard.height)
-        let ground = rgb(background) ?? (34, 34, 34)
-        var canvas: UnsafeMutablePointer<VipsImage>?
-        var textColour = text
+        let margin = 72
+        var ink = rgb(text) ?? (255, 255, 255)
+        let card: UnsafeMutablePointer<VipsImage>
         if let cover {
             var filled: UnsafeMutablePointer<VipsImage>?
             guard masthead_thumbnail_fill(cover, Int32(width), Int32(height), &filled) == 0, let filled,
                 let upright = uprightSRGB(filled, flatten: true)
             else { return .failure(.unreadable(takeError())) }
+            card = upright
             // A dark band under the title: white type reads on any cover.
-            var band: UnsafeMutablePointer<VipsImage>?
-            guard masthead_solid(Int32(width), 300, 0, 0, 0, 170, 4, &band) == 0, let band else {
-                unref(upright)
+            guard let band = masthead_flat_mask(Int32(width), 300, 170) else { return .failure(.unreadable(takeError())) }
+            defer { unref(band) }
+            guard masthead_draw_mask(card, 0, 0, 0, band, 0, Int32(height - 300)) == 0 else {
+                unref(card)
                 return .failure(.unreadable(takeError()))
             }
-            let status = masthead_over(upright, band, 0, Int32(height - 300), &canvas)
-            unref(upright)
-            unref(band)
-            guard status == 0 else { return .failure(.unreadable(takeError())) }
-            textColour = "#ffffff"
+            ink = (255, 255, 255)
         } else {
-            guard masthead_solid(Int32(width), Int32(height), ground.0, ground.1, ground.2, 255, 3, &canvas) == 0 else {
+            let ground = rgb(background) ?? (34, 34, 34)
+            guard let canvas = masthead_canvas(Int32(width), Int32(height), ground.0, ground.1, ground.2) else {
                 return .failure(.unreadable(takeError()))
             }
+            card = canvas
         }
-        guard var card = canvas else { return .failure(.unreadable(takeError())) }
         defer { unref(card) }
-        let margin = 72
-        if cover == nil, let name = typeset(siteTitle, font: "DejaVu Sans Bold", sizes: [30], colour: textColour, width: width - 2 * margin) {
-            card = over(card, name, x: margin, y: margin) ?? card
+        func draw(_ mask: UnsafeMutablePointer<VipsImage>, x: Int, y: Int) {
+            if masthead_draw_mask(card, ink.0, ink.1, ink.2, mask, Int32(x), Int32(y)) != 0 { vips_error_clear() }
+            unref(mask)
+        }
+        if cover == nil, let name = typeset(siteTitle, font: "DejaVu Sans Bold", sizes: [30], width: width - 2 * margin) {
+            draw(name, x: margin, y: margin)
         }
         if let heading = typeset(
-            title, font: "DejaVu Serif Bold", sizes: [60, 52, 44, 36, 30], colour: textColour, width: width - 2 * margin,
+            title, font: "DejaVu Serif Bold", sizes: [60, 52, 44, 36, 30], width: width - 2 * margin,
             maxHeight: cover == nil ? height - 200 : 260)
         {
             let top = height - margin + 20 - Int(heading.pointee.Ysize)
-            card = over(card, heading, x: margin, y: max(cover == nil ? 150 : height - 290, top)) ?? card
+            draw(heading, x: margin, y: max(cover == nil ? 150 : height - 290, top))
         }
         var buffer: UnsafeMutableRawPointer?
         var length = 0
-        guard let flat = flattened(card), masthead_save_jpeg(flat, &buffer, &length, 82) == 0, let buffer else {
+        guard masthead_save_card_jpeg(card, &buffer, &length, 82) == 0, let buffer else {
             return .failure(.unreadable(takeError()))
         }
-        unref(flat)
         defer { g_free(buffer) }
         return .success(Data(bytes: buffer, count: length))
     }
@@ -231,14 +233,13 @@ public enum ImageLibrary {
         return "#" + hex.joined()
     }
 
-    /// `text` set in the first of `sizes` whose lines fit within `maxHeight`.
+    /// `text` set in the first of `sizes` whose lines fit within `maxHeight`, as a mask.
     private static func typeset(
-        _ text: String, font: String, sizes: [Int], colour: String, width: Int, maxHeight: Int = .max
+        _ text: String, font: String, sizes: [Int], width: Int, maxHeight: Int = .max
     ) -> UnsafeMutablePointer<VipsImage>? {
         for (index, size) in sizes.enumerated() {
             var out: UnsafeMutablePointer<VipsImage>?
-            let markup = "<span foreground=\"\(XML.escape(colour))\">\(XML.escape(text))</span>"
-            guard masthead_text(markup, "\(font) \(size)", Int32(width), &out) == 0, let out else {
+            guard masthead_text_mask(XML.escape(text), "\(font) \(size)", Int32(width), &out) == 0, let out else {
                 vips_error_clear()
                 return nil
             }
@@ -246,32 +247,6 @@ public enum ImageLibrary {
             unref(out)
         }
         return nil
-    }
-
-    /// `overlay` drawn on `base`; takes both.
-    private static func over(
-        _ base: UnsafeMutablePointer<VipsImage>, _ overlay: UnsafeMutablePointer<VipsImage>, x: Int, y: Int
-    ) -> UnsafeMutablePointer<VipsImage>? {
-        var out: UnsafeMutablePointer<VipsImage>?
-        let status = masthead_over(base, overlay, Int32(x), Int32(y), &out)
-        unref(overlay)
-        guard status == 0, let out else {
-            vips_error_clear()
-            return nil
-        }
-        unref(base)
-        return out
-    }
-
-    /// Three bands, for JPEG.
-    private static func flattened(_ image: UnsafeMutablePointer<VipsImage>) -> UnsafeMutablePointer<VipsImage>? {
-        guard vips_image_hasalpha(image) != 0 else {
-            _ = g_object_ref(image)
-            return image
-        }
-        var out: UnsafeMutablePointer<VipsImage>?
-        guard masthead_flatten(image, &out) == 0 else { return nil }
-        return out
     }
 
     private static func rgb(_ hex: String) -> (Double, Double, Double)? {
