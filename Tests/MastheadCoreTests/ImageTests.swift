@@ -145,7 +145,14 @@ struct ImageTests {
             #expect(data.range(of: gpsLatitude) == nil, "\(file.path) keeps the GPS latitude")
             #expect(data.range(of: Data([0x25, 0x88, 0x04, 0x00])) == nil, "\(file.path) keeps a GPS block")
             #expect(data.range(of: Data("Masthead Test Camera".utf8)) == nil, "\(file.path) keeps the camera's make")
+            #expect(data.range(of: Data("Exif\0\0".utf8)) == nil, "\(file.path) keeps an EXIF block")
         }
+        // The WebP copies: no EXIF, XMP or ICC chunk, and no flag announcing one.
+        let webp = try #require(result.paths.first { $0.hasSuffix(".webp") })
+        let bytes = Self.bytes(result, webp)
+        #expect(bytes.count > 30 && String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF")
+        #expect(String(decoding: bytes[12..<16], as: UTF8.self) != "VP8X" || bytes[20] & 0x2C == 0)
+        #expect(Data(bytes).range(of: Data("EXIF".utf8)) == nil)
     }
 
     @Test("a CMYK JPEG and a 16-bit PNG come out as 8-bit sRGB; a PNG with transparency keeps it, as PNG")

@@ -22,8 +22,11 @@ struct ImageCache: Sendable {
         var variants: [(width: Int, height: Int, format: ImageFormat, contents: OutputFile.Contents)]
     }
 
+    /// Changes when the encoders' output changes, so no copy made by an older Masthead is reused.
+    static let encoderVersion = "2"  // 2: WebP without EXIF
+
     static func key(digest: String, settings: ImageSettings) -> String {
-        StableHash.digest(digest + " " + settings.fingerprint)
+        StableHash.digest(digest + " " + settings.fingerprint + " " + encoderVersion)
     }
 
     func entry(key: String) -> Entry? {

@@ -218,7 +218,8 @@ public enum ImageLibrary {
             }
         guard status == 0, let buffer else { return nil }
         defer { g_free(buffer) }
-        return Data(bytes: buffer, count: length)
+        let data = Data(bytes: buffer, count: length)
+        return format == .webp ? WebPChunks.withoutMetadata(data) : data
     }
 
     private static func placeholder(_ image: UnsafeMutablePointer<VipsImage>) -> String {
