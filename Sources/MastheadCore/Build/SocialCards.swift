@@ -64,14 +64,14 @@ enum SocialCards {
         let unique = byKey
         let made = parallelMap(unique.keys.sorted()) { cardKey -> (String, OutputFile?) in
             let output = "social/\(cardKey.prefix(16)).jpg"
-            if let file = cache.card(key: cardKey) { return (cardKey, OutputFile(path: output, contents: .copy(file))) }
+            if let file = cache.card(key: cardKey) { return (cardKey, OutputFile(path: output, contents: .copy(file), knownDigest: cardKey)) }
             guard let design = unique[cardKey] else { return (cardKey, nil) }
             let drawn = ImageLibrary.socialCard(
                 coverAt: design.cover, title: design.title, siteTitle: config.title, background: design.background,
                 text: settings.cardText)
             guard case .success(let data) = drawn else { return (cardKey, nil) }
-            let contents: OutputFile.Contents = cache.storeCard(data, key: cardKey).map { .copy($0) } ?? .bytes(data)
-            return (cardKey, OutputFile(path: output, contents: contents))
+            guard let stored = cache.storeCard(data, key: cardKey) else { return (cardKey, OutputFile(path: output, contents: .bytes(data))) }
+            return (cardKey, OutputFile(path: output, contents: .copy(stored), knownDigest: cardKey))
         }
         let files = made.compactMap(\.1)
         let paths = Dictionary(made.compactMap { key, file in file.map { (key, "/" + $0.path) } }, uniquingKeysWith: { first, _ in first })

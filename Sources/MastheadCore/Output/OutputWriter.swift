@@ -339,6 +339,7 @@ public enum OutputWriter {
         case .bytes(let data):
             return (StableHash.digest(data), data.count)
         case .copy(let source):
+            if let digest = file.knownDigest, let status = FileStatus(path: realSource ?? source) { return (digest, status.size) }
             if let record = inputs[siteFiles.relative(source)], let status = FileStatus(path: source), status.matches(record) {
                 return (record.hash, record.size)
             }

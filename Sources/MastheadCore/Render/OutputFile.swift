@@ -13,10 +13,14 @@ public struct OutputFile: Sendable {
     public var contents: Contents
     /// The bytes of the previous render, taken from the preview's `PageMemory` unchanged.
     public var isReused = false
+    /// For a file copied from Masthead's own image cache: the digest its bytes are made from,
+    /// so the writer need not read the file to know whether it changed.
+    public var knownDigest: String?
 
-    public init(path: String, contents: Contents) {
+    public init(path: String, contents: Contents, knownDigest: String? = nil) {
         self.path = path
         self.contents = contents
+        self.knownDigest = knownDigest
     }
 
     /// The bytes, reading copied files from disk.
