@@ -251,6 +251,26 @@ struct ImageTests {
         #expect(result.paths.filter { $0.hasPrefix("social/") }.count == 3)
     }
 
+    @Test("a published social card survives its cache: deleting .masthead leaves the site whole, and a rebuild draws it again")
+    func publishedCardOutlivesCache() throws {
+        let site = try Self.site(images: ["small.jpg"], cover: "small.jpg")
+        let output = site.root.appendingPathComponent("public")
+        let first = try MastheadCommand.run(["build", "--site", site.root.path, "--output", output.path])
+        #expect(first.status == 0, "\(first.errors)")
+        let page = try String(contentsOf: output.appendingPathComponent("articles/photo/index.html"), encoding: .utf8)
+        let card = try #require(page.firstMatch(of: /og:image" content="https:\/\/example.org\/(social\/[0-9a-f]{16}\.jpg)"/)?.1)
+        let published = output.appendingPathComponent(String(card))
+        let bytes = try Data(contentsOf: published)
+        #expect(Self.jpegFrame(Array(bytes))?.width == 1200)
+        // The published card is the cache's file (a hard link where the disk allows one): the
+        // cache replaces files, so removing it leaves the published bytes as they were.
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent(".masthead"))
+        #expect(try Data(contentsOf: published) == bytes)
+        let second = try MastheadCommand.run(["build", "--site", site.root.path, "--output", output.path, "--no-cache"])
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(try Data(contentsOf: published) == bytes)
+    }
+
     @Test("a rebuild does no image work for images that did not change: their files come from the cache")
     func rebuildUsesCache() throws {
         let site = try Self.site(images: ["small.jpg"], cover: "small.jpg")

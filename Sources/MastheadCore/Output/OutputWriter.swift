@@ -182,7 +182,7 @@ public enum OutputWriter {
     }
 
     /// Puts one file in the staging folder: a hard link to the current file when its bytes
-    /// are those recorded, otherwise written. Returns its record and whether it was linked.
+    /// are those recorded, or to the image cache's file (`knownDigest`), otherwise written. Returns its record and whether it was linked.
     /// A copied file is read through every link to its real path, which must lie inside the
     /// site folder: the output gets a file, never a link, and never a file from elsewhere.
     private static func place(
@@ -216,6 +216,9 @@ public enum OutputWriter {
             switch file.contents {
             case .bytes(let data):
                 written = try writeFile(data, to: destination, named: named, in: staging)
+            case .copy(let source) where file.knownDigest != nil && link(realSource ?? source, destination) == 0:
+                // Masthead's own cache replaces its files and never changes one in place: a link is a copy.
+                written = FileStatus(path: destination)
             case .copy:
                 written = try copyFile(realSource ?? "", to: destination, named: named, in: staging)
             }
