@@ -146,7 +146,10 @@ struct CatalogFilterTests {
         let result = try Self.site(filter: filter).build()
         let config = Self.config(filter: filter).components(separatedBy: "\n")
         let line = try #require(config.firstIndex { $0.contains("card: room-crad") }) + 1
-        #expect(result.messages == ["Content/site.yml:\(line):13: error: filter.card: no template 'room-crad' to draw each result with; did you mean 'room-card'?"])
+        #expect(
+            result.messages == [
+                "Content/site.yml:\(line):13: error: filter.card: no template 'room-crad' to draw each result with; did you mean 'room-card'?"
+            ])
         #expect(result.files.isEmpty)
     }
 
@@ -157,12 +160,19 @@ struct CatalogFilterTests {
                   card: room-card
                   fields: [rnet, { field: title }, nope, deposit, { field: checked }]
             """
-        let extra = "\n      checked: boolean\n      fee: { type: string, format: currency, currency: EUR }\n      tax: { type: decimal, format: money }"
+        let extra =
+            "\n      checked: boolean\n      fee: { type: string, format: currency, currency: EUR }\n      tax: { type: decimal, format: money }"
         let result = try Self.site(filter: filter, schemaExtra: extra).build()
         let messages = result.messages
-        #expect(messages.contains { $0.hasPrefix("Content/site.yml:") && $0.hasSuffix("error: filter.fields: 'rnet' is not in the schema; did you mean 'rent'?") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("Content/site.yml:") && $0.hasSuffix("error: filter.fields: 'rnet' is not in the schema; did you mean 'rent'?")
+            })
         #expect(messages.contains { $0.contains("error: filter.fields: 'nope' is not in the schema") })
-        #expect(messages.contains { $0.contains("error: filter.fields: 'checked' is boolean; a filter takes integer, decimal, string, list or date fields") })
+        #expect(
+            messages.contains {
+                $0.contains("error: filter.fields: 'checked' is boolean; a filter takes integer, decimal, string, list or date fields")
+            })
         #expect(messages.contains { $0.contains("error: schema.fee: format: currency needs an integer or decimal field, not string") })
         #expect(messages.contains { $0.contains("error: schema.tax.format: unknown format 'money' (a catalog field takes currency)") })
         // Positions: the unknown field is at its place in the list.

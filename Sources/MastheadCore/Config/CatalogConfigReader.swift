@@ -187,9 +187,9 @@ enum CatalogConfigReader {
             return nil
         }
         guard format == "currency" else {
+            let hint = Suggestion.didYouMean(format, in: ["currency"])
             reader.error(
-                "schema.\(field).format: unknown format '\(format)'\(Suggestion.didYouMean(format, in: ["currency"])) (a catalog field takes currency)",
-                at: reader.locationOf("format"))
+                "schema.\(field).format: unknown format '\(format)'\(hint) (a catalog field takes currency)", at: reader.locationOf("format"))
             return nil
         }
         let code = reader.string("currency")?.trimmingCharacters(in: .whitespaces)

@@ -42,7 +42,8 @@ struct CatalogFilterForm {
     private func range(_ control: CatalogFilterControls.Control, id: String) -> String {
         let last = max(0, control.steps.count - 1)
         let label = control.field.label
-        let first = control.stepLabels.first ?? "", final = control.stepLabels.last ?? ""
+        let first = control.stepLabels.first ?? ""
+        let final = control.stepLabels.last ?? ""
         var html = "<fieldset class=\"catalog-filter-range\" data-kind=\"range\" data-field=\"\(escape(control.field.name))\""
         html += " data-params=\"\(escape(control.parameters.joined(separator: " ")))\">\n"
         html += "<legend>\(escape(label))</legend>\n"
@@ -50,7 +51,8 @@ struct CatalogFilterForm {
         html += "<div class=\"catalog-filter-slider\">\n"
         for (end, value, text) in [("min", 0, first), ("max", last, final)] {
             let name = end == "min" ? words.minimum : words.maximum
-            html += "<input type=\"range\" class=\"catalog-filter-\(end)\" id=\"\(id)-\(end)\" min=\"0\" max=\"\(last)\" step=\"1\" value=\"\(value)\""
+            html +=
+                "<input type=\"range\" class=\"catalog-filter-\(end)\" id=\"\(id)-\(end)\" min=\"0\" max=\"\(last)\" step=\"1\" value=\"\(value)\""
             html += " aria-label=\"\(escape(label)): \(escape(name))\" aria-valuetext=\"\(escape(text))\">\n"
         }
         html += "</div>\n"

@@ -29,19 +29,21 @@ public struct SiteRenderer: Sendable {
         let cards = site.catalogs.compactMap { catalog -> Diagnostic? in
             guard let filter = catalog.config.filter, !templates.names.contains(filter.card) else { return nil }
             return .error(
-                "filter.card: no template '\(filter.card)' to draw each result with" + Suggestion.didYouMean(filter.card, in: templates.names.sorted()),
+                "filter.card: no template '\(filter.card)' to draw each result with"
+                    + Suggestion.didYouMean(filter.card, in: templates.names.sorted()),
                 at: filter.cardLocation)
         }
-        return cards + counts.keys.sorted().map { name in
-            let (count, kind, source) = counts[name]!
-            let known = templates.names.sorted()
-            let file = kind == .article || kind == .page ? source : "\(TemplateSet.folder)/\(name).mustache"
-            return Diagnostic(
-                .error,
-                "missing template '\(name)', needed for \(count) \(kind.rawValue) page\(count == 1 ? "" : "s")"
-                    + Suggestion.didYouMean(name, in: known),
-                file: file)
-        }
+        return cards
+            + counts.keys.sorted().map { name in
+                let (count, kind, source) = counts[name]!
+                let known = templates.names.sorted()
+                let file = kind == .article || kind == .page ? source : "\(TemplateSet.folder)/\(name).mustache"
+                return Diagnostic(
+                    .error,
+                    "missing template '\(name)', needed for \(count) \(kind.rawValue) page\(count == 1 ? "" : "s")"
+                        + Suggestion.didYouMean(name, in: known),
+                    file: file)
+            }
     }
 
     /// Static files, by reference: they are copied, never read here.
