@@ -203,6 +203,25 @@ def listings(driver, base):
     time.sleep(0.6)
     check(query(driver).get("city") == "milan", "back: after the reset, the filter again")
 
+    # An extra order's pages keep their order: Milan, dearest first.
+    driver.get(base + "/listings/sort/price-desc/?city=milan")
+    ready(driver)
+    time.sleep(0.6)
+    prices = [int(c.get_attribute("data-price")) for c in driver.find_elements(By.CSS_SELECTOR, "#listing-list .listing-card")]
+    check(len(prices) == 14 and prices == sorted(prices, reverse=True), f"order: Milan on the dearest-first pages, dearest first ({prices[:3]}...)")
+
+
+def no_overflow(driver, base, page):
+    """No horizontal overflow at 320 px with the filter shown."""
+    driver.set_window_size(320, 900)
+    inner = driver.execute_script("return window.innerWidth")
+    driver.set_window_size(320 + (320 - inner), 900)
+    driver.get(base + page)
+    ready(driver)
+    wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    check(wide <= 0, f"320 px: no horizontal overflow on {page} ({wide} px)")
+    driver.set_window_size(1366, 900)
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -218,6 +237,8 @@ def main():
             housing = build(args.masthead, "Examples/student-housing", os.path.join(work, "housing"))
             prizes(driver, f"http://127.0.0.1:{default.server_address[1]}")
             listings(driver, f"http://127.0.0.1:{housing.server_address[1]}")
+            no_overflow(driver, f"http://127.0.0.1:{default.server_address[1]}", "/prizes/")
+            no_overflow(driver, f"http://127.0.0.1:{housing.server_address[1]}", "/listings/")
             default.shutdown()
             housing.shutdown()
     finally:
