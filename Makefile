@@ -78,7 +78,8 @@ browser-test: build
 	  $$bin/masthead build --quiet --site /tmp/masthead-search-relevance --output /tmp/masthead-search-relevance/public; \
 	  node Tests/browser/search_relevance.js --output /tmp/masthead-search-relevance/public --pick 200 --min 0.95; \
 	  python3 Tests/browser/standalone_report.py --masthead $$bin/masthead --site .; \
-	  python3 Tests/browser/chart_text.py --masthead $$bin/masthead
+	  python3 Tests/browser/chart_text.py --masthead $$bin/masthead; \
+	  python3 Tests/browser/catalog_filter.py --masthead $$bin/masthead
 
 # Soak test of `masthead serve` (docs/preview.md): 50 live-reload clients, a save a
 # second, a request loop, memory sampled. SOAK_MINUTES=3 for a short run.

@@ -52,8 +52,12 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache")
             ],
-            // The search page's script, written into every site with search on (docs/search.md).
-            resources: [.embedInCode("Search/Client/search.js")]
+            // The search page's script, written into every site with search on (docs/search.md), and the
+            // catalog filter's script and stylesheet, written into every site with a catalog filter: (docs/catalogs.md).
+            resources: [
+                .embedInCode("Search/Client/search.js"), .embedInCode("Render/Client/catalog-filter.js"),
+                .embedInCode("Render/Client/catalog-filter.css")
+            ]
         ),
         .target(
             name: "MastheadServer",

@@ -26,27 +26,38 @@ struct CatalogDefaultSiteTests {
             "prizes/index.html", "prizes/moka-3-tazze/index.html", "prizes/category/caffe/index.html",
             "prizes/category/buoni-e-digitale/index.html", "prizes/points/0-499/index.html", "prizes/points/500-999/index.html",
             "prizes/points/5000-plus/index.html", "stores/index.html", "stores/page/2/index.html", "stores/city/torino/index.html",
-            "stores/bar-aurora/index.html", "punti-e-premi/index.html", "css/catalog.css", "js/catalog-filter.js"
+            "stores/bar-aurora/index.html", "punti-e-premi/index.html", "css/catalog.css", "js/catalog-filter.js",
+            "css/catalog-filter.css", "prizes/filter.json", "prizes/page/2/index.html"
         ] {
             #expect(result.paths.contains(path), "\(path) missing")
         }
     }
 
-    @Test("the catalog index carries the filter, hidden until its script runs, and data- attributes on every prize")
+    @Test("the catalog index carries Masthead's filter over all 43 prizes: points, one set of categories, expiry")
     func filter() throws {
         let html = try #require(result.text("prizes/index.html"))
-        #expect(html.contains("<form class=\"wrap prize-filter\" id=\"prize-filter\" hidden"))
+        #expect(html.contains("<form class=\"catalog-filter\" id=\"filter-prizes\" data-catalog-filter=\"/prizes/filter.json\" hidden"))
         #expect(html.contains("aria-live=\"polite\""))
-        #expect(html.contains("<input type=\"range\" id=\"points-min\"") && html.contains("<input type=\"range\" id=\"points-max\""))
-        #expect(html.contains("<input type=\"date\" id=\"expiry-after\""))
+        // 35 distinct point values: the handles step through them, the scale shows the quartiles.
+        #expect(html.contains("id=\"filter-prizes-points-min\" min=\"0\" max=\"34\""))
         #expect(
-            html.contains("<li class=\"prize-card\" data-points=\"800\" data-category=\"Accessori\" data-expiry=\"2027-12-31\" data-kind=\"fisico\">")
-        )
-        let site = try #require(result.site)
-        let count = site.catalogs[0].items.count
-        #expect(html.components(separatedBy: "class=\"prize-card\"").count - 1 == count)
-        let script = try #require(try result.files.first { $0.path == "js/catalog-filter.js" }?.data())
-        #expect(script.count < 3072)
+            html.contains(
+                "<p class=\"catalog-filter-scale\" aria-hidden=\"true\">"
+                    + "<span>50</span><span>300</span><span>700</span><span>1400</span><span>5000</span></p>"
+            ))
+        // The categories once as checkboxes; the facet chips are marked for the script to hide.
+        #expect(html.components(separatedBy: "<input type=\"checkbox\"").count - 1 == 4)
+        #expect(html.contains("<nav class=\"wrap facet-nav\" aria-label=\"Sfoglia i premi\" data-filter-replaces>"))
+        #expect(html.contains("<input type=\"date\" id=\"filter-prizes-expiry\">"))
+        // This page shows 24 prizes; the data file all 43, each with its card.
+        #expect(html.components(separatedBy: "class=\"prize-card\"").count - 1 == 24)
+        let data = try #require(result.text("prizes/filter.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any])
+        let items = try #require(json["items"] as? [[Any]])
+        let cards = try #require(json["cards"] as? [String])
+        #expect(items.count == 43 && cards.count == 43)
+        let moka = try #require(cards.firstIndex { $0.contains("href=\"/prizes/moka-3-tazze/\"") })
+        #expect((items[moka][0] as? Int) == 800 && (items[moka][1] as? [String]) == ["accessori"] && (items[moka][2] as? String) == "2027-12-31")
     }
 
     @Test("a prize page shows points, expiry, kind and a call to action; the landing shows the featured prize and the bands")

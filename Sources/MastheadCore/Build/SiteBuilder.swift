@@ -61,10 +61,12 @@ public enum SiteBuilder {
         }
         timer.lap("pages rendered")
         let stylesheet = renderer.chartStylesheet()
+        let filters = renderer.catalogFilterFiles()
         var result = BuildResult(
             site: site,
-            files: pages + renderer.staticFiles() + images.files + [stylesheet.file].compactMap { $0 } + resolved.statementFiles + searchFiles,
-            diagnostics: diagnostics + [stylesheet.warning].compactMap { $0 })
+            files: pages + renderer.staticFiles() + images.files + [stylesheet.file].compactMap { $0 } + filters.files + resolved.statementFiles
+                + searchFiles,
+            diagnostics: diagnostics + [stylesheet.warning].compactMap { $0 } + filters.diagnostics)
         if case .streamed = options.pageDelivery { result.streamedPages = site.routes.count }
         result.work = work
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)

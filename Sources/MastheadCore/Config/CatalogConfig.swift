@@ -40,6 +40,8 @@ public struct CatalogConfig: Sendable {
     public var structuredData: CatalogStructuredData?
     /// `map:`: the items drawn on a map on the index and facet pages.
     public var map: CatalogMapConfig?
+    /// `filter:`: the filter over every item offered on the index (`CatalogFilterForm`).
+    public var filter: CatalogFilterConfig?
 
     /// The type of `field`, from the schema (text when there is no schema).
     public func field(named name: String) -> CatalogField? {
@@ -56,13 +58,19 @@ public struct CatalogField: Sendable, Hashable {
     public var references: String?
     /// Where `references:` is written, for an unknown catalog name.
     public var referencesLocation: SourceLocation?
+    /// `format: currency` with `currency: EUR`: the ISO 4217 code the number is money in.
+    public var currency: String?
 
-    public init(name: String, type: FieldType, required: Bool, references: String? = nil, referencesLocation: SourceLocation? = nil) {
+    public init(
+        name: String, type: FieldType, required: Bool, references: String? = nil, referencesLocation: SourceLocation? = nil,
+        currency: String? = nil
+    ) {
         self.name = name
         self.type = type
         self.required = required
         self.references = references
         self.referencesLocation = referencesLocation
+        self.currency = currency
     }
 }
 
@@ -125,4 +133,22 @@ public struct CatalogMapConfig: Sendable, Hashable {
     public var title: String
     public var longitude = "longitude"
     public var latitude = "latitude"
+}
+
+/// `filter: { card: prize-card, fields: [points, category] }`: a filter over every item of the
+/// catalog, drawn by Masthead's own form and script; each result is drawn with the `card` template.
+public struct CatalogFilterConfig: Sendable {
+    /// The template (a partial) each result is drawn with, as the index draws its items.
+    public var card: String
+    public var cardLocation: SourceLocation
+    public var fields: [CatalogFilterField]
+}
+
+/// One control of a catalog's filter: a range for numbers, checkboxes for text and lists, a
+/// cut-off for dates (the control follows the field's type).
+public struct CatalogFilterField: Sendable {
+    public var name: String
+    /// The control's heading; default: the field's name, capitalised.
+    public var label: String
+    public var location: SourceLocation
 }

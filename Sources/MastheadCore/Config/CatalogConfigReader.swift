@@ -4,7 +4,7 @@ import Foundation
 enum CatalogConfigReader {
     static let knownKeys = [
         "file", "key", "title", "schema", "sort", "permalink", "pageSize", "templates", "facets",
-        "featured", "link", "label", "description", "orders", "sortLabel", "blocks", "structuredData", "map"
+        "featured", "link", "label", "description", "orders", "sortLabel", "blocks", "structuredData", "map", "filter"
     ]
     static let extensions = ["csv", "json", "yml", "yaml"]
 
@@ -119,6 +119,7 @@ enum CatalogConfigReader {
             featured.error("featured: expected key: ITEM or rotate: weekly", at: featured.location)
             return nil
         }
+        catalog.filter = readFilter(&reader, fields: fields)
         checkFields(catalog, &reader)
         return catalog
     }
@@ -136,13 +137,15 @@ enum CatalogConfigReader {
             var typeNode = entry.value
             var required = false
             var references: (name: String, location: SourceLocation)?
+            var currency: (code: String?, location: SourceLocation)?
             if entry.value.entries != nil {
                 var fieldReader = YAMLReader(entry.value, context: "schema.\(entry.key)")
-                fieldReader.warnAboutUnknownKeys(["type", "required", "references"], what: "schema field")
+                fieldReader.warnAboutUnknownKeys(["type", "required", "references", "format", "currency"], what: "schema field")
                 required = fieldReader.bool("required") ?? false
                 if let target = fieldReader.string("references") {
                     references = (target.trimmingCharacters(in: .whitespaces), fieldReader.locationOf("references"))
                 }
+                currency = readCurrency(&fieldReader, field: entry.key)
                 extra += fieldReader.diagnostics
                 guard let type = entry.value["type"] else {
                     reader.error("schema.\(entry.key): missing required key 'type'", at: entry.value.location)
@@ -163,12 +166,87 @@ enum CatalogConfigReader {
                     at: references?.location ?? typeNode.location)
                 references = nil
             }
+            if let currency, type != .integer, type != .decimal {
+                reader.error("schema.\(entry.key): format: currency needs an integer or decimal field, not \(type.rawValue)", at: currency.location)
+            }
             fields.append(
                 CatalogField(
                     name: entry.key, type: type, required: required, references: references?.name,
-                    referencesLocation: references?.location))
+                    referencesLocation: references?.location, currency: type == .integer || type == .decimal ? currency?.code : nil))
         }
         return fields
+    }
+
+    /// `format: currency` with `currency: EUR` (the only format a catalog field takes): the code, nil
+    /// when it is wrong (reported); nil altogether without `format:`.
+    private static func readCurrency(_ reader: inout YAMLReader, field: String) -> (code: String?, location: SourceLocation)? {
+        guard let format = reader.string("format")?.trimmingCharacters(in: .whitespaces) else {
+            if reader.has("currency") {
+                reader.error("schema.\(field).currency: needs format: currency beside it", at: reader.locationOf("currency"))
+            }
+            return nil
+        }
+        guard format == "currency" else {
+            let hint = Suggestion.didYouMean(format, in: ["currency"])
+            reader.error(
+                "schema.\(field).format: unknown format '\(format)'\(hint) (a catalog field takes currency)", at: reader.locationOf("format"))
+            return nil
+        }
+        let code = reader.string("currency")?.trimmingCharacters(in: .whitespaces)
+        guard let code, code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+            let got = code.map { ", got \"\($0)\"" } ?? ""
+            reader.error(
+                "schema.\(field): format: currency needs currency: with an ISO 4217 code like EUR or GBP\(got)",
+                at: code == nil ? reader.locationOf("format") : reader.locationOf("currency"))
+            return (nil, reader.locationOf("format"))
+        }
+        return (code, reader.locationOf("format"))
+    }
+
+    /// `filter: { card: prize-card, fields: [points, { field: category, label: Categorie }] }`.
+    private static let filterTypes: [FieldType] = [.integer, .decimal, .string, .list, .date]
+
+    private static func readFilter(_ reader: inout YAMLReader, fields: [CatalogField]?) -> CatalogFilterConfig? {
+        reader.mapping("filter") { filter -> CatalogFilterConfig? in
+            filter.warnAboutUnknownKeys(["card", "fields"], what: "filter")
+            guard let card = filter.string("card", required: true) else { return nil }
+            guard let list = filter.node["fields"], let items = list.items, !items.isEmpty else {
+                filter.error("filter.fields: expected a list of fields like [points, category]", at: filter.locationOf("fields"))
+                return nil
+            }
+            var controls: [CatalogFilterField] = []
+            for item in items {
+                var name = item.string
+                var label: String?
+                if item.entries != nil {
+                    var entry = YAMLReader(item, context: "filter.fields")
+                    entry.warnAboutUnknownKeys(["field", "label"], what: "filter field")
+                    name = entry.string("field", required: true)
+                    label = entry.string("label")
+                    filter.absorb(entry)
+                }
+                guard let name = name?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
+                    if item.entries == nil { filter.error("filter.fields: expected a field name, got \(item.kindName)", at: item.location) }
+                    continue
+                }
+                if let fields {
+                    guard let field = fields.first(where: { $0.name == name }) else {
+                        filter.error(
+                            "filter.fields: '\(name)' is not in the schema" + Suggestion.didYouMean(name, in: fields.map(\.name)), at: item.location)
+                        continue
+                    }
+                    guard filterTypes.contains(field.type) else {
+                        filter.error(
+                            "filter.fields: '\(name)' is \(field.type.rawValue); a filter takes integer, decimal, string, list or date fields",
+                            at: item.location)
+                        continue
+                    }
+                }
+                controls.append(
+                    CatalogFilterField(name: name, label: label ?? name.prefix(1).uppercased() + name.dropFirst(), location: item.location))
+            }
+            return CatalogFilterConfig(card: card, cardLocation: filter.locationOf("card"), fields: controls)
+        }
     }
 
     private static func readFacet(_ reader: inout YAMLReader) -> CatalogFacetConfig? {

@@ -26,16 +26,24 @@ public struct SiteRenderer: Sendable {
             guard let name = route.template, !templates.names.contains(name) else { continue }
             counts[name, default: (0, route.kind, route.source)].count += 1
         }
-        return counts.keys.sorted().map { name in
-            let (count, kind, source) = counts[name]!
-            let known = templates.names.sorted()
-            let file = kind == .article || kind == .page ? source : "\(TemplateSet.folder)/\(name).mustache"
-            return Diagnostic(
-                .error,
-                "missing template '\(name)', needed for \(count) \(kind.rawValue) page\(count == 1 ? "" : "s")"
-                    + Suggestion.didYouMean(name, in: known),
-                file: file)
+        let cards = site.catalogs.compactMap { catalog -> Diagnostic? in
+            guard let filter = catalog.config.filter, !templates.names.contains(filter.card) else { return nil }
+            return .error(
+                "filter.card: no template '\(filter.card)' to draw each result with"
+                    + Suggestion.didYouMean(filter.card, in: templates.names.sorted()),
+                at: filter.cardLocation)
         }
+        return cards
+            + counts.keys.sorted().map { name in
+                let (count, kind, source) = counts[name]!
+                let known = templates.names.sorted()
+                let file = kind == .article || kind == .page ? source : "\(TemplateSet.folder)/\(name).mustache"
+                return Diagnostic(
+                    .error,
+                    "missing template '\(name)', needed for \(count) \(kind.rawValue) page\(count == 1 ? "" : "s")"
+                        + Suggestion.didYouMean(name, in: known),
+                    file: file)
+            }
     }
 
     /// Static files, by reference: they are copied, never read here.
@@ -56,6 +64,22 @@ public struct SiteRenderer: Sendable {
         }
         let css = ChartStylesheet.css(site.config.reports.chartColours)
         return (OutputFile(path: ChartStylesheet.path, contents: .bytes(Data(css.utf8))), nil)
+    }
+
+    /// What a catalog `filter:` needs: its data file per catalog, the script and stylesheet
+    /// (`CatalogFilterAssets`); warnings for the site's own script or stylesheet in their place.
+    public func catalogFilterFiles() -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+        let filtered = site.catalogs.indices.filter { site.catalogs[$0].config.filter != nil }
+        guard !filtered.isEmpty else { return ([], []) }
+        let store = CatalogTemplateValues(
+            site: site, format: SiteFormatter(language: site.config.language, timeZone: site.config.timeZone), images: images)
+        var (files, diagnostics) = CatalogFilterAssets.files(site)
+        for catalog in filtered {
+            let data = CatalogFilterData.file(catalog, site: site, templates: templates, store: store)
+            files += [data.file].compactMap { $0 }
+            diagnostics += [data.problem].compactMap { $0 }
+        }
+        return (files, diagnostics)
     }
 
     /// One route's page or file: through its template, or by code for feeds, sitemap and robots.txt.

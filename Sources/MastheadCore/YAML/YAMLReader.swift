@@ -130,6 +130,11 @@ public struct YAMLReader {
         return result
     }
 
+    /// Takes the problems a reader of a nested value found, as `mapping` does.
+    public mutating func absorb(_ nested: YAMLReader) {
+        diagnostics += nested.diagnostics
+    }
+
     public func locationOf(_ key: String) -> SourceLocation {
         node[key]?.location ?? node.location
     }

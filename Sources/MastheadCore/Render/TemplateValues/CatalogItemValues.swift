@@ -46,7 +46,7 @@ struct CatalogItemValues: TemplateValue, Sendable {
     func field(named name: String) -> Any? {
         let catalog = store.catalogs[catalog]
         guard let position = catalog.fieldIndex(name) else { return nil }
-        return store.display(catalog.items[index].values[position], type: catalog.fields[position].type)?.shown
+        return store.display(catalog.items[index].values[position], field: catalog.fields[position])?.shown
     }
 
     /// `fields`: every non-empty field in schema order.
@@ -55,7 +55,7 @@ struct CatalogItemValues: TemplateValue, Sendable {
         let timeZone = store.config.timeZone
         return catalog.fields.indices.compactMap { position in
             let value = catalog.items[index].values[position]
-            guard let text = store.display(value, type: catalog.fields[position].type)?.text else { return nil }
+            guard let text = store.display(value, field: catalog.fields[position])?.text else { return nil }
             return CatalogFieldValues(name: catalog.fields[position].name, value: text, raw: value.rawText(timeZone))
         }
     }

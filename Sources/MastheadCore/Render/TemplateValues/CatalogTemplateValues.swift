@@ -9,9 +9,12 @@ final class CatalogTemplateValues: Sendable {
     let catalogs: [Catalog]
     let config: SiteConfig
     let format: SiteFormatter
+    /// Money in the site's language ("24.578,80 €"), for fields with `format: currency`.
+    let money: ChartFormatter
     /// Image fields show their processed images.
     let images: SiteImages
     let defaultOrder: String
+    let filterWords: CatalogWords.FilterWords
     private let pageWord: String
     /// For each catalog, for each item, the facet values it belongs to: (facet, value) indexes.
     let memberships: [[[(facet: Int, value: Int)]]]
@@ -24,7 +27,10 @@ final class CatalogTemplateValues: Sendable {
         catalogs = site.catalogs
         config = site.config
         self.format = format
-        defaultOrder = CatalogWords(language: site.config.language).defaultOrder
+        money = ChartFormatter(language: site.config.language, timeZone: site.config.timeZone)
+        let words = CatalogWords(language: site.config.language)
+        defaultOrder = words.defaultOrder
+        filterWords = words.filter
         pageWord = Labels(language: site.config.language).page
         memberships = site.catalogs.map { catalog in
             var memberships = [[(facet: Int, value: Int)]](repeating: [], count: catalog.items.count)
@@ -104,10 +110,15 @@ final class CatalogTemplateValues: Sendable {
     }
 
     /// A field as templates show it, and as `fields` writes it; nil when empty. Numbers and dates
-    /// in the site's language, booleans as booleans (for sections), lists as lists, images as links.
-    func display(_ value: DataValue, type: FieldType) -> (shown: Any, text: String)? {
+    /// in the site's language (money with `format: currency`), booleans as booleans (for sections),
+    /// lists as lists, images as links.
+    func display(_ value: DataValue, field: CatalogField) -> (shown: Any, text: String)? {
         guard !value.isNull, let plain = value.plainText(config.timeZone) else { return nil }
-        switch (value, type) {
+        if let code = field.currency, let number = value.reportNumber {
+            let text = money.currency(number, code: code)
+            return (text, text)
+        }
+        switch (value, field.type) {
         case (.integer(let number), _):
             let text = format.number(number)
             return (text, text)

@@ -1,7 +1,7 @@
 /// A catalog: `catalogs.NAME` in every template, `catalog` on its own pages.
 struct CatalogValues: TemplateValue, Sendable {
     enum Key: String, CaseIterable {
-        case name, label, title, description, url, count, items, featured, facets, facet, range, orders, sortLabel
+        case name, label, title, description, url, count, items, featured, facets, facet, range, orders, sortLabel, filter
     }
 
     let store: CatalogTemplateValues
@@ -27,7 +27,17 @@ struct CatalogValues: TemplateValue, Sendable {
         case .range: CatalogRangesByField(store: store, catalog: index)
         case .orders: orders
         case .sortLabel: catalog.config.sortLabel ?? store.defaultOrder
+        case .filter: filter
         }
+    }
+
+    /// The filter form and its script, HTML (`{{{catalog.filter}}}`); nil without `filter:`.
+    private var filter: String? {
+        guard let controls = CatalogFilterControls(catalog, store: store) else { return nil }
+        return CatalogFilterForm(
+            controls: controls, config: store.config, words: store.filterWords,
+            order: currentOrder.map { catalog.config.orders[$0] }
+        ).html
     }
 
     private var orders: [CatalogOrderValues] {
