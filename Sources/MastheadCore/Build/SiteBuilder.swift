@@ -60,11 +60,11 @@ public enum SiteBuilder {
             return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
         }
         timer.lap("pages rendered")
-        let stylesheet = renderer.chartStylesheet()
+        let stylesheets = renderer.generatedStylesheets()
         var result = BuildResult(
             site: site,
-            files: pages + renderer.staticFiles() + images.files + [stylesheet.file].compactMap { $0 } + resolved.statementFiles + searchFiles,
-            diagnostics: diagnostics + [stylesheet.warning].compactMap { $0 })
+            files: pages + renderer.staticFiles() + images.files + stylesheets.files + resolved.statementFiles + searchFiles,
+            diagnostics: diagnostics + stylesheets.warnings)
         if case .streamed = options.pageDelivery { result.streamedPages = site.routes.count }
         result.work = work
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)

@@ -45,17 +45,32 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// The chart stylesheet Masthead writes (`ChartStylesheet`), with the palette of site.yml;
-    /// a site's own `Content/static/css/charts.css` takes its place, with a warning.
-    public func chartStylesheet() -> (file: OutputFile?, warning: Diagnostic?) {
-        if let own = site.staticFiles.first(where: { $0.outputPath == ChartStylesheet.path }) {
-            let message =
-                "this file replaces the chart stylesheet Masthead writes: delete it, and set colours with charts.palette in site.yml "
-                + "or --chart-* variables in your own stylesheet"
-            return (nil, Diagnostic(.warning, message, file: own.sourcePath))
+    /// The stylesheets Masthead writes, so that sites keep no copies: `css/charts.css` with the
+    /// site's chart colours, `css/print.css`, and `css/search.css` when search is on. A site's own
+    /// file at one of these paths takes its place, with a warning.
+    public func generatedStylesheets() -> (files: [OutputFile], warnings: [Diagnostic]) {
+        let colours = site.config.reports.chartColours
+        var sheets: [(path: String, css: String, advice: String)] = [
+            (
+                ChartStylesheet.path, ChartStylesheet.css(colours),
+                "set colours with charts.palette or colours.brand in site.yml, or --chart-* variables in your stylesheet"
+            ),
+            (PrintStylesheet.path, PrintStylesheet.css(colours), "put print rules of your own in an @media print block of your stylesheet")
+        ]
+        if site.config.search.enabled == true {
+            sheets.append((SearchStylesheet.path, SearchStylesheet.css, "restyle search in your own stylesheet: its rules win over Masthead's"))
         }
-        let css = ChartStylesheet.css(site.config.reports.chartColours)
-        return (OutputFile(path: ChartStylesheet.path, contents: .bytes(Data(css.utf8))), nil)
+        var files: [OutputFile] = []
+        var warnings: [Diagnostic] = []
+        for sheet in sheets {
+            if let own = site.staticFiles.first(where: { $0.outputPath == sheet.path }) {
+                let message = "this file replaces the stylesheet Masthead writes (\(sheet.path)): delete it, and \(sheet.advice)"
+                warnings.append(Diagnostic(.warning, message, file: own.sourcePath))
+            } else {
+                files.append(OutputFile(path: sheet.path, contents: .bytes(Data(sheet.css.utf8))))
+            }
+        }
+        return (files, warnings)
     }
 
     /// One route's page or file: through its template, or by code for feeds, sitemap and robots.txt.

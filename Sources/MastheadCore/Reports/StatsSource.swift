@@ -22,6 +22,8 @@ public enum StatsFormat: String, Sendable {
 public struct StatsColumn: Sendable, Hashable {
     public var name: String
     public var type: FieldType
+    /// Given in site.yml (the dataset's schema, or the catalog reading the same file), not inferred.
+    public var declared = false
 }
 
 /// A statistics file with its columns and their types (declared in site.yml or inferred
