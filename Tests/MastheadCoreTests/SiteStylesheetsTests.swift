@@ -139,7 +139,7 @@ struct SiteStylesheetsTests {
         #expect(colours.light == ["#8f2d56"])
         #expect(colours.dark == DerivedPalette.colours(brand: "#0a5c7a", lightBackground: "#ffffff", darkBackground: "#211a16").dark)
         let messages = SiteConfigLoader.parse("title: T\ncolours: { brand: teal }\n").1.map(\.description)
-        #expect(messages == ["Content/site.yml:2:19: error: colours.brand: expected a colour like \"#7b4a2d\", got text"])
+        #expect(messages == ["Content/site.yml:2:19: error: colours.brand: expected a colour like \"#7b4a2d\", got \"teal\""])
     }
 
     @Test("each site's charts.css carries the palette derived from its brand, except the film club, which gives its own")
