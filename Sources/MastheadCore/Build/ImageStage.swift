@@ -73,7 +73,8 @@ enum ImageStage {
                 [use.location.file, use.location.line.map(String.init), use.location.column.map(String.init)].compactMap { $0 }
                     .joined(separator: ":")
             }
-            let usedBy = uses.isEmpty || problem.isWarning ? "" : " (used at \(uses.prefix(3).joined(separator: ", "))\(uses.count > 3 ? ", ..." : ""))"
+            let usedBy =
+                uses.isEmpty || problem.isWarning ? "" : " (used at \(uses.prefix(3).joined(separator: ", "))\(uses.count > 3 ? ", ..." : ""))"
             diagnostics.append(Diagnostic(problem.isWarning ? .warning : .error, problem.message + usedBy, file: path))
         }
         diagnostics += referenceProblems(references, table: result.table, problems: problems)

@@ -66,7 +66,8 @@ final class StatsStore: Sendable {
 
     init(
         siteDirectory: URL, datasets: [DatasetDeclaration], timeZone: TimeZone, catalogs: [Catalog] = [], declaredCatalogs: [String] = [],
-        catalogFieldTypes: [String: [String: FieldType]] = [:], environment: [String: String] = ProcessInfo.processInfo.environment, results: DatabaseResults = DatabaseResults()
+        catalogFieldTypes: [String: [String: FieldType]] = [:], environment: [String: String] = ProcessInfo.processInfo.environment,
+        results: DatabaseResults = DatabaseResults()
     ) {
         self.siteDirectory = siteDirectory
         self.environment = environment

@@ -158,6 +158,7 @@ struct PersonalBudgetExampleTests {
     func badAmountReportedOnce(schema: String?) throws {
         let result = try Self.buildReadingCSV(schema: schema)
         #expect(
-            result.diagnostics.errors.map(\.description) == ["Content/catalogs/transactions.csv:5:5: error: amount: expected a number, got \"12.5x\""])
+            result.diagnostics.errors.map(\.description) == ["Content/catalogs/transactions.csv:5:5: error: amount: expected a number, got \"12.5x\""]
+        )
     }
 }
