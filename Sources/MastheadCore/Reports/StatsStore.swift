@@ -161,7 +161,8 @@ final class StatsStore: Sendable {
             }
             let catalogTypes = catalogFieldTypes[file] ?? [:]
             var columns = names.enumerated().map { index, column in
-                if let declared = schema[column] ?? catalogTypes[column] { return StatsColumn(name: column, type: declared, declared: true) }
+                if let declared = schema[column] { return StatsColumn(name: column, type: declared, catalogField: catalogTypes[column] == declared) }
+                if let type = catalogTypes[column] { return StatsColumn(name: column, type: type, catalogField: true) }
                 return StatsColumn(name: column, type: StatsSource.inferType(samples[index], timeZone: timeZone))
             }
             var resolvedJoin: ResolvedJoin?
@@ -367,9 +368,8 @@ final class StatsStore: Sendable {
                         if column.type == .date, dates.count < 100_000 { dates[text] = value }
                     case .failure(let problem):
                         let position = read.positions[index]
-                        // A declared type needs no reminder, and then the text is the catalog's own for the
-                        // same cell: one problem, reported once.
-                        let reminder = column.declared ? "" : " (the column holds \(column.type.rawValue) values)"
+                        // The catalog reading the same file reports this cell: the same words, so it is reported once.
+                        let reminder = column.catalogField ? "" : " (the column holds \(column.type.rawValue) values)"
                         throw Diagnostic(
                             .error, "\(column.name): \(problem.message)\(reminder)", file: source.file, line: position.line,
                             column: position.column)
