@@ -63,7 +63,8 @@ serve: build
 	$$($(SWIFT) build -c release --show-bin-path)/masthead serve --site $(SITE) --port $(PORT)
 
 # Drives headless Chromium against `masthead serve` (docs/preview.md, "Browser test"), then the
-# search page (docs/search.md, "Browser test") and the relevance of its ranking under node.
+# search page (docs/search.md, "Browser test") and the relevance of its ranking under node, chart
+# text sizes, and the header and pages of the five sites at 320 to 1366 px (docs/templates.md).
 BROWSER_PACKAGES := chromium chromium-driver
 browser-test: build
 	$(call apt_install,$(BROWSER_PACKAGES))
@@ -79,7 +80,8 @@ browser-test: build
 	  node Tests/browser/search_relevance.js --output /tmp/masthead-search-relevance/public --pick 200 --min 0.95; \
 	  python3 Tests/browser/standalone_report.py --masthead $$bin/masthead --site .; \
 	  python3 Tests/browser/chart_text.py --masthead $$bin/masthead; \
-	  python3 Tests/browser/catalog_filter.py --masthead $$bin/masthead
+	  python3 Tests/browser/catalog_filter.py --masthead $$bin/masthead; \
+	  python3 Tests/browser/navigation.py --masthead $$bin/masthead
 
 # Soak test of `masthead serve` (docs/preview.md): 50 live-reload clients, a save a
 # second, a request loop, memory sampled. SOAK_MINUTES=3 for a short run.

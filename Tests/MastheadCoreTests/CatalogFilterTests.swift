@@ -125,7 +125,7 @@ struct CatalogFilterTests {
         let result = site.build()
         #expect(
             result.messages == [
-                "Content/static/js/catalog-filter.js: warning: this file replaces the catalog filter script Masthead writes: delete it, "
+                "Content/static/js/catalog-filter.js: warning: this file replaces the script Masthead writes (js/catalog-filter.js): delete it, "
                     + "and set the filter with filter: in site.yml (docs/catalogs.md)"
             ])
         #expect(result.text("js/catalog-filter.js") == "// mine\n")

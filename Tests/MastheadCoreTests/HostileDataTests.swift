@@ -211,7 +211,7 @@ struct HostileDataTests {
     func punctuationOnlyID() throws {
         let result = try statementSite(members: "id,balance\na,1\n...,2\n").build()
         #expect(
-            result.messages == [
+            result.diagnostics.errors.map(\.description) == [
                 "Content/stats/members.csv:3: error: statements: the member id '...' has no letters or digits "
                     + "to name a page after"
             ])

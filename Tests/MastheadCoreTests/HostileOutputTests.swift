@@ -147,8 +147,8 @@ struct HostileOutputTests {
         for target in ["new/site", "empty"] {
             let run = try MastheadCommand.run(["build", "--site", site.root.path, "--output", user.root.appendingPathComponent(target).path])
             #expect(run.status == 0, "\(target): \(run.errors)")
-            // 15 pages and feeds (archives included), and the chart stylesheet Masthead writes (css/charts.css).
-            #expect(run.output.contains("Wrote 16 files"), "\(run.output)")
+            // 15 pages and feeds (archives included), and the stylesheets Masthead writes (css/charts.css, css/print.css).
+            #expect(run.output.contains("Wrote 17 files"), "\(run.output)")
             #expect(user.text("\(target)/.masthead-output")?.hasPrefix("masthead-output\n") == true)
             for file in ["sitemap.xml", "feed.xml", "index.html"] {
                 #expect(user.text("\(target)/\(file)")?.contains("masthead-output") == false, "\(file)")

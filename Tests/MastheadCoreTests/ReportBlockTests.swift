@@ -268,7 +268,7 @@ struct ReportStatementTests {
     @Test("when enabled, each member gets a noindex page: newest first, zero-point events hidden; never in the sitemap")
     func statements() throws {
         let result = try site().build()
-        #expect(result.diagnostics.isEmpty, "\(result.messages)")
+        #expect(result.diagnostics.errors.isEmpty, "\(result.messages)")
         let page = try #require(result.text("members/a/index.html"))
         #expect(page.contains("<meta name=\"robots\" content=\"noindex\">"))
         #expect(page.contains("<h1>a: 10</h1>"))
@@ -278,6 +278,23 @@ struct ReportStatementTests {
         #expect(result.paths.contains("members/b/index.html"))
         #expect(!(try #require(result.text("sitemap.xml"))).contains("members"))
         #expect(!result.files.compactMap { $0.path.hasSuffix(".html") ? result.text($0.path) : nil }.contains { $0.contains("href=\"/members/") })
+    }
+
+    @Test("event kinds are shown by their names under labels:, and one warning names the kinds without one")
+    func labels() throws {
+        let unlabelled = try site().build()
+        let warning =
+            "warning: statements: the event kind 'redemption' has no name under statements.labels and is shown as it is; "
+            + "add labels: { redemption: ... }"
+        #expect(unlabelled.messages.count == 1 && unlabelled.messages[0].hasPrefix("Content/site.yml:"), "\(unlabelled.messages)")
+        #expect(unlabelled.messages.first?.hasSuffix(warning) == true, "\(unlabelled.messages)")
+        let config = Self.config.replacingOccurrences(
+            of: "labels: { code: Code registered }", with: "labels: { code: Code registered, redemption: Prize requested }")
+        let labelled = try site(config: config).build()
+        #expect(labelled.messages == [])
+        let page = try #require(labelled.text("members/a/index.html"))
+        #expect(page.contains("<li>October 2, 2026 Prize requested −50</li><li>September 5, 2026 Code registered +10</li>"))
+        #expect(!page.contains(">redemption<") && !page.contains(" code "))
     }
 
     @Test("statements are off by default")

@@ -54,7 +54,6 @@ enum ImageStage {
                 fingerprint.add(sitePath + " " + key)
             case .failure(let problem):
                 problems[sitePath] = problem
-                diagnostics.append(Diagnostic(problem.isWarning ? .warning : .error, problem.message, file: path))
                 if case .animated = problem, let size = ImageLibrary.size(ofFileAt: siteDirectory.appendingPathComponent(path).path) {
                     result.table.byPath[sitePath] = SiteImage(src: sitePath, width: size.width, height: size.height)
                 }
@@ -65,7 +64,20 @@ enum ImageStage {
             let size = ImageLibrary.size(ofFileAt: siteDirectory.appendingPathComponent(path).path)
             result.table.byPath[sitePath(of: path)] = SiteImage(src: sitePath(of: path), width: size?.width, height: size?.height)
         }
-        diagnostics += referenceProblems(site: site, table: result.table, problems: problems)
+        let references = Self.references(site: site)
+        // A damaged image is one problem, reported at its file with where it is used: the
+        // documents naming it get no second error of their own.
+        for path in rasters {
+            guard let problem = problems[sitePath(of: path)] else { continue }
+            let uses = references.filter { $0.path == sitePath(of: path) }.map { use in
+                [use.location.file, use.location.line.map(String.init), use.location.column.map(String.init)].compactMap { $0 }
+                    .joined(separator: ":")
+            }
+            let usedBy =
+                uses.isEmpty || problem.isWarning ? "" : " (used at \(uses.prefix(3).joined(separator: ", "))\(uses.count > 3 ? ", ..." : ""))"
+            diagnostics.append(Diagnostic(problem.isWarning ? .warning : .error, problem.message + usedBy, file: path))
+        }
+        diagnostics += referenceProblems(references, table: result.table, problems: problems)
         // Cards are drawn for templates that show them (`{{page.image}}`), and only then.
         let cards =
             templates.showsPageImage
@@ -123,30 +135,33 @@ enum ImageStage {
         )
     }
 
-    /// A cover, gallery image or body image that is missing or could not be processed, reported
-    /// where the document names it.
-    static func referenceProblems(site: Site, table: SiteImages, problems: [String: ImageProblem]) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        let documents = site.articles.map(\.document) + site.pages.map(\.document)
-        let known = Array(table.byPath.keys).sorted()
-        for document in documents {
-            var references: [(src: String, location: SourceLocation)] = []
-            if let cover = document.cover { references.append((cover.src, cover.location ?? SourceLocation(file: document.sourcePath))) }
-            references += document.gallery.map { ($0.src, $0.location ?? SourceLocation(file: document.sourcePath)) }
-            references += document.bodyImages.map { ($0.src, $0.location) }
-            for (src, location) in references where RasterImage.isRaster(src) {
+    /// Every raster image the documents name (cover, gallery, body), with where they name it.
+    static func references(site: Site) -> [(path: String, location: SourceLocation)] {
+        var references: [(path: String, location: SourceLocation)] = []
+        for document in site.articles.map(\.document) + site.pages.map(\.document) {
+            var named: [(src: String, location: SourceLocation)] = []
+            if let cover = document.cover { named.append((cover.src, cover.location ?? SourceLocation(file: document.sourcePath))) }
+            named += document.gallery.map { ($0.src, $0.location ?? SourceLocation(file: document.sourcePath)) }
+            named += document.bodyImages.map { ($0.src, $0.location) }
+            for (src, location) in named where RasterImage.isRaster(src) {
                 if src.contains("://") || src.hasPrefix("//") || src.hasPrefix("data:") { continue }
-                let path = src.hasPrefix("/") ? src : "/" + src
-                if let problem = problems[path] {
-                    guard !problem.isWarning else { continue }
-                    diagnostics.append(.error("image \(path): \(problem.message)", at: location))
-                } else if table.byPath[path] == nil {
-                    let hint = Suggestion.didYouMean(path, in: known)
-                    diagnostics.append(.error("image \(path) not found: no file \(SiteFolders.staticFiles)\(path)\(hint)", at: location))
-                }
+                references.append((src.hasPrefix("/") ? src : "/" + src, location))
             }
         }
-        return diagnostics
+        return references
+    }
+
+    /// A named image that is missing, reported where the document names it. One that could not
+    /// be processed is reported at its own file (above), not again here.
+    static func referenceProblems(
+        _ references: [(path: String, location: SourceLocation)], table: SiteImages, problems: [String: ImageProblem]
+    ) -> [Diagnostic] {
+        let known = Array(table.byPath.keys).sorted()
+        return references.compactMap { path, location in
+            guard problems[path] == nil, table.byPath[path] == nil else { return nil }
+            let hint = Suggestion.didYouMean(path, in: known)
+            return .error("image \(path) not found: no file \(SiteFolders.staticFiles)\(path)\(hint)", at: location)
+        }
     }
 }
 

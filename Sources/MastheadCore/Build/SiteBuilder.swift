@@ -60,13 +60,11 @@ public enum SiteBuilder {
             return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
         }
         timer.lap("pages rendered")
-        let stylesheet = renderer.chartStylesheet()
-        let filters = renderer.catalogFilterFiles()
+        let generated = renderer.generatedFiles()
         var result = BuildResult(
             site: site,
-            files: pages + renderer.staticFiles() + images.files + [stylesheet.file].compactMap { $0 } + filters.files + resolved.statementFiles
-                + searchFiles,
-            diagnostics: diagnostics + [stylesheet.warning].compactMap { $0 } + filters.diagnostics)
+            files: pages + renderer.staticFiles() + images.files + generated.files + resolved.statementFiles + searchFiles,
+            diagnostics: diagnostics + generated.diagnostics)
         if case .streamed = options.pageDelivery { result.streamedPages = site.routes.count }
         result.work = work
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)

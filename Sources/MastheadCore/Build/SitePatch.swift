@@ -38,7 +38,8 @@ enum SitePatch {
             return !update.changedArticles.isEmpty && fingerprints.shows(subject, anyOf: update.changedArticles)
         }.map { site.routes[$0] }
         // Images: the saved documents' references checked, their social cards drawn (a new title, a new card).
-        guard ImageStage.referenceProblems(site: site, table: kept.images.table, problems: [:]).isEmpty else { return nil }
+        let references = ImageStage.references(site: site)
+        guard ImageStage.referenceProblems(references, table: kept.images.table, problems: [:]).isEmpty else { return nil }
         let cards =
             !kept.templates.showsPageImage
             ? (table: [:], files: [])

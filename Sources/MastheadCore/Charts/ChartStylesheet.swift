@@ -9,7 +9,7 @@ enum ChartStylesheet {
 
     static func css(_ colours: ChartColours) -> String {
         var css = "/* Charts, key figures and data tables drawn by Masthead's report blocks. Written by Masthead:\n"
-        css += "   set colours with charts.palette in site.yml, or --chart-* variables in the site's stylesheet. */\n"
+        css += "   set colours with charts.palette or colours.brand in site.yml, or --chart-* variables in the site's stylesheet. */\n"
         css += ":where(:root) {\n" + variables(colours.light, background: colours.lightBackground, dark: false) + "}\n\n"
         css += "@media (prefers-color-scheme: dark) {\n  :where(:root) {\n"
         css += variables(colours.dark, background: colours.darkBackground, dark: true).split(separator: "\n").map { "  " + $0 + "\n" }.joined()

@@ -68,9 +68,12 @@ enum ReportsConfigReader {
     static let statementKeys = ["enabled", "path", "members", "activities", "redemptions", "machines", "labels"]
     static let extensions = ["csv", "jsonl", "ndjson", "json"]
 
-    static func read(datasets: YAMLNode?, charts: YAMLNode?, statements: YAMLNode?) -> (ReportsConfig, [Diagnostic]) {
+    /// `brand`: the site's brand colour (`colours.brand`), from which the chart colours that
+    /// `charts.palette` does not list are derived (`DerivedPalette`).
+    static func read(datasets: YAMLNode?, charts: YAMLNode?, statements: YAMLNode?, brand: String? = nil) -> (ReportsConfig, [Diagnostic]) {
         var config = ReportsConfig()
         var diagnostics: [Diagnostic] = []
+
         if let datasets, !datasets.isNull {
             if let entries = datasets.entries {
                 for entry in entries {
@@ -126,6 +129,13 @@ enum ReportsConfigReader {
                 }
             }
             diagnostics += reader.diagnostics
+        }
+        if let brand {
+            let palette = charts?.entries?.first { $0.key == "palette" }?.value
+            let derived = DerivedPalette.colours(
+                brand: brand, lightBackground: config.chartColours.lightBackground, darkBackground: config.chartColours.darkBackground)
+            if palette?["light"].map({ $0.isNull }) ?? true { config.chartColours.light = derived.light }
+            if palette?["dark"].map({ $0.isNull }) ?? true { config.chartColours.dark = derived.dark }
         }
         return (config, diagnostics)
     }

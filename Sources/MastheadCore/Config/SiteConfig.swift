@@ -25,6 +25,9 @@ public struct SiteConfig: Sendable {
     public var catalogs: [CatalogConfig] = []
     /// `datasets:`, `charts:` and `statements:` (reports).
     public var reports = ReportsConfig()
+    /// `colours.brand`: the site's brand colour; chart colours are derived from it when
+    /// `charts.palette` lists none.
+    public var brandColour: String?
     /// `search:`: the index and the `/search/` page.
     public var search = SearchConfig()
 

@@ -7,7 +7,7 @@ public enum SiteConfigLoader {
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
         "pageSize", "archives", "permalinks", "markdown", "feed", "related", "catalogs", "images",
-        "datasets", "charts", "statements", "search"
+        "datasets", "charts", "statements", "search", "colours"
     ]
 
     public static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {
@@ -108,9 +108,10 @@ public enum SiteConfigLoader {
         if let images = reader.mapping("images", readImages) { config.images = images }
         let (catalogs, catalogDiagnostics) = CatalogConfigReader.read(reader.node["catalogs"], defaultPageSize: config.pageSize)
         config.catalogs = catalogs
+        if let brand = reader.mapping("colours", readColours) { config.brandColour = brand }
         let (reports, reportDiagnostics) = ReportsConfigReader.read(
             datasets: reader.node["datasets"], charts: reader.node["charts"],
-            statements: reader.node["statements"])
+            statements: reader.node["statements"], brand: config.brandColour)
         config.reports = reports
         let (search, searchDiagnostics) = SearchConfigReader.read(reader.node["search"], catalogs: catalogs)
         config.search = search
@@ -187,6 +188,17 @@ public enum SiteConfigLoader {
         if let value = pattern("category") { permalinks.category = value }
         if let value = pattern("tag") { permalinks.tag = value }
         return permalinks
+    }
+
+    /// `colours: { brand: "#7b4a2d" }`: the site's brand colour, from which chart colours are derived.
+    private static func readColours(_ colours: inout YAMLReader) -> String? {
+        colours.warnAboutUnknownKeys(["brand"], what: "colours")
+        guard let node = colours.node["brand"], !node.isNull else { return nil }
+        guard let text = node.string, ColourContrast.components(text) != nil else {
+            colours.error("colours.brand: expected a colour like \"#7b4a2d\", got \(node.kindName)", at: node.location)
+            return nil
+        }
+        return text.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     /// `images:` (docs/images.md).

@@ -53,27 +53,41 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// The chart stylesheet Masthead writes (`ChartStylesheet`), with the palette of site.yml;
-    /// a site's own `Content/static/css/charts.css` takes its place, with a warning.
-    public func chartStylesheet() -> (file: OutputFile?, warning: Diagnostic?) {
-        if let own = site.staticFiles.first(where: { $0.outputPath == ChartStylesheet.path }) {
-            let message =
-                "this file replaces the chart stylesheet Masthead writes: delete it, and set colours with charts.palette in site.yml "
-                + "or --chart-* variables in your own stylesheet"
-            return (nil, Diagnostic(.warning, message, file: own.sourcePath))
+    /// What Masthead writes beside the pages: the chart, print and search stylesheets, and a
+    /// catalog filter's script, stylesheet and data (`CatalogFilterAssets`). A site's own file at
+    /// one of these paths replaces Masthead's, with a warning saying how to do without it.
+    public func generatedFiles() -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+        let colours = site.config.reports.chartColours
+        var assets: [(path: String, data: Data, advice: String)] = [
+            (
+                ChartStylesheet.path, Data(ChartStylesheet.css(colours).utf8),
+                "set colours with charts.palette or colours.brand in site.yml, or --chart-* variables in your stylesheet"
+            ),
+            (
+                PrintStylesheet.path, Data(PrintStylesheet.css(colours).utf8),
+                "put print rules of your own in an @media print block of your stylesheet"
+            ),
+        ]
+        if site.config.search.enabled == true {
+            assets.append(
+                (SearchStylesheet.path, Data(SearchStylesheet.css.utf8), "restyle search in your own stylesheet: its rules win over Masthead's"))
         }
-        let css = ChartStylesheet.css(site.config.reports.chartColours)
-        return (OutputFile(path: ChartStylesheet.path, contents: .bytes(Data(css.utf8))), nil)
-    }
-
-    /// What a catalog `filter:` needs: its data file per catalog, the script and stylesheet
-    /// (`CatalogFilterAssets`); warnings for the site's own script or stylesheet in their place.
-    public func catalogFilterFiles() -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         let filtered = site.catalogs.indices.filter { site.catalogs[$0].config.filter != nil }
-        guard !filtered.isEmpty else { return ([], []) }
+        if !filtered.isEmpty { assets += CatalogFilterAssets.assets }
+        var files: [OutputFile] = []
+        var diagnostics: [Diagnostic] = []
+        for asset in assets {
+            if let own = site.staticFiles.first(where: { $0.outputPath == asset.path }) {
+                let kind = asset.path.hasSuffix(".js") ? "script" : "stylesheet"
+                let message = "this file replaces the \(kind) Masthead writes (\(asset.path)): delete it, and \(asset.advice)"
+                diagnostics.append(Diagnostic(.warning, message, file: own.sourcePath))
+            } else {
+                files.append(OutputFile(path: asset.path, contents: .bytes(asset.data)))
+            }
+        }
+        guard !filtered.isEmpty else { return (files, diagnostics) }
         let store = CatalogTemplateValues(
             site: site, format: SiteFormatter(language: site.config.language, timeZone: site.config.timeZone), images: images)
-        var (files, diagnostics) = CatalogFilterAssets.files(site)
         for catalog in filtered {
             let data = CatalogFilterData.file(catalog, site: site, templates: templates, store: store)
             files += [data.file].compactMap { $0 }

@@ -85,10 +85,24 @@ struct MemberStatements {
             order.append(id)
         }
         order.removeAll { refused.contains(Slug.make($0)) }
+        var unlabelled = Set<String>()
         for (row, _) in load(config.activities, ["member", "date", "points"]) {
             let id = Aggregator.text(row["member"] ?? .null)
             guard byID[id] != nil, case .date(let date)? = row["date"], let points = row["points"]?.reportNumber else { continue }
-            byID[id]?.activities.append((date, Aggregator.text(row["event"] ?? .null), points))
+            let event = Aggregator.text(row["event"] ?? .null)
+            if points != 0, !event.isEmpty, config.labels[event] == nil { unlabelled.insert(event) }
+            byID[id]?.activities.append((date, event, points))
+        }
+        // Members would read the data's own codes ("mission"): one warning names them all.
+        if !unlabelled.isEmpty {
+            let kinds = unlabelled.sorted()
+            let example = kinds.prefix(2).map { "\($0): ..." }.joined(separator: ", ")
+            diagnostics.append(
+                .warning(
+                    "statements: the event kind\(kinds.count == 1 ? "" : "s") \(kinds.map { "'\($0)'" }.joined(separator: ", ")) "
+                        + "\(kinds.count == 1 ? "has" : "have") no name under statements.labels and \(kinds.count == 1 ? "is" : "are") "
+                        + "shown as \(kinds.count == 1 ? "it is" : "they are"); add labels: { \(example) }",
+                    at: config.location))
         }
         for (row, _) in load(config.redemptions, ["member", "date"]) {
             let id = Aggregator.text(row["member"] ?? .null)

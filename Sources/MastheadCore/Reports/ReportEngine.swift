@@ -27,7 +27,12 @@ public final class ReportEngine: Sendable {
     ) {
         store = StatsStore(
             siteDirectory: siteDirectory, datasets: config.reports.datasets, timeZone: config.timeZone,
-            catalogs: catalogs, declaredCatalogs: config.catalogs.map(\.name), environment: environment, results: databaseResults)
+            catalogs: catalogs, declaredCatalogs: config.catalogs.map(\.name),
+            catalogFieldTypes: Dictionary(
+                config.catalogs.compactMap { catalog in
+                    catalog.fields.map { fields in (catalog.file, Dictionary(fields.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })) }
+                }, uniquingKeysWith: { first, _ in first }),
+            environment: environment, results: databaseResults)
         format = ChartFormatter(language: config.language, timeZone: config.timeZone)
         labels = ReportLabels(language: config.language)
         charts = config.reports.charts

@@ -22,6 +22,9 @@ public enum StatsFormat: String, Sendable {
 public struct StatsColumn: Sendable, Hashable {
     public var name: String
     public var type: FieldType
+    /// A field of a catalog reading the same file: the catalog reports the column's bad cells,
+    /// and the dataset's messages for them use its words, so each is reported once.
+    public var catalogField = false
 }
 
 /// A statistics file with its columns and their types (declared in site.yml or inferred

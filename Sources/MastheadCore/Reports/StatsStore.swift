@@ -13,6 +13,9 @@ final class StatsStore: Sendable {
     let catalogs: [Catalog]
     /// Catalog names declared in site.yml (some may have failed to load).
     let declaredCatalogs: [String]
+    /// The declared field types of each catalog's file, by file: a dataset reading a catalog's file
+    /// reads its columns as the catalog does, so a bad cell is one problem, not one per block.
+    let catalogFieldTypes: [String: [String: FieldType]]
     /// Names a block may use, for did-you-mean: files under Content/stats and datasets.
     let knownNames: [String]
     /// Every statistics file under Content/stats (`Content/stats/events.csv`).
@@ -63,7 +66,8 @@ final class StatsStore: Sendable {
 
     init(
         siteDirectory: URL, datasets: [DatasetDeclaration], timeZone: TimeZone, catalogs: [Catalog] = [], declaredCatalogs: [String] = [],
-        environment: [String: String] = ProcessInfo.processInfo.environment, results: DatabaseResults = DatabaseResults()
+        catalogFieldTypes: [String: [String: FieldType]] = [:], environment: [String: String] = ProcessInfo.processInfo.environment,
+        results: DatabaseResults = DatabaseResults()
     ) {
         self.siteDirectory = siteDirectory
         self.environment = environment
@@ -72,6 +76,7 @@ final class StatsStore: Sendable {
         self.timeZone = timeZone
         self.catalogs = catalogs
         self.declaredCatalogs = declaredCatalogs
+        self.catalogFieldTypes = catalogFieldTypes
         var ignored: [Diagnostic] = []
         statsFiles = ContentLoader.files(in: SiteFolders.stats, siteDirectory: siteDirectory, diagnostics: &ignored)
             .filter { StatsFormat(fileName: $0) != nil }
@@ -154,8 +159,11 @@ final class StatsStore: Sendable {
                 count += 1
                 return count < StatsSource.inferenceRows
             }
+            let catalogTypes = catalogFieldTypes[file] ?? [:]
             var columns = names.enumerated().map { index, column in
-                StatsColumn(name: column, type: schema[column] ?? StatsSource.inferType(samples[index], timeZone: timeZone))
+                if let declared = schema[column] { return StatsColumn(name: column, type: declared, catalogField: catalogTypes[column] == declared) }
+                if let type = catalogTypes[column] { return StatsColumn(name: column, type: type, catalogField: true) }
+                return StatsColumn(name: column, type: StatsSource.inferType(samples[index], timeZone: timeZone))
             }
             var resolvedJoin: ResolvedJoin?
             if let join {
@@ -360,9 +368,11 @@ final class StatsStore: Sendable {
                         if column.type == .date, dates.count < 100_000 { dates[text] = value }
                     case .failure(let problem):
                         let position = read.positions[index]
+                        // The catalog reading the same file reports this cell: the same words, so it is reported once.
+                        let reminder = column.catalogField ? "" : " (the column holds \(column.type.rawValue) values)"
                         throw Diagnostic(
-                            .error, "\(column.name): \(problem.message) (the column holds \(column.type.rawValue) values)",
-                            file: source.file, line: position.line, column: position.column)
+                            .error, "\(column.name): \(problem.message)\(reminder)", file: source.file, line: position.line,
+                            column: position.column)
                     }
                 }
                 body(row, read.line)

@@ -74,6 +74,21 @@ struct BeachClubExampleTests {
         #expect(positions == positions.sorted())
     }
 
+    @Test("\"Today's menu\" links to the week, and names today's page (in the site's time zone) for the script that picks it")
+    func todaysMenu() throws {
+        let home = try #require(Self.result.text("index.html"))
+        #expect(
+            home.contains(
+                "<a class=\"button button-quiet\" href=\"/menu/\" data-today=\"/menu/:day/\" data-time-zone=\"Europe/Rome\">Today's menu</a>"))
+        #expect(home.contains("<script src=\"/js/today.js\" defer></script>"))
+        let script = try #require(Self.result.text("js/today.js"))
+        #expect(script.contains("new Intl.DateTimeFormat(\"en-GB\", { weekday: \"long\", timeZone: link.dataset.timeZone"))
+        // Every weekday the script can pick has its page.
+        for day in ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] {
+            #expect(Self.result.text("menu/\(day)/index.html") != nil, "no page for \(day)")
+        }
+    }
+
     /// The order of Content/catalogs/reviews.csv sorted by date (Python: `sorted(rows, key=date)`).
     @Test("reviews are listed oldest first")
     func reviewsOldestFirst() throws {

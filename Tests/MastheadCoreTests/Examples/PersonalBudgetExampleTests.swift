@@ -131,4 +131,34 @@ struct PersonalBudgetExampleTests {
             result.messages.contains { $0.hasPrefix("Content/catalogs/transactions.csv:5:5: error: amount: expected a number, got \"12,50x\"") },
             "\(result.messages)")
     }
+
+    /// The example with its reports reading the catalog's CSV (as it did before the SQLite export),
+    /// `schema` given to the dataset or not, and one amount of row 5 made bad.
+    static func buildReadingCSV(schema: String?) throws -> BuildResult {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-budget-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: site, to: copy)
+        let config = copy.appendingPathComponent("Content/site.yml")
+        let dataset = "    file: catalogs/transactions.csv\n" + (schema.map { "    schema: \($0)\n" } ?? "")
+        let text = try String(contentsOf: config, encoding: .utf8)
+            .replacingOccurrences(of: "    sqlite: stats/budget.sqlite\n    table: transactions\n", with: dataset)
+        try Data(text.utf8).write(to: config)
+        let csv = copy.appendingPathComponent("Content/catalogs/transactions.csv")
+        var lines = try String(contentsOf: csv, encoding: .utf8).components(separatedBy: "\n")
+        var fields = lines[4].components(separatedBy: ",")
+        fields[4] = "12.5x"
+        lines[4] = fields.joined(separator: ",")
+        try Data(lines.joined(separator: "\n").utf8).write(to: csv)
+        return build(copy)
+    }
+
+    @Test(
+        "one bad amount read by the catalog and by the reports is one error, at its cell, with no knock-on error in the blocks",
+        arguments: [nil, "{ amount: decimal, net: decimal, date: date }"])
+    func badAmountReportedOnce(schema: String?) throws {
+        let result = try Self.buildReadingCSV(schema: schema)
+        #expect(
+            result.diagnostics.errors.map(\.description) == ["Content/catalogs/transactions.csv:5:5: error: amount: expected a number, got \"12.5x\""]
+        )
+    }
 }

@@ -1,7 +1,7 @@
 /// `site`: the site's words and links, the same on every page.
 struct SiteValues: TemplateValue, Sendable {
     enum Key: String, CaseIterable {
-        case title, description, language, author, baseURL, home, feedURL, categories, menu, year, search
+        case title, description, language, author, timezone, baseURL, home, feedURL, categories, menu, year, search
     }
 
     let source: TemplateSource
@@ -13,6 +13,7 @@ struct SiteValues: TemplateValue, Sendable {
         case .description: config.description
         case .language: config.language
         case .author: config.author
+        case .timezone: config.timeZone.identifier
         case .baseURL: config.baseURL
         case .home: source.home
         case .feedURL: source.siteFeedURL
