@@ -11,7 +11,7 @@ enum CatalogFilterAssets {
         let advice = "set the filter with filter: in site.yml (docs/catalogs.md)"
         return [
             (scriptPath, Data(PackageResources.catalog_filter_js), advice),
-            (stylesheetPath, Data(PackageResources.catalog_filter_css), advice),
+            (stylesheetPath, Data(PackageResources.catalog_filter_css), advice)
         ]
     }
 }

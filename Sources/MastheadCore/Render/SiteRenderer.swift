@@ -66,7 +66,7 @@ public struct SiteRenderer: Sendable {
             (
                 PrintStylesheet.path, Data(PrintStylesheet.css(colours).utf8),
                 "put print rules of your own in an @media print block of your stylesheet"
-            ),
+            )
         ]
         if site.config.search.enabled == true {
             assets.append(
