@@ -82,7 +82,7 @@ public struct SiteRenderer: Sendable {
         case .redirect(let target, let title):
             return RedirectRenderer(config: site.config).page(to: target, title: title)
         case .redirectsFile:
-            return RedirectRenderer(config: site.config).netlifyFile(site.routes)
+            return RedirectRenderer(config: site.config).netlifyFile(site.routes + site.translations.flatMap(\.routes))
         default:
             guard let template = route.template else { return "" }
             return templates.render(context.values(for: route), template: template) ?? ""
