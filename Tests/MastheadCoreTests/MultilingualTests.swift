@@ -33,7 +33,8 @@ struct MultilingualTests {
         templates["base"] =
             "<!doctype html><html lang=\"{{site.language}}\"><head><title>{{page.title}}</title>"
             + "{{#page.alternates}}<link rel=\"alternate\" hreflang=\"{{hreflang}}\" href=\"{{url}}\">{{/page.alternates}}</head><body>"
-            + "{{#page.languages}}<a class=\"switch\" data-code=\"{{code}}\" data-translated=\"{{#translated}}yes{{/translated}}{{^translated}}no{{/translated}}\""
+            + "{{#page.languages}}<a class=\"switch\" data-code=\"{{code}}\""
+            + " data-translated=\"{{#translated}}yes{{/translated}}{{^translated}}no{{/translated}}\""
             + " href=\"{{url}}\">{{name}}</a>{{/page.languages}}{{$main}}{{/main}}</body></html>\n"
         return templates
     }()
@@ -149,7 +150,8 @@ struct MultilingualTests {
 
     @Test("a page whose category has no page in the other language leads to that language's home page")
     func switcherToHome() throws {
-        let site = try TestSite(config: Self.config.replacingOccurrences(of: "  - { name: Ricette, slug: recipes }\n", with: ""), templates: Self.templates)
+        let config = Self.config.replacingOccurrences(of: "  - { name: Ricette, slug: recipes }\n", with: "")
+        let site = try TestSite(config: config, templates: Self.templates)
         try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture")
         try site.article("b.en.md", "title: B\ndate: 2026-01-01\ncategory: coffee-culture")
         try site.write("Content/pages/chi-siamo.md", "---\ntitle: Chi siamo\ndate: 2026-01-01\n---\nNoi.\n")
@@ -277,9 +279,10 @@ struct MultilingualTests {
         let result = SiteBuilder.build(options)
         #expect(result.succeeded, "\(result.messages)")
         let expectedFolder = fixture.appendingPathComponent("expected")
-        let expected = try #require(FileManager.default.subpathsOfDirectory(atPath: expectedFolder.path)).filter {
+        let expected = try FileManager.default.subpathsOfDirectory(atPath: expectedFolder.path).filter { path in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: expectedFolder.appendingPathComponent($0).path, isDirectory: &isFolder) && !isFolder.boolValue
+            let exists = FileManager.default.fileExists(atPath: expectedFolder.appendingPathComponent(path).path, isDirectory: &isFolder)
+            return exists && !isFolder.boolValue
         }
         #expect(expected.sorted() == result.paths)
         for path in expected {
