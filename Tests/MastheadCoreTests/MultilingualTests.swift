@@ -194,7 +194,7 @@ struct MultilingualTests {
         #expect(!result.succeeded)
         #expect(
             result.messages.contains(
-                "Content/site.yml:17:13: error: code: unknown language code \"en-UK\"; did you mean 'en-GB'?"), "\(result.messages)")
+                "Content/site.yml:12:11: error: code: unknown language code \"en-UK\"; did you mean 'en-GB'?"), "\(result.messages)")
     }
 
     @Test("two files claiming one translation are an error naming both")
@@ -232,7 +232,7 @@ struct MultilingualTests {
         #expect(!result.succeeded)
         #expect(
             result.messages.contains(
-                "Content/site.yml:20:13: error: languages: 'fr' is declared but no file is written in it; translate a file as NAME.fr.md "
+                "Content/site.yml:18:11: error: languages: 'fr' is declared but no file is written in it; translate a file as NAME.fr.md "
                     + "beside NAME.md, or remove the language"), "\(result.messages)")
     }
 

@@ -61,7 +61,7 @@ struct TemplateValuesContractTests {
         "menu entry": [("home", "site.menu")],
         "search": [("home", "site.search")],
         "page": [("article", "page"), ("page", "page"), ("statement", "page")],
-        "language version": [("article", "page.languages"), ("page", "page.languages")],
+        "language version": [("article", "page.languages"), ("page", "page.languages"), ("list", "page.languages")],
         "alternate": [("article", "page.alternates"), ("page", "page.alternates")],
         "category": [("home", "site.categories")],
         "tag": [("article", "article.tags")],
