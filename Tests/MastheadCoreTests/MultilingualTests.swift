@@ -69,7 +69,7 @@ struct MultilingualTests {
         #expect(result.succeeded, "\(result.messages)")
         for path in [
             "index.html", "en/index.html", "articles/il-rito-della-moka/index.html", "en/articles/the-moka-ritual/index.html",
-            "en/articles/cold-brew/index.html", "contatti/index.html", "en/contatti/index.html", "en/articles/index.html",
+            "en/articles/cold-brew-fatto-in-casa/index.html", "contatti/index.html", "en/contatti/index.html", "en/articles/index.html",
             "en/categories/coffee-culture/index.html", "en/categories/index.html", "en/tags/tradition/index.html", "tags/tradizione/index.html",
             "en/feed.xml", "feed.xml", "en/404.html", "404.html", "sitemap.xml", "robots.txt"
         ] {

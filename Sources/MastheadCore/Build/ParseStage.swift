@@ -42,7 +42,8 @@ enum ParseStage {
             let view = parse(
                 own.map { files[$0] }, config: config.view(for: language), inputs: inputs, options: options,
                 diagnostics: &diagnostics, work: &work, timer: &timer)
-            parsed.translations.append(ParsedTranslation(language: language, catalogs: view.catalogs, reports: view.reports, documents: view.documents))
+            parsed.translations.append(
+                ParsedTranslation(language: language, catalogs: view.catalogs, reports: view.reports, documents: view.documents))
         }
         if !config.translationLanguages.isEmpty {
             diagnostics += TranslationGroups.link(

@@ -39,7 +39,8 @@ public enum SiteBuilder {
         var images = ImageStage.run(
             site: site, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)
         for view in site.translations {
-            ImageStage.addCards(of: view, to: &images, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)
+            ImageStage.addCards(
+                of: view, to: &images, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)
         }
         timer.lap("images processed")
         diagnostics = diagnostics.sortedByPosition().removingRepeats()

@@ -18,9 +18,10 @@ enum TranslationGroups {
             let language = translations[index].language
             diagnostics += duplicates(translations[index].documents, language: language.name)
             if translations[index].documents.isEmpty {
+                let suffix = language.code.lowercased()
                 diagnostics.append(
                     .error(
-                        "languages: '\(language.code)' is declared but no file is written in it; translate a file as NAME.\(language.code.lowercased()).md "
+                        "languages: '\(language.code)' is declared but no file is written in it; translate a file as NAME.\(suffix).md "
                             + "beside NAME.md, or remove the language", at: language.location))
             }
             for position in translations[index].documents.indices {
@@ -35,14 +36,16 @@ enum TranslationGroups {
                     }
                 } else {
                     if document.writtenKeys.contains("translationKey") {
+                        let keys = originals.filter { $0.kind == document.kind }.map(\.translationKey)
                         diagnostics.append(
                             .warning(
                                 "translationKey: no \(document.kind.rawValue) '\(document.translationKey)' in the default language to translate"
-                                    + Suggestion.didYouMean(document.translationKey, in: originals.filter { $0.kind == document.kind }.map(\.translationKey)),
+                                    + Suggestion.didYouMean(document.translationKey, in: keys),
                                 at: document.translationLocation ?? location(document)))
                     }
                     if !document.writtenKeys.contains("date") {
-                        diagnostics.append(.error("date: missing required value (this file translates nothing to take it from)", at: location(document)))
+                        let message = "date: missing required value (this file translates nothing to take it from)"
+                        diagnostics.append(.error(message, at: location(document)))
                     }
                     if !document.writtenKeys.contains("author") { document.author = author }
                 }
@@ -64,6 +67,8 @@ enum TranslationGroups {
 
     private static func inherit(_ document: inout Document, from original: Document) {
         let written = document.writtenKeys
+        // The original's URL under the language's prefix, unless the translation sets its own slug.
+        if !written.contains("slug") { document.slug = original.slug }
         if !written.contains("cover") { document.cover = original.cover }
         if !written.contains("gallery") { document.gallery = original.gallery }
         if !written.contains("video") { document.video = original.video }

@@ -27,9 +27,8 @@ enum LanguageConfigReader {
         }
         guard let defaultIndex = languages.firstIndex(where: { $0.code.lowercased() == defaultLanguage.lowercased() }) else {
             if !languages.isEmpty {
-                reader.error(
-                    "languages: the default language '\(defaultLanguage)' (language:) is not in the list; add { code: \(defaultLanguage), name: ... }",
-                    at: reader.locationOf("languages"))
+                let message = "languages: the default language '\(defaultLanguage)' (language:) is not in the list; "
+                reader.error(message + "add { code: \(defaultLanguage), name: ... }", at: reader.locationOf("languages"))
             }
             return []
         }

@@ -72,7 +72,9 @@ public struct DocumentParser: Sendable {
             body = (parts.body, HTMLText.firstParagraph(parts.body), plain.split { $0.isWhitespace }.count)
         }
 
-        guard let title, let date = date ?? (language == nil ? nil : Date(timeIntervalSince1970: 0)), !diagnostics.hasErrors, !slug.isEmpty else { return (nil, diagnostics) }
+        // A translation without a date takes its original's (`TranslationGroups`).
+        let date = date ?? (language == nil ? nil : Date(timeIntervalSince1970: 0))
+        guard let title, let date, !diagnostics.hasErrors, !slug.isEmpty else { return (nil, diagnostics) }
         var document = Document(
             kind: kind, format: format, sourcePath: file.path, slug: slug, title: title,
             summary: summary ?? Self.shorten(body.firstParagraph, to: 200),

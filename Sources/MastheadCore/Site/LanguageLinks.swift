@@ -97,7 +97,9 @@ private struct RouteIdentity {
         prefix = site.config.languagePrefix
         var tags: [String: String] = [:]
         if !isDefault {
-            for (original, translated) in language.tags.sorted(by: { $0.key < $1.key }) { tags[Slug.make(translated)] = tags[Slug.make(translated)] ?? original }
+            for (original, translated) in language.tags.sorted(by: { $0.key < $1.key }) {
+                tags[Slug.make(translated)] = tags[Slug.make(translated)] ?? original
+            }
         }
         originalTags = tags
     }

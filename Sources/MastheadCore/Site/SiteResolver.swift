@@ -295,13 +295,15 @@ public struct SiteResolver {
         if hasArticleSection || !site.categories.isEmpty {
             routes.append(
                 Route(
-                    kind: .terms, subject: .categoryIndex, path: indexPath(of: config.permalinks.category, fallback: config.languagePath("/categories/")),
+                    kind: .terms, subject: .categoryIndex,
+                    path: indexPath(of: config.permalinks.category, fallback: config.languagePath("/categories/")),
                     source: configFile, template: "terms"))
         }
         if hasArticleSection {
             routes.append(
                 Route(
-                    kind: .terms, subject: .tagIndex, path: indexPath(of: config.permalinks.tag, fallback: config.languagePath("/tags/")), source: configFile,
+                    kind: .terms, subject: .tagIndex, path: indexPath(of: config.permalinks.tag, fallback: config.languagePath("/tags/")),
+                    source: configFile,
                     template: "terms"))
         }
         for (index, page) in site.pages.enumerated() {
