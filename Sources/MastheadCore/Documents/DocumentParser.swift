@@ -34,7 +34,7 @@ public struct DocumentParser: Sendable {
         let (baseName, language) = TranslationFile.split(stem: file.stem, codes: config.translationCodes)
 
         let title = fields.string("title", required: true)
-        let date = fields.date("date", timeZone: zone, required: language == nil)
+        let writtenDate = fields.date("date", timeZone: zone, required: language == nil)
         let category = readCategory(&fields, kind: kind, required: language == nil)
         let cover = readCover(&fields)
         let video = readVideo(&fields)
@@ -73,7 +73,7 @@ public struct DocumentParser: Sendable {
         }
 
         // A translation without a date takes its original's (`TranslationGroups`).
-        let date = date ?? (language == nil ? nil : Date(timeIntervalSince1970: 0))
+        let date = writtenDate ?? (language == nil ? nil : Date(timeIntervalSince1970: 0))
         guard let title, let date, !diagnostics.hasErrors, !slug.isEmpty else { return (nil, diagnostics) }
         var document = Document(
             kind: kind, format: format, sourcePath: file.path, slug: slug, title: title,
