@@ -48,6 +48,37 @@ struct MultilingualDefaultSiteTests {
         #expect(italian.contains(">gen 2026<"))
     }
 
+    @Test("hreflang pairs are symmetric on every page of the default site")
+    func hreflangSymmetric() throws {
+        let result = Self.result
+        var byPage: [String: [String: String]] = [:]
+        for path in result.paths where path.hasSuffix(".html") {
+            let html = try #require(result.text(path))
+            var alternates: [String: String] = [:]
+            for line in html.split(separator: "\n") where line.hasPrefix("<link rel=\"alternate\" hreflang=\"") {
+                let parts = line.split(separator: "\"")
+                alternates[String(parts[3])] = String(parts[5])
+            }
+            byPage["https://magazine.example.com/" + path.replacingOccurrences(of: "index.html", with: "")] = alternates
+        }
+        var pairs = 0
+        for (page, alternates) in byPage {
+            for (code, target) in alternates where code != "x-default" && target != page {
+                #expect(byPage[target]?.values.contains(page) == true, "\(target) does not name \(page) back")
+                pairs += 1
+            }
+        }
+        #expect(pairs > 100)
+    }
+
+    @Test("each language has its own search index, stemmed in its language")
+    func searchPerLanguage() throws {
+        #expect(Self.result.text("search/index.json")?.contains("\"language\":\"it\"") == true)
+        #expect(Self.result.text("en/search/index.json")?.contains("\"language\":\"en\"") == true)
+        let page = try #require(Self.result.text("en/search/index.html"))
+        #expect(page.contains("data-search-index=\"/en/search/index.json\""))
+    }
+
     @Test("the theme's words follow the page's language")
     func themeWords() throws {
         let english = try #require(Self.result.text("en/articles/the-moka-ritual/index.html"))
