@@ -248,6 +248,17 @@ struct MultilingualTests {
                     + "did you mean 'il-rito-della-moka'?"), "\(result.messages)")
     }
 
+    @Test("a file in a language the site does not declare is a warning")
+    func undeclaredLanguage() throws {
+        let site = try Self.site()
+        try site.article("espresso.fr.md", "title: Espresso\ndate: 2026-01-01\ncategory: recipes")
+        let result = site.build()
+        #expect(
+            result.messages.contains(
+                "Content/articles/espresso.fr.md:1:1: warning: 'fr' is not a language of the site (languages: in site.yml): "
+                    + "this file is published in the default language; declare the language, or rename the file"), "\(result.messages)")
+    }
+
     @Test("masthead check: a one-way hreflang pair is an error")
     func checkBrokenPair() throws {
         let site = try Self.site()

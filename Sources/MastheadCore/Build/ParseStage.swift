@@ -46,6 +46,7 @@ enum ParseStage {
                 ParsedTranslation(language: language, catalogs: view.catalogs, reports: view.reports, documents: view.documents))
         }
         if !config.translationLanguages.isEmpty {
+            diagnostics += TranslationGroups.undeclaredLanguages(files.map(\.file.path), config: config)
             diagnostics += TranslationGroups.link(
                 &parsed.documents, translations: &parsed.translations, languages: config.translationLanguages, author: config.author)
         }

@@ -56,6 +56,21 @@ enum TranslationGroups {
         return diagnostics
     }
 
+    /// `moka.fr.md` on a site without `fr` in `languages:`: most likely a translation into a
+    /// language not declared yet, which would be published in the default language as `moka.fr`.
+    static func undeclaredLanguages(_ paths: [String], config: SiteConfig) -> [Diagnostic] {
+        let declared = Set(config.languages.map { $0.code.lowercased() })
+        return paths.compactMap { path in
+            let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            guard let dot = stem.lastIndex(of: ".") else { return nil }
+            let code = String(stem[stem.index(after: dot)...])
+            guard code.count <= 5, !declared.contains(code.lowercased()), LanguageCodes.problem(with: code) == nil else { return nil }
+            return .warning(
+                "'\(code)' is not a language of the site (languages: in site.yml): this file is published in the default language; "
+                    + "declare the language, or rename the file", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+    }
+
     /// Articles translate articles; pages and reports translate their own kind.
     private static func groupKey(_ document: Document) -> String {
         document.kind.rawValue + "/" + document.translationKey
