@@ -248,6 +248,16 @@ struct MultilingualTests {
                     + "did you mean 'il-rito-della-moka'?"), "\(result.messages)")
     }
 
+    @Test("a translation's aliases get redirect pages and a line in the one _redirects")
+    func translatedAliases() throws {
+        let site = try Self.site()
+        try site.article("il-rito-della-moka.en.md", "title: The moka ritual\nslug: the-moka-ritual\naliases: [/en/old-moka/]")
+        let result = site.build()
+        #expect(result.succeeded, "\(result.messages)")
+        #expect(result.text("en/old-moka/index.html")?.contains("/en/articles/the-moka-ritual/") == true)
+        #expect(result.text("_redirects")?.contains("/en/old-moka/ /en/articles/the-moka-ritual/ 301") == true, "\(result.text("_redirects") ?? "")")
+    }
+
     @Test("a file in a language the site does not declare is a warning")
     func undeclaredLanguage() throws {
         let site = try Self.site()

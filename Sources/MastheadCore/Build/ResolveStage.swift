@@ -37,6 +37,11 @@ enum ResolveStage {
                 view.charts = config.reports.charts.isEmpty ? [:] : translation.reports.renderNamedCharts().0
                 return view
             }
+            // Every language's aliases go in the one `_redirects`, even when the default language has none.
+            let hasRedirectsFile = site.routes.contains { $0.kind == .redirects }
+            if !hasRedirectsFile && site.translations.contains(where: { $0.routes.contains { $0.kind == .redirect } }) {
+                site.routes.append(Route(kind: .redirects, subject: .redirectsFile, path: "/_redirects", source: SiteFolders.siteConfig))
+            }
             let links = LanguageLinks.make([site] + site.translations, languages: config.languages)
             site.languageLinks = links
             for index in site.translations.indices { site.translations[index].languageLinks = links }
