@@ -143,7 +143,7 @@ audit-java:
 # axe-core in headless Chromium over the default site's key pages, light and dark
 # (docs/checking.md, "Accessibility in the browser"). AXE_SITES="Examples/a Examples/b" adds
 # sites, each built and audited whole (up to AXE_LIMIT pages).
-AXE_PAGES := /,/articles/il-caffe-nel-cinema/,/articles/fotografare-il-caffe/,/categories/coffee-culture/,/prizes/,/reports/programme/,/articles/,/articles/2026/03/,/stores/,/stores/city/torino/,/stores/bar-aurora/
+AXE_PAGES := /,/articles/il-caffe-nel-cinema/,/articles/fotografare-il-caffe/,/categories/coffee-culture/,/prizes/,/reports/programme/,/articles/,/articles/2026/03/,/stores/,/stores/city/torino/,/stores/bar-aurora/,/en/,/en/articles/the-moka-ritual/,/en/prizes/,/en/reports/programme/,/en/categories/coffee-culture/
 AXE_SITES ?=
 AXE_LIMIT ?= 40
 AXE_PORT ?= 0

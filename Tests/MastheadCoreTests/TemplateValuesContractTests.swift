@@ -14,6 +14,8 @@ struct TemplateValuesContractTests {
         "menu entry": LinkValues.keys,
         "search": SearchValues.keys,
         "page": PageInfoValues.keys,
+        "language version": LanguageVersionValues.keys,
+        "alternate": AlternateValues.keys,
         "category": CategoryValues.keys,
         "tag": TagValues.keys,
         "card": CardValues.keys,
@@ -59,6 +61,8 @@ struct TemplateValuesContractTests {
         "menu entry": [("home", "site.menu")],
         "search": [("home", "site.search")],
         "page": [("article", "page"), ("page", "page"), ("statement", "page")],
+        "language version": [("article", "page.languages"), ("page", "page.languages"), ("list", "page.languages")],
+        "alternate": [("article", "page.alternates"), ("page", "page.alternates")],
         "category": [("home", "site.categories")],
         "tag": [("article", "article.tags")],
         "card": [("list", "articles")],
@@ -99,7 +103,8 @@ struct TemplateValuesContractTests {
     static let examples = [
         "catalogs.NAME": "catalogs.prizes", "charts.NAME": "charts.monthly", "facet.FIELD": "facet.points", "range.FIELD": "range.points",
         "FIELD": "points", "raw.FIELD": "raw.points", "facetLinks.FIELD": "facetLinks.category", "refs.FIELD": "refs.store",
-        "referencedBy.CATALOG": "referencedBy.prizes", "referencedCount.CATALOG": "referencedCount.prizes", "blocks.NAME": "blocks.activity"
+        "referencedBy.CATALOG": "referencedBy.prizes", "referencedCount.CATALOG": "referencedCount.prizes", "blocks.NAME": "blocks.activity",
+        "i18n.KEY": "i18n.readMore"
     ]
 
     static func documented() throws -> (names: [String: [String]], problems: [String]) {

@@ -37,7 +37,7 @@ public struct BuildResult: Sendable {
     public var pageCounts: [(kind: String, count: Int)] {
         guard let site else { return [] }
         return Route.Kind.allCases.compactMap { kind in
-            let count = site.routes.filter { $0.kind == kind }.count
+            let count = ([site] + site.translations).map { $0.routes.filter { $0.kind == kind }.count }.reduce(0, +)
             return count > 0 ? (kind.rawValue, count) : nil
         }
     }

@@ -90,6 +90,27 @@ enum ImageStage {
         return result
     }
 
+    /// Another language's site (`Site.translations`): the images its documents name checked,
+    /// and its pages' social cards added to what the default language's made.
+    static func addCards(
+        of view: Site, to result: inout ProcessedImages, staticPaths: [String], templates: TemplateSet, options: BuildOptions,
+        diagnostics: inout [Diagnostic]
+    ) {
+        diagnostics += referenceProblems(site: view, table: result.table, problems: [:])
+        guard templates.showsPageImage else { return }
+        let cards = SocialCards.make(
+            site: view, table: result.table, staticPaths: staticPaths, options: options, cache: ImageCache(siteDirectory: options.siteDirectory))
+        var fingerprint = Fingerprint()
+        fingerprint.add(result.fingerprint)
+        for (path, card) in cards.table.sorted(by: { $0.key < $1.key }) {
+            result.table.cards[path] = card
+            fingerprint.add(path + " " + card.src)
+        }
+        let known = Set(result.files.map(\.path))
+        result.files += cards.files.filter { !known.contains($0.path) }
+        result.fingerprint = String(fingerprint.value)
+    }
+
     /// `Content/static/images/a.jpg` → `/images/a.jpg`.
     static func sitePath(of path: String) -> String {
         String(path.dropFirst(SiteFolders.staticFiles.count))

@@ -8,6 +8,16 @@ struct ParsedContent: Sendable {
     /// Parses one document; kept so a patch parses saved files the same way.
     var parser: DocumentParser
     var documents: [Document]
+    /// The site's other languages, each parsed with its own view of the site (`SiteConfig.view`).
+    var translations: [ParsedTranslation] = []
+}
+
+/// One other language's catalogs, report engine and documents.
+struct ParsedTranslation: Sendable {
+    var language: LanguageConfig
+    var catalogs: [Catalog]
+    var reports: ReportEngine
+    var documents: [Document]
 }
 
 enum ParseStage {
@@ -16,6 +26,38 @@ enum ParseStage {
         work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> ParsedContent {
         let config = inputs.config
+        let codes = config.translationCodes
+        let files = inputs.documentFiles
+        let isDefault = files.map { TranslationFile.split(stem: $0.file.stem, codes: codes).language == nil }
+        var parsed = parse(
+            files.indices.filter { isDefault[$0] }.map { files[$0] }, config: config, inputs: inputs, options: options,
+            diagnostics: &diagnostics, work: &work, timer: &timer)
+        // Each other language is parsed with its own view of the site: its words, number formats,
+        // catalogs (`title_en`) and URLs, so `prize:` links and report blocks come out in it.
+        for language in config.translationLanguages {
+            let code = language.code.lowercased()
+            let own = files.indices.filter {
+                !isDefault[$0] && TranslationFile.split(stem: files[$0].file.stem, codes: codes).language == code
+            }
+            let view = parse(
+                own.map { files[$0] }, config: config.view(for: language), inputs: inputs, options: options,
+                diagnostics: &diagnostics, work: &work, timer: &timer)
+            parsed.translations.append(
+                ParsedTranslation(language: language, catalogs: view.catalogs, reports: view.reports, documents: view.documents))
+        }
+        if !config.translationLanguages.isEmpty {
+            diagnostics += TranslationGroups.undeclaredLanguages(files.map(\.file.path), config: config)
+            diagnostics += TranslationGroups.link(
+                &parsed.documents, translations: &parsed.translations, languages: config.translationLanguages, author: config.author)
+        }
+        return parsed
+    }
+
+    /// One language's catalogs and documents, parsed with `config` (the site's, or a language's view).
+    private static func parse(
+        _ files: [(file: SourceFile, kind: Document.Kind)], config: SiteConfig, inputs: SiteInputs, options: BuildOptions,
+        diagnostics: inout [Diagnostic], work: inout BuildResult.Work, timer: inout PhaseTimer
+    ) -> ParsedContent {
         let siteDirectory = options.siteDirectory
         // Catalogs come before articles so `prize:KEY` links resolve while Markdown renders.
         let (catalogs, catalogDiagnostics) = CatalogLoader(
@@ -34,13 +76,13 @@ enum ParseStage {
         // Blocks are parsed with their documents and drawn once all are (`ReportEngine.drawBlocks`).
         markdown.renderFencedBlock = { reports.deferFencedBlock(info: $0, body: $1, line: $2, file: $3) }
         let parser = DocumentParser(config: config, markdown: markdown)
-        let memory = options.memory?.documents
+        let memory = config.languages.isEmpty ? options.memory?.documents : nil
         // Database results older than their `refresh:` are forgotten: documents showing them are parsed again.
         if let results = options.memory?.databaseResults { _ = results.expire(now: Date()) }
         memory?.beginBuild(
             siteDirectory: siteDirectory, baseURL: options.baseURL, databaseGeneration: options.memory?.databaseResults.generation ?? 0)
         let documents = parse(
-            inputs.documentFiles, parser: parser, reports: reports, memory: memory, progress: options.progress,
+            files, parser: parser, reports: reports, memory: memory, progress: options.progress,
             diagnostics: &diagnostics, work: &work, timer: &timer)
         memory?.endBuild()
         return ParsedContent(catalogs: catalogs, reports: reports, parser: parser, documents: documents)

@@ -19,7 +19,10 @@ enum SearchStage {
         let entries = SearchEntries(site: site, stems: memory?.knownStems ?? [:])
         let index = entries.index
         memory?.keep(SearchMemory.State(entries: entries, paths: Set(index.files.map(\.path))))
-        return index.files.map { OutputFile(path: $0.path, contents: .bytes($0.data)) }
+        // Another language's index lives under its prefix (`en/search/`); the script is shared.
+        let prefix = String(site.config.languagePrefix.dropFirst())
+        guard !prefix.isEmpty else { return index.files.map { OutputFile(path: $0.path, contents: .bytes($0.data)) } }
+        return index.files.filter { $0.path != SearchScript.path }.map { OutputFile(path: prefix + "/" + $0.path, contents: .bytes($0.data)) }
     }
 
     /// The index with saved articles and pages made again; only the files a full build would

@@ -36,26 +36,47 @@ public enum SiteBuilder {
         }
 
         let site = resolved.site
-        let images = ImageStage.run(
+        var images = ImageStage.run(
             site: site, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)
+        for view in site.translations {
+            ImageStage.addCards(
+                of: view, to: &images, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)
+        }
         timer.lap("images processed")
         diagnostics = diagnostics.sortedByPosition().removingRepeats()
         guard !diagnostics.hasErrors else {
             return BuildResult(site: site, diagnostics: diagnostics)
         }
-        let searchFiles = SearchStage.run(site, memory: options.memory?.search, progress: progress)
+        let searchFiles =
+            SearchStage.run(site, memory: site.translations.isEmpty ? options.memory?.search : nil, progress: progress)
+            + site.translations.flatMap { SearchStage.run($0, memory: nil, progress: progress) }
         if !searchFiles.isEmpty { timer.lap("search index built") }
         let renderer = SiteRenderer(
             site: site, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,
             replacedStaticFiles: images.replaced)
         let fingerprintInputs = Self.fingerprintInputs(options) + "\nimages " + images.fingerprint
-        let pages: [OutputFile]
-        progress?.begin(.rendering, total: site.routes.count)
+        var pages: [OutputFile]
+        let routeCount = site.routes.count + site.translations.map(\.routes.count).reduce(0, +)
+        progress?.begin(.rendering, total: routeCount)
         do {
+            // A multilingual site's pages show other languages' (hreflang, the switcher): the
+            // preview renders them all again rather than tracking what each shows.
+            let memory = site.translations.isEmpty ? options.memory?.pages : nil
             pages = try RenderStage.run(
                 renderer, routes: site.routes,
                 fingerprints: options.memory.map { _ in RouteFingerprints(site: site, templates: inputs.templates, inputs: fingerprintInputs) },
-                memory: options.memory?.pages, complete: true, delivery: options.pageDelivery, progress: progress, work: &work)
+                memory: memory, complete: true, delivery: options.pageDelivery, progress: progress, work: &work)
+            for view in site.translations {
+                let viewRenderer = SiteRenderer(
+                    site: view, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,
+                    replacedStaticFiles: images.replaced)
+                pages += try RenderStage.run(
+                    viewRenderer, routes: view.routes, fingerprints: nil, memory: nil, complete: true, delivery: options.pageDelivery,
+                    progress: progress, work: &work)
+                let filterData = viewRenderer.catalogFilterData()
+                pages += filterData.files
+                diagnostics += filterData.diagnostics
+            }
         } catch {
             return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
         }
@@ -65,7 +86,7 @@ public enum SiteBuilder {
             site: site,
             files: pages + renderer.staticFiles() + images.files + generated.files + resolved.statementFiles + searchFiles,
             diagnostics: diagnostics + generated.diagnostics)
-        if case .streamed = options.pageDelivery { result.streamedPages = site.routes.count }
+        if case .streamed = options.pageDelivery { result.streamedPages = routeCount }
         result.work = work
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)
         if var kept = options.memory.map({ _ in

@@ -11,6 +11,9 @@ import Foundation
 enum SitePatch {
     static func run(_ options: BuildOptions, changedPaths: Set<String>, memory: RebuildMemory) -> BuildResult? {
         guard var kept = memory.site.take(), suits(kept, options) else { return nil }
+        // A multilingual site's pages show their translations (hreflang, the switcher, the
+        // sitemap): a save rebuilds the whole site, so both languages' pages are new.
+        guard kept.site.translations.isEmpty else { return nil }
         // Load: the saved sources read again, the saved static files to be read again.
         guard let saved = load(changedPaths, kept: kept) else { return nil }
         // Parse.

@@ -50,7 +50,7 @@ public struct CatalogLoader: Sendable {
             }
             var values = [DataValue](repeating: .null, count: fields.count)
             for (index, field) in fields.enumerated() {
-                let given = record.cells[field.name]
+                let given = Self.translated(record, field: field.name, suffix: catalogConfig.translatedColumnSuffix) ?? record.cells[field.name]
                 let location = given?.location ?? record.location
                 let value: DataValue
                 switch given?.cell {
@@ -183,7 +183,9 @@ public struct CatalogLoader: Sendable {
             return diagnostics
         }
         let names = fields.map(\.name)
-        for column in output.columns where !names.contains(column) {
+        // `title_en`: a field's translation (docs/translating.md), not a field of its own.
+        let translated = Set(config.translationLanguages.flatMap { language in names.map { $0 + "_" + language.code } })
+        for column in output.columns where !names.contains(column) && !translated.contains(column) {
             let location = output.columnLocations[column] ?? fileStart
             let hint = Suggestion.didYouMean(column, in: names)
             diagnostics.append(.warning("unknown field '\(column)' (not in the schema, ignored)\(hint)", at: location))
@@ -196,6 +198,15 @@ public struct CatalogLoader: Sendable {
             }
         }
         return diagnostics
+    }
+
+    /// In another language's view, the field's `_en` cell when it is not empty (an empty one falls back to the original).
+    private static func translated(
+        _ record: CatalogRecord, field: String, suffix: String?
+    ) -> (cell: CatalogRecord.Cell, location: SourceLocation)? {
+        guard let suffix, let given = record.cells[field + suffix] else { return nil }
+        if case .text(let text) = given.cell, DataValue.trimmed(text) == nil { return nil }
+        return given
     }
 
     private func checkImage(_ src: String) -> String? {

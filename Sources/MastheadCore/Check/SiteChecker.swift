@@ -28,7 +28,7 @@ public struct SiteChecker {
 
     public func check() -> [Diagnostic] {
         var routesByOutput: [String: Route] = [:]
-        for route in site.routes { routesByOutput[route.outputPath] = route }
+        for route in site.routes + site.translations.flatMap(\.routes) { routesByOutput[route.outputPath] = route }
         let staticSources = Dictionary(site.staticFiles.map { ($0.outputPath, $0.sourcePath) }, uniquingKeysWith: { first, _ in first })
         let existing = Set(files.map(\.path))
 
@@ -86,6 +86,7 @@ public struct SiteChecker {
                 diagnostics.append(severity(.warning, blame(page, needle: nil, "page without a description: \(url)")))
             }
         }
+        diagnostics += brokenLanguagePairs(pages, existing: existing)
         for page in pages where !linkedTo.contains(page.outputPath) && page.outputPath != "index.html" && page.outputPath != "404.html" {
             let isNoIndex = page.tags.contains {
                 $0.name == "meta" && $0.attributes["name"] == "robots" && ($0.attributes["content"] ?? "").contains("noindex")
@@ -95,6 +96,39 @@ public struct SiteChecker {
             diagnostics.append(Diagnostic(.warning, "no page links to \(url)", file: page.source))
         }
         return diagnostics.sortedByPosition()
+    }
+
+    /// `<link rel="alternate" hreflang>` goes both ways: a page naming its translation must be
+    /// named back by it, with the page's own `<html lang>`. A one-way pair is an error.
+    private func brokenLanguagePairs(_ pages: [Page], existing: Set<String>) -> [Diagnostic] {
+        var alternates: [String: [(hreflang: String, file: String, href: String)]] = [:]
+        var languages: [String: String] = [:]
+        for page in pages {
+            languages[page.outputPath] = page.tags.first { $0.name == "html" }?.attributes["lang"]
+            alternates[page.outputPath] = page.tags.compactMap { tag in
+                guard tag.name == "link", tag.attributes["rel"] == "alternate", let hreflang = tag.attributes["hreflang"],
+                    hreflang != "x-default", let href = tag.attributes["href"],
+                    let target = internalTarget(href, from: page.outputPath), let file = resolve(target.path, existing: existing)
+                else { return nil }
+                return (hreflang, file, href)
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        for page in pages {
+            guard let language = languages[page.outputPath], let own = alternates[page.outputPath], !own.isEmpty else { continue }
+            let url = "/" + page.outputPath.replacingOccurrences(of: "index.html", with: "")
+            for alternate in own where alternate.file != page.outputPath {
+                let back = alternates[alternate.file] ?? []
+                if !back.contains(where: { $0.file == page.outputPath && $0.hreflang.lowercased() == language.lowercased() }) {
+                    diagnostics.append(
+                        blame(
+                            page, needle: unprefixed(alternate.href),
+                            "broken hreflang pair on \(url): \(alternate.href) (hreflang=\"\(alternate.hreflang)\") does not link back "
+                                + "with hreflang=\"\(language)\""))
+                }
+            }
+        }
+        return diagnostics
     }
 
     /// A same-site reference as an output path (without the base path) and fragment; nil for

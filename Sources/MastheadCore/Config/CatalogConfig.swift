@@ -42,6 +42,10 @@ public struct CatalogConfig: Sendable {
     public var map: CatalogMapConfig?
     /// `filter:`: the filter over every item offered on the index (`CatalogFilterForm`).
     public var filter: CatalogFilterConfig?
+    /// `file: { it: ..., en: ... }`: one data file per language, by lower-cased code (docs/translating.md).
+    public var filesByLanguage: [String: String] = [:]
+    /// In another language's view, `_en`: a field's value is read from `title_en` when that cell is not empty.
+    public var translatedColumnSuffix: String?
 
     /// The type of `field`, from the schema (text when there is no schema).
     public func field(named name: String) -> CatalogField? {

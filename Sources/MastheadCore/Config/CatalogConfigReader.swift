@@ -8,7 +8,7 @@ enum CatalogConfigReader {
     ]
     static let extensions = ["csv", "json", "yml", "yaml"]
 
-    static func read(_ node: YAMLNode?, defaultPageSize: Int) -> ([CatalogConfig], [Diagnostic]) {
+    static func read(_ node: YAMLNode?, defaultPageSize: Int, language: String = "") -> ([CatalogConfig], [Diagnostic]) {
         guard let node, !node.isNull else { return ([], []) }
         guard let entries = node.entries else {
             return ([], [.error("catalogs: expected a mapping from catalog name to its declaration, got \(node.kindName)", at: node.location)])
@@ -18,7 +18,8 @@ enum CatalogConfigReader {
         for entry in entries {
             var reader = YAMLReader(entry.value, context: "catalogs.\(entry.key)")
             if entry.value.entries != nil,
-                let catalog = readCatalog(entry.key, &reader, keyLocation: entry.keyLocation, defaultPageSize: defaultPageSize, extra: &diagnostics)
+                let catalog = readCatalog(
+                    entry.key, &reader, keyLocation: entry.keyLocation, defaultPageSize: defaultPageSize, language: language, extra: &diagnostics)
             {
                 catalogs.append(catalog)
             }
@@ -30,7 +31,7 @@ enum CatalogConfigReader {
     }
 
     private static func readCatalog(
-        _ name: String, _ reader: inout YAMLReader, keyLocation: SourceLocation, defaultPageSize: Int,
+        _ name: String, _ reader: inout YAMLReader, keyLocation: SourceLocation, defaultPageSize: Int, language: String,
         extra: inout [Diagnostic]
     ) -> CatalogConfig? {
         reader.warnAboutUnknownKeys(knownKeys, what: "catalog")
@@ -39,7 +40,18 @@ enum CatalogConfigReader {
             reader.error("catalogs: the name '\(name)' has no letters or digits to make a URL from", at: keyLocation)
             return nil
         }
-        guard let fileValue = reader.string("file", required: true), let key = reader.string("key", required: true) else { return nil }
+        // `file: { it: catalogs/prizes.csv, en: catalogs/prizes.en.csv }`: one file per language.
+        var filesByLanguage: [String: String] = [:]
+        for entry in reader.node["file"]?.entries ?? [] {
+            guard let path = entry.value.string else { continue }
+            filesByLanguage[entry.key.lowercased()] = SiteFolders.inContent(SiteFolders.relativeToContent(path))
+        }
+        let defaultFile = reader.node["file"]?.entries.flatMap { entries in
+            (entries.first { $0.key.lowercased() == language.lowercased() } ?? entries.first)?.value.string
+        }
+        guard let fileValue = defaultFile ?? reader.string("file", required: true), let key = reader.string("key", required: true) else {
+            return nil
+        }
         let fileName = SiteFolders.relativeToContent(fileValue)
         let fileExtension = fileName.lowercasedPathExtension
         if fileName.contains("..") || fileName.hasPrefix("/") {
@@ -74,6 +86,7 @@ enum CatalogConfigReader {
             linkScheme: reader.string("link") ?? (name.hasSuffix("s") ? String(name.dropLast()) : name),
             label: reader.string("label") ?? name.prefix(1).uppercased() + name.dropFirst())
         catalog.description = reader.string("description") ?? ""
+        catalog.filesByLanguage = filesByLanguage
         catalog.facets = reader.mappings("facets") { facet, _ in readFacet(&facet) } ?? []
         catalog.orders = readOrders(&reader)
         catalog.sortLabel = reader.string("sortLabel")

@@ -30,6 +30,12 @@ public struct SiteConfig: Sendable {
     public var brandColour: String?
     /// `search:`: the index and the `/search/` page.
     public var search = SearchConfig()
+    /// `languages:`: every language of a multilingual site, the default first; empty for a
+    /// site in one language (docs/translating.md).
+    public var languages: [LanguageConfig] = []
+    /// What this configuration's site paths start with: empty for the default language,
+    /// `/en` in the English view of the site (`LanguageView`).
+    public var languagePrefix = ""
 
     public init(title: String) {
         self.title = title

@@ -7,7 +7,7 @@ public enum SiteConfigLoader {
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
         "pageSize", "archives", "permalinks", "markdown", "feed", "related", "catalogs", "images",
-        "datasets", "charts", "statements", "search", "colours"
+        "datasets", "charts", "statements", "search", "colours", "languages"
     ]
 
     public static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {
@@ -106,7 +106,11 @@ public enum SiteConfigLoader {
             config.relatedLimit = limit
         }
         if let images = reader.mapping("images", readImages) { config.images = images }
-        let (catalogs, catalogDiagnostics) = CatalogConfigReader.read(reader.node["catalogs"], defaultPageSize: config.pageSize)
+        var languageDiagnostics: [Diagnostic] = []
+        config.languages = LanguageConfigReader.read(
+            &reader, defaultLanguage: config.language, categories: config.categories, extra: &languageDiagnostics)
+        let (catalogs, catalogDiagnostics) = CatalogConfigReader.read(
+            reader.node["catalogs"], defaultPageSize: config.pageSize, language: config.language)
         config.catalogs = catalogs
         if let brand = reader.mapping("colours", readColours) { config.brandColour = brand }
         let (reports, reportDiagnostics) = ReportsConfigReader.read(
@@ -115,7 +119,7 @@ public enum SiteConfigLoader {
         config.reports = reports
         let (search, searchDiagnostics) = SearchConfigReader.read(reader.node["search"], catalogs: catalogs)
         config.search = search
-        let diagnostics = (reader.diagnostics + catalogDiagnostics + reportDiagnostics + searchDiagnostics).sortedByPosition()
+        let diagnostics = (reader.diagnostics + languageDiagnostics + catalogDiagnostics + reportDiagnostics + searchDiagnostics).sortedByPosition()
         return (diagnostics.hasErrors ? nil : config, diagnostics)
     }
 

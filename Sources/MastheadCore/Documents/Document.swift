@@ -47,6 +47,15 @@ public struct Document: Sendable {
     /// A fingerprint of the source file's bytes (`StableHash.digest`), set when the file is parsed:
     /// the preview re-renders a page only when the documents it shows have a new one.
     public var sourceHash = ""
+    /// A translation's language, lower-cased (`en` for `moka.en.md`); nil in the default language.
+    public var language: String?
+    /// What groups a document with its translations (`translationKey:`, else the file name
+    /// without language and extension).
+    public var translationKey = ""
+    /// The front matter keys the file writes: a translation takes the others from its original.
+    public var writtenKeys: Set<String> = []
+    /// Where the front matter starts (`translationKey:` when written), for problems with the translation.
+    public var translationLocation: SourceLocation?
 
     /// Reading time in whole minutes, at 200 words a minute, at least 1.
     public var readingMinutes: Int { max(1, Int((Double(wordCount) / 200).rounded(.up))) }

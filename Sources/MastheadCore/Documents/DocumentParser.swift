@@ -8,7 +8,7 @@ public struct DocumentParser: Sendable {
 
     public static let frontMatterKeys = [
         "title", "date", "subtitle", "summary", "category", "tags", "author", "cover", "video", "gallery",
-        "featured", "draft", "publishDate", "expiryDate", "slug", "related", "template", "aliases"
+        "featured", "draft", "publishDate", "expiryDate", "slug", "related", "template", "aliases", "translationKey"
     ]
 
     public init(config: SiteConfig, markdown: MarkdownRenderer) {
@@ -30,16 +30,18 @@ public struct DocumentParser: Sendable {
         var fields = YAMLReader(node, context: "front matter")
         fields.warnAboutUnknownKeys(Self.frontMatterKeys, what: "front matter")
         let zone = config.timeZone
+        // `moka.en.md`: a translation, which may leave out what its original says (`TranslationGroups`).
+        let (baseName, language) = TranslationFile.split(stem: file.stem, codes: config.translationCodes)
 
         let title = fields.string("title", required: true)
-        let date = fields.date("date", timeZone: zone, required: true)
-        let category = readCategory(&fields, kind: kind)
+        let writtenDate = fields.date("date", timeZone: zone, required: language == nil)
+        let category = readCategory(&fields, kind: kind, required: language == nil)
         let cover = readCover(&fields)
         let video = readVideo(&fields)
         let gallery = readGallery(&fields)
         let publishDate = fields.date("publishDate", timeZone: zone)
         let expiryDate = fields.date("expiryDate", timeZone: zone)
-        let slugSource = fields.string("slug") ?? file.stem
+        let slugSource = fields.string("slug") ?? baseName
         let slug = Slug.make(slugSource)
         if slug.isEmpty {
             fields.error("slug: \"\(slugSource)\" has no letters or digits to make a URL from; set slug:", at: fields.locationOf("slug"))
@@ -48,11 +50,12 @@ public struct DocumentParser: Sendable {
         let summary = fields.string("summary")
         let subtitle = fields.string("subtitle")
         let tags = (fields.strings("tags") ?? []).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let author = fields.string("author") ?? config.author
+        let author = fields.string("author") ?? (language == nil ? config.author : nil)
         let featured = fields.bool("featured") ?? false
         let draft = fields.bool("draft") ?? false
         let related = (fields.strings("related") ?? []).map(Slug.make)
         let aliases = readAliases(&fields)
+        let translationKey = fields.string("translationKey").map(Slug.make) ?? baseName
 
         let format: Document.Format = file.fileExtension == "html" || file.fileExtension == "htm" ? .html : .markdown
         var diagnostics = fields.diagnostics
@@ -69,6 +72,8 @@ public struct DocumentParser: Sendable {
             body = (parts.body, HTMLText.firstParagraph(parts.body), plain.split { $0.isWhitespace }.count)
         }
 
+        // A translation without a date takes its original's (`TranslationGroups`).
+        let date = writtenDate ?? (language == nil ? nil : Date(timeIntervalSince1970: 0))
         guard let title, let date, !diagnostics.hasErrors, !slug.isEmpty else { return (nil, diagnostics) }
         var document = Document(
             kind: kind, format: format, sourcePath: file.path, slug: slug, title: title,
@@ -91,6 +96,11 @@ public struct DocumentParser: Sendable {
         document.relatedLocation = fields.has("related") ? fields.locationOf("related") : nil
         document.template = template
         document.aliases = aliases
+        document.language = language
+        document.translationKey = translationKey
+        document.writtenKeys = Set(node.entries?.map(\.key) ?? [])
+        document.translationLocation =
+            fields.has("translationKey") ? fields.locationOf("translationKey") : SourceLocation(file: file.path, line: 1, column: 1)
         return (document, diagnostics)
     }
 
@@ -109,14 +119,13 @@ public struct DocumentParser: Sendable {
         }
     }
 
-    private func readCategory(_ fields: inout YAMLReader, kind: Document.Kind) -> String? {
+    private func readCategory(_ fields: inout YAMLReader, kind: Document.Kind, required: Bool) -> String? {
         guard kind == .article else { return nil }
         if let items = fields.node["category"]?.items {
             fields.error("category: an article has exactly one category, got a list of \(items.count)", at: fields.locationOf("category"))
             return nil
         }
-        let required = !config.categories.isEmpty
-        guard let name = fields.string("category", required: required) else { return nil }
+        guard let name = fields.string("category", required: required && !config.categories.isEmpty) else { return nil }
         guard let category = config.category(named: name) else {
             let known = config.categories.map(\.slug)
             let hint =

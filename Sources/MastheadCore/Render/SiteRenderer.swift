@@ -72,8 +72,7 @@ public struct SiteRenderer: Sendable {
             assets.append(
                 (SearchStylesheet.path, Data(SearchStylesheet.css.utf8), "restyle search in your own stylesheet: its rules win over Masthead's"))
         }
-        let filtered = site.catalogs.indices.filter { site.catalogs[$0].config.filter != nil }
-        if !filtered.isEmpty { assets += CatalogFilterAssets.assets }
+        if site.catalogs.contains(where: { $0.config.filter != nil }) { assets += CatalogFilterAssets.assets }
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         for asset in assets {
@@ -85,7 +84,15 @@ public struct SiteRenderer: Sendable {
                 files.append(OutputFile(path: asset.path, contents: .bytes(asset.data)))
             }
         }
-        guard !filtered.isEmpty else { return (files, diagnostics) }
+        let filterData = catalogFilterData()
+        return (files + filterData.files, diagnostics + filterData.diagnostics)
+    }
+
+    /// The data file of every catalog with a `filter:`, in this site's language.
+    public func catalogFilterData() -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+        let filtered = site.catalogs.indices.filter { site.catalogs[$0].config.filter != nil }
+        var files: [OutputFile] = []
+        var diagnostics: [Diagnostic] = []
         let store = CatalogTemplateValues(
             site: site, format: SiteFormatter(language: site.config.language, timeZone: site.config.timeZone), images: images)
         for catalog in filtered {
@@ -120,7 +127,7 @@ public struct SiteRenderer: Sendable {
         case .redirect(let target, let title):
             return RedirectRenderer(config: site.config).page(to: target, title: title)
         case .redirectsFile:
-            return RedirectRenderer(config: site.config).netlifyFile(site.routes)
+            return RedirectRenderer(config: site.config).netlifyFile(site.routes + site.translations.flatMap(\.routes))
         default:
             guard let template = route.template else { return "" }
             return templates.render(context.values(for: route), template: template) ?? ""

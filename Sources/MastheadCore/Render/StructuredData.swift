@@ -16,7 +16,7 @@ struct StructuredData {
         switch route.subject {
         case .home:
             objects.append([
-                "@type": "WebSite", "name": config.title, "url": config.absoluteURL(forPath: "/"), "inLanguage": config.language
+                "@type": "WebSite", "name": config.title, "url": config.absoluteURL(forPath: config.languagePath("/")), "inLanguage": config.language
             ])
         case .article(let index):
             objects.append(article(site.articles[index]))
@@ -143,9 +143,9 @@ struct StructuredData {
                 trail.append((site.categories[category].config.name, site.categories[category].path))
             }
         case .yearArchive:
-            trail.append((source.labels.articles, SiteResolver.archivePath))
+            trail.append((source.labels.articles, config.languagePath(SiteResolver.archivePath)))
         case .monthArchive(let year, _, _):
-            trail.append((source.labels.articles, SiteResolver.archivePath))
+            trail.append((source.labels.articles, config.languagePath(SiteResolver.archivePath)))
             trail.append((String(site.archive[year].year), site.archive[year].path))
         case .catalogItem(let catalog, _), .catalogFacet(let catalog, _, _, _), .catalogOrder(let catalog, _, _):
             trail.append((site.catalogs[catalog].config.label, site.catalogs[catalog].config.indexPath))

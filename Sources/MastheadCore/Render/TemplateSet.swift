@@ -23,6 +23,8 @@ public struct TemplateSet: Sendable {
     static let cardTemplate = "card template"
     /// Whether a template shows `page.image`: only then are social cards drawn.
     public var showsPageImage = false
+    /// `Templates/i18n/<code>.yml`: the theme's words per language (`{{i18n.KEY}}`).
+    public var strings = TemplateStrings()
 
     public init(library: MustacheLibrary, names: Set<String>) {
         self.library = library
@@ -34,8 +36,8 @@ public struct TemplateSet: Sendable {
     public static func load(siteDirectory: URL, cardsRenderedOnce: Bool = true) -> (TemplateSet, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var sources: [String: (path: String, text: String)] = [:]
-        let paths = ContentLoader.files(in: folder, siteDirectory: siteDirectory, diagnostics: &diagnostics)
-            .filter { $0.hasSuffix(".mustache") }
+        let files = ContentLoader.files(in: folder, siteDirectory: siteDirectory, diagnostics: &diagnostics)
+        let paths = files.filter { $0.hasSuffix(".mustache") }
         if !FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(folder).path) {
             diagnostics.append(Diagnostic(.error, "missing Templates/ folder: the site needs its Mustache templates", file: folder))
         }
@@ -47,7 +49,10 @@ public struct TemplateSet: Sendable {
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
-        return parse(sources, diagnostics: diagnostics, cardsRenderedOnce: cardsRenderedOnce)
+        let strings = TemplateStrings.load(paths: files, siteDirectory: siteDirectory, diagnostics: &diagnostics)
+        var (set, problems) = parse(sources, diagnostics: diagnostics, cardsRenderedOnce: cardsRenderedOnce)
+        set.strings = strings
+        return (set, problems)
     }
 
     /// Sections, partials and parents nest at most this deep, counted across templates:

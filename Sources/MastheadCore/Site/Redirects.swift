@@ -82,7 +82,8 @@ enum Redirects {
             routes.append(route)
         }
         routes.sort { $0.path < $1.path }
-        if !routes.isEmpty {
+        // Another language's aliases go in the default language's file (`SiteRenderer`).
+        if !routes.isEmpty && site.config.languagePrefix.isEmpty {
             routes.append(Route(kind: .redirects, subject: .redirectsFile, path: "/_redirects", source: SiteFolders.siteConfig))
         }
         return (routes, diagnostics)

@@ -18,6 +18,11 @@ public struct Site: Sendable {
     public var archive: [ArchiveYear] = []
     /// Named charts from site.yml's `charts:`, rendered: `{{{charts.NAME}}}` in templates.
     public var charts: [String: String] = [:]
+    /// In the default language's site of a multilingual site: every other language's site
+    /// (`SiteConfig.view`), resolved alike; empty otherwise.
+    public var translations: [Site] = []
+    /// Each page's versions in every language, the same table in every language's site.
+    public var languageLinks = LanguageLinks()
 }
 
 public struct ResolvedArticle: Sendable {

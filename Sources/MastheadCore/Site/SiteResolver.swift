@@ -39,7 +39,7 @@ public struct SiteResolver {
             ResolvedPage(
                 document: document,
                 path: Permalinks.expand(
-                    document.kind == .report ? Self.reportPermalink : config.permalinks.page,
+                    document.kind == .report ? config.languagePath(Self.reportPermalink) : config.permalinks.page,
                     slug: document.slug, timeZone: config.timeZone))
         }
 
@@ -58,7 +58,7 @@ public struct SiteResolver {
             staticFiles: staticPaths.map { StaticFile(sourcePath: $0, outputPath: String($0.dropFirst(SiteFolders.staticFiles.count + 1))) })
         site.catalogs = catalogs
         if hasArticleSection && config.archives {
-            site.archive = ArchiveYear.group(articles, timeZone: config.timeZone, base: Self.archivePath)
+            site.archive = ArchiveYear.group(articles, timeZone: config.timeZone, base: config.languagePath(Self.archivePath))
         }
         site.routes = routes(for: site)
         let (redirects, aliasProblems) = Redirects.routes(for: site, describe: describe)
@@ -242,7 +242,7 @@ public struct SiteResolver {
 
     private func routes(for site: Site) -> [Route] {
         let configFile = SiteConfigLoader.path
-        var routes: [Route] = [Route(kind: .home, subject: .home, path: "/", source: configFile, template: "home")]
+        var routes: [Route] = [Route(kind: .home, subject: .home, path: config.languagePath("/"), source: configFile, template: "home")]
         for (index, article) in site.articles.enumerated() {
             routes.append(
                 Route(
@@ -255,7 +255,7 @@ public struct SiteResolver {
         for page in archivePages {
             routes.append(
                 Route(
-                    kind: .list, subject: .archive(page: page), path: Pagination.path(base: Self.archivePath, page: page.number),
+                    kind: .list, subject: .archive(page: page), path: Pagination.path(base: config.languagePath(Self.archivePath), page: page.number),
                     source: configFile, template: "list"))
         }
         for (index, year) in site.archive.enumerated() {
@@ -295,13 +295,15 @@ public struct SiteResolver {
         if hasArticleSection || !site.categories.isEmpty {
             routes.append(
                 Route(
-                    kind: .terms, subject: .categoryIndex, path: indexPath(of: config.permalinks.category, fallback: "/categories/"),
+                    kind: .terms, subject: .categoryIndex,
+                    path: indexPath(of: config.permalinks.category, fallback: config.languagePath("/categories/")),
                     source: configFile, template: "terms"))
         }
         if hasArticleSection {
             routes.append(
                 Route(
-                    kind: .terms, subject: .tagIndex, path: indexPath(of: config.permalinks.tag, fallback: "/tags/"), source: configFile,
+                    kind: .terms, subject: .tagIndex, path: indexPath(of: config.permalinks.tag, fallback: config.languagePath("/tags/")),
+                    source: configFile,
                     template: "terms"))
         }
         for (index, page) in site.pages.enumerated() {
@@ -312,12 +314,15 @@ public struct SiteResolver {
         }
         routes += CatalogRoutes.routes(for: site.catalogs)
         if hasSearchPage {
-            routes.append(Route(kind: .search, subject: .search, path: Self.searchPath, source: configFile, template: "search"))
+            routes.append(Route(kind: .search, subject: .search, path: config.languagePath(Self.searchPath), source: configFile, template: "search"))
         }
-        routes.append(Route(kind: .notFound, subject: .notFound, path: "/404.html", source: configFile, template: "404"))
-        routes.append(Route(kind: .feed, subject: .siteFeed, path: "/feed.xml", source: configFile))
-        routes.append(Route(kind: .sitemap, subject: .sitemap, path: "/sitemap.xml", source: configFile))
-        routes.append(Route(kind: .robots, subject: .robots, path: "/robots.txt", source: configFile))
+        routes.append(Route(kind: .notFound, subject: .notFound, path: config.languagePath("/404.html"), source: configFile, template: "404"))
+        routes.append(Route(kind: .feed, subject: .siteFeed, path: config.languagePath("/feed.xml"), source: configFile))
+        // One sitemap and one robots.txt for every language, at the root (`SitemapRenderer`).
+        if config.languagePrefix.isEmpty {
+            routes.append(Route(kind: .sitemap, subject: .sitemap, path: "/sitemap.xml", source: configFile))
+            routes.append(Route(kind: .robots, subject: .robots, path: "/robots.txt", source: configFile))
+        }
         return routes
     }
 

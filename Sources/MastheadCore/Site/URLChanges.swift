@@ -5,8 +5,10 @@ public enum URLChanges {
     /// Every article's and page's URL by source file.
     public static func pageURLs(_ site: Site) -> [String: String] {
         var urls: [String: String] = [:]
-        for article in site.articles { urls[article.document.sourcePath] = article.path }
-        for page in site.pages { urls[page.document.sourcePath] = page.path }
+        for language in [site] + site.translations {
+            for article in language.articles { urls[article.document.sourcePath] = article.path }
+            for page in language.pages { urls[page.document.sourcePath] = page.path }
+        }
         return urls
     }
 
@@ -14,9 +16,12 @@ public enum URLChanges {
     /// not among its aliases.
     public static func warnings(previous: [String: String], site: Site) -> [Diagnostic] {
         guard !previous.isEmpty else { return [] }
-        let taken = Set(site.routes.map(\.path))
+        let languages = [site] + site.translations
+        let taken = Set(languages.flatMap(\.routes).map(\.path))
         var diagnostics: [Diagnostic] = []
-        let documents = site.articles.map { ($0.document, $0.path) } + site.pages.map { ($0.document, $0.path) }
+        let documents = languages.flatMap { language in
+            language.articles.map { ($0.document, $0.path) } + language.pages.map { ($0.document, $0.path) }
+        }
         for (document, path) in documents {
             guard let old = previous[document.sourcePath], old != path, !taken.contains(old) else { continue }
             guard !document.aliases.contains(where: { $0.path == old }) else { continue }

@@ -111,4 +111,18 @@ struct BeachClubExampleTests {
         #expect(page.contains("No reviews yet"))
         #expect(!page.contains("<ol class=\"reviews\">"))
     }
+
+    @Test("the club in Italian under /it/: the menu, the page and the theme's words, with hreflang both ways")
+    func italian() throws {
+        let result = Self.result
+        let monday = try #require(result.text("it/menu/monday/index.html"))
+        #expect(monday.contains("<html lang=\"it\">"))
+        #expect(monday.contains("Lunedì") && monday.contains("Spaghetti alle vongole"))
+        #expect(monday.contains("Antipasti"), "the theme's word for Starters")
+        #expect(monday.contains("hreflang=\"en\" href=\"https://beach-club.example.org/menu/monday/\""))
+        let english = try #require(result.text("menu/monday/index.html"))
+        #expect(english.contains("hreflang=\"it\" href=\"https://beach-club.example.org/it/menu/monday/\""))
+        #expect(english.contains("Starters") && !english.contains("Antipasti"))
+        #expect(result.paths.contains("it/find-us/index.html"))
+    }
 }

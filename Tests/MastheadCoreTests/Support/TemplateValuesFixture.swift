@@ -22,6 +22,9 @@ enum TemplateValuesFixture {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contentsOf: url).write(to: target)
         }
+        // The theme's words (`i18n.KEY`), in both of the fixture's languages.
+        try site.write("Templates/i18n/en.yml", "readMore: Read more\n")
+        try site.write("Templates/i18n/it.yml", "readMore: Leggi\n")
         return site.build(drafts: true)
     }
 }

@@ -39,6 +39,7 @@ private struct CardPageValues: TemplateMap {
         case .site: SiteValues(source: card.source)
         case .catalogs: catalogs
         case .charts: charts.isEmpty ? nil : NamedChartValues(charts: charts)
+        case .i18n: card.source.strings
         case .page, nil: nil
         }
     }

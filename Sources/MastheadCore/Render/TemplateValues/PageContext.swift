@@ -21,7 +21,7 @@ final class PageContext: Sendable {
     private var labels: Labels { source.labels }
 
     init(site: Site, templates: TemplateSet, images: SiteImages = SiteImages()) {
-        source = TemplateSource(site: site, images: images)
+        source = TemplateSource(site: site, images: images, strings: templates.strings)
         catalogValues = CatalogTemplateValues(site: site, format: source.format, images: images)
         cards = CardCache()
         cardHTML = templates.rendersCardsOnce ? CardHTML(templates: templates, catalogs: catalogValues.byName) : nil
@@ -31,6 +31,7 @@ final class PageContext: Sendable {
         var page = PageInfoValues(
             url: config.link(forPath: route.path), permalink: config.absoluteURL(forPath: route.path),
             kind: route.kind.rawValue)
+        languageVersions(of: route, into: &page)
         func setTitle(_ title: String, description: String?) {
             page.title = title == config.title ? title : "\(title) · \(config.title)"
             page.heading = title
@@ -54,7 +55,7 @@ final class PageContext: Sendable {
                 ListValues(
                     title: labels.articles, kind: "archive", description: config.description,
                     archive: site.archive.isEmpty ? nil : ArchiveIndexValues(source: source)),
-                members: Array(site.articles.indices), pagination: pagination, base: SiteResolver.archivePath)
+                members: Array(site.articles.indices), pagination: pagination, base: config.languagePath(SiteResolver.archivePath))
             page.feedURL = source.siteFeedURL
         case .yearArchive(let index, let pagination):
             let year = site.archive[index]
@@ -141,7 +142,7 @@ final class PageContext: Sendable {
                 if let category { more = (config.link(forPath: category.path), category.config.name) }
             case .rest:
                 candidates = Array(site.articles.indices)
-                more = (config.link(forPath: SiteResolver.archivePath), labels.articles)
+                more = (config.link(forPath: config.languagePath(SiteResolver.archivePath)), labels.articles)
             }
             let chosen = candidates.filter { !shown.contains($0) }.prefix(section.limit)
             shown.formUnion(chosen)
@@ -164,6 +165,28 @@ final class PageContext: Sendable {
 
     private func numbered(_ title: String, _ pagination: Pagination) -> String {
         pagination.number == 1 ? title : "\(title) (\(labels.page) \(pagination.number))"
+    }
+
+    /// The language switcher's entries and the `hreflang` alternates, on a multilingual site.
+    private func languageVersions(of route: Route, into page: inout PageInfoValues) {
+        let versions = site.languageLinks.versions(of: route.path)
+        guard !versions.isEmpty else { return }
+        let current = config.language
+        page.languages = versions.map { version in
+            LanguageVersionValues(
+                code: version.code, name: version.name, url: config.link(forPath: version.path), current: version.code == current,
+                translated: version.isTranslation, toHome: version.path == homePath(of: version))
+        }
+        let alternates = site.languageLinks.alternates(of: route.path)
+        guard let defaultVersion = alternates.first(where: { $0.code == config.languages.first?.code }) ?? alternates.first else { return }
+        page.alternates =
+            alternates.map { AlternateValues(hreflang: $0.code, url: config.absoluteURL(forPath: $0.path)) }
+            + [AlternateValues(hreflang: "x-default", url: config.absoluteURL(forPath: defaultVersion.path))]
+    }
+
+    /// The home page of a version's language: `/` or `/en/`.
+    private func homePath(of version: LanguageLinks.Version) -> String {
+        config.languages.first?.code == version.code ? "/" : "/" + version.code.lowercased() + "/"
     }
 
     /// What a list shows of an article.

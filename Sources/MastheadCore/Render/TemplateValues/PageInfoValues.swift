@@ -2,6 +2,7 @@
 struct PageInfoValues: TemplateValue, Sendable {
     enum Key: String, CaseIterable {
         case title, heading, description, url, permalink, kind, feedURL, image, imageWidth, imageHeight, imageAlt, noindex, jsonLD
+        case languages, alternates, multilingual
     }
 
     /// With the site's name (for `<title>`), unless the page's title is the site's.
@@ -21,6 +22,10 @@ struct PageInfoValues: TemplateValue, Sendable {
     var noindex = false
     /// Structured data as `<script type="application/ld+json">` blocks (HTML).
     var jsonLD = ""
+    /// On a multilingual site: this page in every language, for the language switcher.
+    var languages: [LanguageVersionValues] = []
+    /// On a multilingual site: the page's translations and `x-default`, for `<link rel="alternate" hreflang>`.
+    var alternates: [AlternateValues] = []
 
     func value(for key: Key) -> Any? {
         switch key {
@@ -37,6 +42,9 @@ struct PageInfoValues: TemplateValue, Sendable {
         case .imageAlt: imageAlt
         case .noindex: noindex ? true : nil
         case .jsonLD: jsonLD.isEmpty ? nil : jsonLD
+        case .languages: languages.isEmpty ? nil : languages
+        case .alternates: alternates.isEmpty ? nil : alternates
+        case .multilingual: languages.isEmpty ? nil : true
         }
     }
 }

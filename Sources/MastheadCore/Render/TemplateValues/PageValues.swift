@@ -4,7 +4,7 @@ import Mustache
 /// `catalogs`, `charts`) and those of its kind (`body`: `article`, `list`, `items`, ...).
 struct PageValues: TemplateValue {
     enum Key: String, CaseIterable {
-        case site, page, catalogs, charts
+        case site, page, catalogs, charts, i18n
     }
 
     /// One reference: swift-mustache copies a value each time it looks a name up in it,
@@ -33,6 +33,7 @@ struct PageValues: TemplateValue {
         case .page: parts.page
         case .catalogs: parts.catalogs
         case .charts: parts.source.site.charts.isEmpty ? nil : NamedChartValues(charts: parts.source.site.charts)
+        case .i18n: parts.source.strings
         }
     }
 

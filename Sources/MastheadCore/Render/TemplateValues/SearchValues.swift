@@ -9,9 +9,9 @@ struct SearchValues: TemplateValue, Sendable {
 
     func value(for key: Key) -> Any? {
         switch key {
-        case .url: config.link(forPath: SiteResolver.searchPath)
+        case .url: config.link(forPath: config.languagePath(SiteResolver.searchPath))
         case .script: config.link(forPath: SearchScript.sitePath)
-        case .index: config.link(forPath: "/" + SearchIndex.entryPath)
+        case .index: config.link(forPath: config.languagePath("/" + SearchIndex.entryPath))
         }
     }
 }

@@ -1,7 +1,7 @@
 /// `site`: the site's words and links, the same on every page.
 struct SiteValues: TemplateValue, Sendable {
     enum Key: String, CaseIterable {
-        case title, description, language, author, timezone, baseURL, home, feedURL, categories, menu, year, search
+        case title, description, language, author, timezone, baseURL, home, root, feedURL, categories, menu, year, search
     }
 
     let source: TemplateSource
@@ -16,6 +16,7 @@ struct SiteValues: TemplateValue, Sendable {
         case .timezone: config.timeZone.identifier
         case .baseURL: config.baseURL
         case .home: source.home
+        case .root: config.basePath
         case .feedURL: source.siteFeedURL
         case .categories: source.categories
         case .menu: source.menu

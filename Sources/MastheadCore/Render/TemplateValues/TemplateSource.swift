@@ -21,17 +21,21 @@ final class TemplateSource: Sendable {
     let tagsBySlug: [String: Int]
     /// Processed images and social cards (`ImageStage`).
     let images: SiteImages
+    /// The theme's words in this site's language (`Templates/i18n/`), nil when it has none.
+    let strings: TemplateStringValues?
 
     var config: SiteConfig { site.config }
 
-    init(site: Site, images: SiteImages = SiteImages()) {
+    init(site: Site, images: SiteImages = SiteImages(), strings: TemplateStrings = TemplateStrings()) {
         self.site = site
         self.images = images
         let config = site.config
+        self.strings = strings.table(for: config.language, defaultLanguage: config.languages.first?.code ?? config.language)
+            .map(TemplateStringValues.init)
         format = SiteFormatter(language: config.language, timeZone: config.timeZone)
         labels = Labels(language: config.language)
-        siteFeedURL = config.link(forPath: "/feed.xml")
-        home = config.basePath
+        siteFeedURL = config.link(forPath: config.languagePath("/feed.xml"))
+        home = config.link(forPath: config.languagePath("/"))
         year = site.articles.first.map { [format] in format.year($0.document.date) }
         menu = config.menu.map { LinkValues(title: $0.title, url: $0.url.hasPrefix("/") ? config.link(forPath: $0.url) : $0.url) }
         categories = site.categories.map { CategoryValues($0, config: config) }
@@ -62,7 +66,7 @@ final class TemplateSource: Sendable {
         calendar.timeZone = config.timeZone
         let parts = calendar.dateComponents([.year, .month], from: date)
         guard let year = parts.year, let month = parts.month else { return nil }
-        return config.link(forPath: SiteResolver.archivePath + "\(year)/" + (month < 10 ? "0\(month)" : "\(month)") + "/")
+        return config.link(forPath: config.languagePath(SiteResolver.archivePath) + "\(year)/" + (month < 10 ? "0\(month)" : "\(month)") + "/")
     }
 
     /// A document's body with its images written out (`ImageMarkup`).

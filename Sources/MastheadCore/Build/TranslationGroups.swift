@@ -1,0 +1,117 @@
+import Foundation
+
+/// Joins each translation to its original (same kind, same `translationKey`): what it does not
+/// write it takes from the original, and its tags are translated by `languages[].tags`.
+/// Reports two files claiming one translation, a published translation of a draft, a
+/// `translationKey:` naming no original, and a declared language with no file.
+enum TranslationGroups {
+    /// Front matter a translation takes from its original unless it writes it.
+    static let inheritedKeys = ["cover", "gallery", "video", "category", "tags", "date", "publishDate", "expiryDate", "author", "featured"]
+
+    static func link(
+        _ originals: inout [Document], translations: inout [ParsedTranslation], languages: [LanguageConfig], author: String?
+    ) -> [Diagnostic] {
+        var diagnostics = duplicates(originals, language: nil)
+        var byKey: [String: Int] = [:]
+        for (index, document) in originals.enumerated() { byKey[groupKey(document)] = byKey[groupKey(document)] ?? index }
+        for index in translations.indices {
+            let language = translations[index].language
+            diagnostics += duplicates(translations[index].documents, language: language.name)
+            if translations[index].documents.isEmpty {
+                let suffix = language.code.lowercased()
+                diagnostics.append(
+                    .error(
+                        "languages: '\(language.code)' is declared but no file is written in it; translate a file as NAME.\(suffix).md "
+                            + "beside NAME.md, or remove the language", at: language.location))
+            }
+            for position in translations[index].documents.indices {
+                var document = translations[index].documents[position]
+                if let original = byKey[groupKey(document)].map({ originals[$0] }) {
+                    inherit(&document, from: original)
+                    if original.draft && !document.draft {
+                        diagnostics.append(
+                            .error(
+                                "this translation is published but its original \(original.sourcePath) is a draft; "
+                                    + "set draft: true here too, or publish the original", at: document.translationLocation ?? location(document)))
+                    }
+                } else {
+                    if document.writtenKeys.contains("translationKey") {
+                        let keys = originals.filter { $0.kind == document.kind }.map(\.translationKey)
+                        diagnostics.append(
+                            .warning(
+                                "translationKey: no \(document.kind.rawValue) '\(document.translationKey)' in the default language to translate"
+                                    + Suggestion.didYouMean(document.translationKey, in: keys),
+                                at: document.translationLocation ?? location(document)))
+                    }
+                    if !document.writtenKeys.contains("date") {
+                        let message = "date: missing required value (this file translates nothing to take it from)"
+                        diagnostics.append(.error(message, at: location(document)))
+                    }
+                    if !document.writtenKeys.contains("author") { document.author = author }
+                }
+                document.tags = document.tags.map { language.tags[Slug.make($0)] ?? $0 }
+                translations[index].documents[position] = document
+            }
+        }
+        return diagnostics
+    }
+
+    /// `moka.fr.md` on a site without `fr` in `languages:`: most likely a translation into a
+    /// language not declared yet, which would be published in the default language as `moka.fr`.
+    static func undeclaredLanguages(_ paths: [String], config: SiteConfig) -> [Diagnostic] {
+        let declared = Set(config.languages.map { $0.code.lowercased() })
+        return paths.compactMap { path in
+            let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            guard let dot = stem.lastIndex(of: ".") else { return nil }
+            let code = String(stem[stem.index(after: dot)...])
+            guard code.count <= 5, !declared.contains(code.lowercased()), LanguageCodes.problem(with: code) == nil else { return nil }
+            return .warning(
+                "'\(code)' is not a language of the site (languages: in site.yml): this file is published in the default language; "
+                    + "declare the language, or rename the file", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+    }
+
+    /// Articles translate articles; pages and reports translate their own kind.
+    private static func groupKey(_ document: Document) -> String {
+        document.kind.rawValue + "/" + document.translationKey
+    }
+
+    private static func location(_ document: Document) -> SourceLocation {
+        SourceLocation(file: document.sourcePath, line: 1, column: 1)
+    }
+
+    private static func inherit(_ document: inout Document, from original: Document) {
+        let written = document.writtenKeys
+        // The original's URL under the language's prefix, unless the translation sets its own slug.
+        if !written.contains("slug") { document.slug = original.slug }
+        if !written.contains("cover") { document.cover = original.cover }
+        if !written.contains("gallery") { document.gallery = original.gallery }
+        if !written.contains("video") { document.video = original.video }
+        if !written.contains("category") { document.categorySlug = original.categorySlug }
+        if !written.contains("tags") { document.tags = original.tags }
+        if !written.contains("date") { document.date = original.date }
+        if !written.contains("publishDate") { document.publishDate = original.publishDate }
+        if !written.contains("expiryDate") { document.expiryDate = original.expiryDate }
+        if !written.contains("author") { document.author = original.author }
+        if !written.contains("featured") { document.featured = original.featured }
+    }
+
+    /// Two files of one language in one group: each later one is an error naming the first.
+    private static func duplicates(_ documents: [Document], language: String?) -> [Diagnostic] {
+        var first: [String: Document] = [:]
+        var diagnostics: [Diagnostic] = []
+        for document in documents.sorted(by: { $0.sourcePath < $1.sourcePath }) {
+            let key = groupKey(document)
+            guard let earlier = first[key] else {
+                first[key] = document
+                continue
+            }
+            let what = language.map { "the \($0) translation" } ?? "the original"
+            diagnostics.append(
+                .error(
+                    "\(earlier.sourcePath) and this file both claim to be \(what) of '\(document.translationKey)'; "
+                        + "give one of them another translationKey:", at: document.translationLocation ?? location(document)))
+        }
+        return diagnostics
+    }
+}

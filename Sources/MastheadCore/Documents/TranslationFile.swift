@@ -1,0 +1,11 @@
+/// A content file's name read for its language: `moka.en` is `moka` in English.
+enum TranslationFile {
+    /// The name without the language, and the language (lower-cased) when the name ends in one
+    /// of `codes`; a site without `languages:` has none, so its files keep their names.
+    static func split(stem: String, codes: Set<String>) -> (baseName: String, language: String?) {
+        guard !codes.isEmpty, let dot = stem.lastIndex(of: ".") else { return (stem, nil) }
+        let suffix = stem[stem.index(after: dot)...].lowercased()
+        guard codes.contains(suffix) else { return (stem, nil) }
+        return (String(stem[..<dot]), suffix)
+    }
+}
