@@ -77,7 +77,7 @@ enum ImageStage {
                 uses.isEmpty || problem.isWarning ? "" : " (used at \(uses.prefix(3).joined(separator: ", "))\(uses.count > 3 ? ", ..." : ""))"
             diagnostics.append(Diagnostic(problem.isWarning ? .warning : .error, problem.message + usedBy, file: path))
         }
-        diagnostics += referenceProblems(references, table: result.table, problems: problems)
+        diagnostics += referenceProblems(references, table: result.table, reported: Set(problems.keys))
         // Cards are drawn for templates that show them (`{{page.image}}`), and only then.
         let cards =
             templates.showsPageImage
@@ -96,7 +96,9 @@ enum ImageStage {
         of view: Site, to result: inout ProcessedImages, staticPaths: [String], templates: TemplateSet, options: BuildOptions,
         diagnostics: inout [Diagnostic]
     ) {
-        diagnostics += referenceProblems(site: view, table: result.table, problems: [:])
+        // The images that failed were reported with the default language's uses: not again here.
+        let failed = Set(staticPaths.filter { RasterImage.isRaster($0) }.map { sitePath(of: $0) }).subtracting(result.table.byPath.keys)
+        diagnostics += referenceProblems(references(site: view), table: result.table, reported: failed)
         guard templates.showsPageImage else { return }
         let cards = SocialCards.make(
             site: view, table: result.table, staticPaths: staticPaths, options: options, cache: ImageCache(siteDirectory: options.siteDirectory))
@@ -175,11 +177,11 @@ enum ImageStage {
     /// A named image that is missing, reported where the document names it. One that could not
     /// be processed is reported at its own file (above), not again here.
     static func referenceProblems(
-        _ references: [(path: String, location: SourceLocation)], table: SiteImages, problems: [String: ImageProblem]
+        _ references: [(path: String, location: SourceLocation)], table: SiteImages, reported: Set<String>
     ) -> [Diagnostic] {
         let known = Array(table.byPath.keys).sorted()
         return references.compactMap { path, location in
-            guard problems[path] == nil, table.byPath[path] == nil else { return nil }
+            guard !reported.contains(path), table.byPath[path] == nil else { return nil }
             let hint = Suggestion.didYouMean(path, in: known)
             return .error("image \(path) not found: no file \(SiteFolders.staticFiles)\(path)\(hint)", at: location)
         }

@@ -42,7 +42,7 @@ enum SitePatch {
         }.map { site.routes[$0] }
         // Images: the saved documents' references checked, their social cards drawn (a new title, a new card).
         let references = ImageStage.references(site: site)
-        guard ImageStage.referenceProblems(references, table: kept.images.table, problems: [:]).isEmpty else { return nil }
+        guard ImageStage.referenceProblems(references, table: kept.images.table, reported: []).isEmpty else { return nil }
         let cards =
             !kept.templates.showsPageImage
             ? (table: [:], files: [])

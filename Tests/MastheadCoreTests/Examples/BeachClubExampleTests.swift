@@ -79,7 +79,7 @@ struct BeachClubExampleTests {
         let home = try #require(Self.result.text("index.html"))
         #expect(
             home.contains(
-                "<a class=\"button button-quiet\" href=\"/menu/\" data-today=\"/menu/:day/\" data-time-zone=\"Europe/Rome\">Today's menu</a>"))
+                "<a class=\"button button-quiet\" href=\"/menu/\" data-today=\"/menu/:day/\" data-time-zone=\"Europe/Rome\">Today&#39;s menu</a>"))
         #expect(home.contains("<script src=\"/js/today.js\" defer></script>"))
         let script = try #require(Self.result.text("js/today.js"))
         #expect(script.contains("new Intl.DateTimeFormat(\"en-GB\", { weekday: \"long\", timeZone: link.dataset.timeZone"))
