@@ -28,6 +28,9 @@ struct MultilingualDefaultSiteTests {
         #expect(prizes.contains("Prize catalogue"))
         #expect(prizes.contains("Classic Blend, 250 g"))
         #expect(!prizes.contains("Miscela Classica 250 g"))
+        // The filter's headings from the language's catalogs.prizes.filter; the Italian page keeps its own.
+        #expect(prizes.contains("<legend>Points needed</legend>") && prizes.contains("<legend>Categories</legend>"))
+        #expect(Self.result.text("prizes/index.html")?.contains("<legend>Punti necessari</legend>") == true)
         let item = try #require(Self.result.text("en/prizes/miscela-classica-250/index.html"))
         #expect(item.contains("<html lang=\"en\">"))
         #expect(item.contains("hreflang=\"it\" href=\"https://magazine.example.com/prizes/miscela-classica-250/\""))

@@ -17,7 +17,8 @@ public struct LanguageConfig: Sendable {
     /// Slug of an original tag → the tag in this language.
     public var tags: [String: String] = [:]
     /// Catalog name → label and description in this language.
-    public var catalogs: [String: (label: String?, description: String?)] = [:]
+    /// By catalog name: its label and description, and its filter's headings by field name.
+    public var catalogs: [String: (label: String?, description: String?, filterLabels: [String: String])] = [:]
     /// Where the entry is written, for problems with the language as a whole.
     public var location: SourceLocation
 

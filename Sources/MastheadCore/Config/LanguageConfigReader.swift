@@ -73,8 +73,12 @@ enum LanguageConfigReader {
         }
         for catalog in entry.node["catalogs"]?.entries ?? [] {
             var words = YAMLReader(catalog.value, context: "catalogs.\(catalog.key)")
-            words.warnAboutUnknownKeys(["label", "description"], what: "catalog")
-            language.catalogs[catalog.key] = (words.string("label"), words.string("description"))
+            words.warnAboutUnknownKeys(["label", "description", "filter"], what: "catalog")
+            var filterLabels: [String: String] = [:]
+            for field in catalog.value["filter"]?.entries ?? [] {
+                if let label = field.value.string, !label.isEmpty { filterLabels[field.key] = label }
+            }
+            language.catalogs[catalog.key] = (words.string("label"), words.string("description"), filterLabels)
             extra += words.diagnostics
         }
         return language

@@ -40,6 +40,9 @@ extension SiteConfig {
             if let words = language.catalogs[catalog.name] {
                 if let label = words.label { catalog.label = label }
                 if let description = words.description { catalog.description = description }
+                for index in catalog.filter?.fields.indices ?? 0..<0 {
+                    if let label = words.filterLabels[catalog.filter?.fields[index].name ?? ""] { catalog.filter?.fields[index].label = label }
+                }
             }
             catalog.translatedColumnSuffix = "_" + language.code
             view.catalogs[index] = catalog
