@@ -64,7 +64,11 @@ struct SQLPushdown {
                 shape.x = add(column)
                 groups.append(column)
             case .bucket(let bucket):
-                let start = bucketStart(index, bucket)
+                // A day column's sums, counts, minimums and maximums are grouped by the day itself, and
+                // `Aggregator` cuts the few day rows into buckets: no date arithmetic per row, and a
+                // database can walk an index on the day in order instead of sorting. Distinct counts
+                // cannot be added up from days, and a pushed limit needs the buckets themselves.
+                let start = byDay(index, query) ? column : bucketStart(index, bucket)
                 shape.x = add(start)
                 groups.append(start)
             case .binWidth(let width):
@@ -192,10 +196,28 @@ struct SQLPushdown {
         "(CASE WHEN typeof(\(column)) = 'text' AND length(\(column)) IN (10, 16, 19) THEN \(column) ELSE masthead_local(\(column)) END)"
     }
 
+    /// Whether the column holds days as the database declares them (PostgreSQL `date`, SQLite `DATE`), read
+    /// without a cast, and the query's groups can be added up from days.
+    private func byDay(_ index: Int, _ query: AggregationQuery) -> Bool {
+        if case .distinct = query.measure { return false }
+        return query.pushedOrder == nil && holdsDays(index)
+    }
+
+    private func holdsDays(_ index: Int) -> Bool {
+        source.databaseDays.contains(index) && source.columns[index].type == .date
+            && source.databaseTypes.indices.contains(index) && source.databaseTypes[index] == .date
+    }
+
     /// The start of the date's bucket in the site's time zone: PostgreSQL's `date_trunc` in
     /// that zone; in SQLite, cut from the local text (a wall-clock date has no daylight saving).
     private mutating func bucketStart(_ index: Int, _ bucket: DateBucket) -> String {
         let column = reference(index)
+        if dialect == .postgres, holdsDays(index) {
+            // A `date` is a wall-clock day: truncated as a timestamp without a zone, the same start,
+            // without converting each row to and from the site's zone (distinct members per month
+            // over 2 million events: 2.07 s to 1.49 s under EXPLAIN ANALYZE).
+            return "date_trunc('\(bucket.rawValue)', CAST(\(column) AS timestamp))"
+        }
         if dialect == .postgres {
             // A date or a wall-clock timestamp is read in the session's time zone, the site's (`PostgresServer`).
             return "date_trunc('\(bucket.rawValue)', CAST(\(column) AS timestamptz), \(bind(.text(timeZone.identifier))))"
