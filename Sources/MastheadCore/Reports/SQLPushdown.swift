@@ -64,10 +64,11 @@ struct SQLPushdown {
                 shape.x = add(column)
                 groups.append(column)
             case .bucket(let bucket):
-                // A day column's sums, counts, minimums and maximums are grouped by the day itself, and
-                // `Aggregator` cuts the few day rows into buckets: no date arithmetic per row, and a
-                // database can walk an index on the day in order instead of sorting. Distinct counts
-                // cannot be added up from days, and a pushed limit needs the buckets themselves.
+                // A day column's counts, minimums, maximums and sums of integers are grouped by the day
+                // itself, and `Aggregator` cuts the few day rows into buckets: no date arithmetic per row,
+                // and a database can walk an index on the day in order instead of sorting. Distinct counts
+                // cannot be added up from days, a sum of decimals added up by day could differ from the
+                // file's in its last digit, and a pushed limit needs the buckets themselves.
                 let start = byDay(index, query) ? column : bucketStart(index, bucket)
                 shape.x = add(start)
                 groups.append(start)
@@ -199,7 +200,14 @@ struct SQLPushdown {
     /// Whether the column holds days as the database declares them (PostgreSQL `date`, SQLite `DATE`), read
     /// without a cast, and the query's groups can be added up from days.
     private func byDay(_ index: Int, _ query: AggregationQuery) -> Bool {
-        if case .distinct = query.measure { return false }
+        switch query.measure {
+        case .count, .minimum, .maximum: break
+        case .distinct: return false
+        case .sum(let field), .average(let field):
+            guard let measured = source.column(field), source.columns[measured].type == .integer,
+                source.databaseTypes.indices.contains(measured), source.databaseTypes[measured] == .integer
+            else { return false }
+        }
         return query.pushedOrder == nil && holdsDays(index)
     }
 
