@@ -39,7 +39,9 @@ struct SQLDayColumnTests {
     static var blocks: String {
         var blocks: [String] = []
         for bucket in DateBucket.allCases {
-            for measure in ["count: true", "sum: points", "avg: points", "sum: amount", "avg: amount", "min: points", "max: amount", "distinct: member"] {
+            for measure in [
+                "count: true", "sum: points", "avg: points", "sum: amount", "avg: amount", "min: points", "max: amount", "distinct: member"
+            ] {
                 blocks.append("```table\nsource: events\nx: { field: day, bucket: \(bucket.rawValue) }\ny: { \(measure) }\n```")
             }
         }
