@@ -22,11 +22,13 @@ if [ "$(cat "$DATA/events.count" 2>/dev/null)" != "$EVENTS" ]; then
     python3 "$ROOT/Benchmarks/reports/to_sqlite.py" "$DATA/events.csv" "$DATA/events.sqlite"
     echo "$EVENTS" > "$DATA/events.count"
 fi
+# Files written before the reporting indexes existed get them (a no-op otherwise).
+python3 "$ROOT/Benchmarks/reports/to_sqlite.py" --indexes "$DATA/events.sqlite"
 ls -l "$DATA"/events.jsonl "$DATA"/events.csv "$DATA"/events.sqlite
 
 loaded=$([ -z "$POSTGRES_URL" ] || psql "$POSTGRES_URL" -At -c "SELECT count(*) FROM events" 2>/dev/null || true)
 if [ -n "$POSTGRES_URL" ] && [ "$loaded" != "$EVENTS" ]; then
-    # The table an app's database would have: an identity key and an index for a member's history.
+    # The table an app's database would have: an identity key and the indexes of to_sqlite.py.
     started=$(date +%s)
     psql "$POSTGRES_URL" -q -v ON_ERROR_STOP=1 <<SQL
 DROP TABLE IF EXISTS events;
@@ -34,6 +36,8 @@ CREATE TABLE events (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, date da
                      member text NOT NULL, event text NOT NULL, points integer NOT NULL);
 \copy events (date, member, event, points) FROM '$DATA/events.csv' WITH (FORMAT csv, HEADER true)
 CREATE INDEX events_member_date ON events (member, date);
+CREATE INDEX events_date_event_points ON events (date, event, points);
+CREATE INDEX events_event_date ON events (event, date);
 VACUUM ANALYZE events;
 SQL
     echo "PostgreSQL: $(psql "$POSTGRES_URL" -At -c "SELECT count(*) || ' events, ' || pg_size_pretty(pg_total_relation_size('events')) FROM events")," \

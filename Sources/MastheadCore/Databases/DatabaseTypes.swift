@@ -4,8 +4,11 @@ import Foundation
 public struct DatabaseColumn: Sendable, Hashable {
     public var name: String
     public var type: FieldType
-    /// The database's own type name (`timestamptz`, `INTEGER`), for casts and messages.
+    /// The database's own type name (`DATE`, `TIMESTAMPTZ`, `INTEGER`), as it declares it.
     public var databaseType: String = ""
+
+    /// A day without a time of day: PostgreSQL's `date`, a column SQLite declares `DATE`.
+    public var holdsDays: Bool { databaseType.uppercased() == "DATE" }
 }
 
 /// A value bound to a statement's placeholder: never spliced into its text.

@@ -152,7 +152,12 @@ private final class RowQueue: @unchecked Sendable {
         var described: [DatabaseColumn] = []
         for cell in row {
             values.append(PostgresValues.value(cell, timeZone: timeZone))
-            if columns == nil { described.append(DatabaseColumn(name: cell.columnName, type: PostgresValues.fieldType(cell.dataType))) }
+            if columns == nil {
+                described.append(
+                    DatabaseColumn(
+                        name: cell.columnName, type: PostgresValues.fieldType(cell.dataType),
+                        databaseType: cell.dataType.knownSQLName ?? ""))
+            }
         }
         condition.lock()
         if columns == nil { columns = described }

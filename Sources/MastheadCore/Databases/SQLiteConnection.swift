@@ -51,9 +51,10 @@ public struct SQLiteConnection: DatabaseConnection {
         for (offset, parameter) in parameters.enumerated() { bind(parameter, at: Int32(offset + 1), statement) }
         let count = sqlite3_column_count(statement)
         let columns = (0..<count).map { index in
-            DatabaseColumn(
-                name: String(cString: sqlite3_column_name(statement, index)),
-                type: sqlite3_column_decltype(statement, index).map { FieldType.ofSQLType(String(cString: $0)) } ?? .string)
+            let declared = sqlite3_column_decltype(statement, index).map { String(cString: $0) }
+            return DatabaseColumn(
+                name: String(cString: sqlite3_column_name(statement, index)), type: declared.map(FieldType.ofSQLType) ?? .string,
+                databaseType: declared ?? "")
         }
         var row = [DataValue](repeating: .null, count: Int(count))
         while true {

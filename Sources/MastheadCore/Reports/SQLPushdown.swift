@@ -64,9 +64,24 @@ struct SQLPushdown {
                 shape.x = add(column)
                 groups.append(column)
             case .bucket(let bucket):
-                let start = bucketStart(index, bucket)
-                shape.x = add(start)
-                groups.append(start)
+                // A day column's counts, minimums, maximums and sums of integers are grouped by the day
+                // itself, and `Aggregator` cuts the few day rows into buckets: no date arithmetic per row,
+                // and a database can walk an index on the day in order instead of sorting. Distinct counts
+                // cannot be added up from days, a sum of decimals added up by day could differ from the
+                // file's in its last digit, and a pushed limit needs the buckets themselves.
+                if byDay(index, query) {
+                    shape.x = add(column)
+                    groups.append(column)
+                } else if dialect == .sqlite, let (key, rest) = sqliteBucketKey(index, bucket) {
+                    // Grouped by `2026-03`, a shorter key to sort than `2026-03-01`, which is written once
+                    // per group (distinct members per month over 10 million events: 5.1 s to 3.8 s of CPU).
+                    shape.x = add("\(key) || '\(rest)'")
+                    groups.append(key)
+                } else {
+                    let start = bucketStart(index, bucket)
+                    shape.x = add(start)
+                    groups.append(start)
+                }
             case .binWidth(let width):
                 let number = dialect == .postgres ? "CAST(\(column) AS double precision)" : "CAST(\(column) AS REAL)"
                 let ratio = "(\(number) / \(bind(.decimal(width))))"
@@ -192,10 +207,35 @@ struct SQLPushdown {
         "(CASE WHEN typeof(\(column)) = 'text' AND length(\(column)) IN (10, 16, 19) THEN \(column) ELSE masthead_local(\(column)) END)"
     }
 
+    /// Whether the column holds days as the database declares them (PostgreSQL `date`, SQLite `DATE`), read
+    /// without a cast, and the query's groups can be added up from days.
+    private func byDay(_ index: Int, _ query: AggregationQuery) -> Bool {
+        switch query.measure {
+        case .count, .minimum, .maximum: break
+        case .distinct: return false
+        case .sum(let field), .average(let field):
+            guard let measured = source.column(field), source.columns[measured].type == .integer,
+                source.databaseTypes.indices.contains(measured), source.databaseTypes[measured] == .integer
+            else { return false }
+        }
+        return query.pushedOrder == nil && holdsDays(index)
+    }
+
+    private func holdsDays(_ index: Int) -> Bool {
+        source.databaseDays.contains(index) && source.columns[index].type == .date
+            && source.databaseTypes.indices.contains(index) && source.databaseTypes[index] == .date
+    }
+
     /// The start of the date's bucket in the site's time zone: PostgreSQL's `date_trunc` in
     /// that zone; in SQLite, cut from the local text (a wall-clock date has no daylight saving).
     private mutating func bucketStart(_ index: Int, _ bucket: DateBucket) -> String {
         let column = reference(index)
+        if dialect == .postgres, holdsDays(index) {
+            // A `date` is a wall-clock day: truncated as a timestamp without a zone, the same start,
+            // without converting each row to and from the site's zone (distinct members per month
+            // over 2 million events: 2.07 s to 1.49 s under EXPLAIN ANALYZE).
+            return "date_trunc('\(bucket.rawValue)', CAST(\(column) AS timestamp))"
+        }
         if dialect == .postgres {
             // A date or a wall-clock timestamp is read in the session's time zone, the site's (`PostgresServer`).
             return "date_trunc('\(bucket.rawValue)', CAST(\(column) AS timestamptz), \(bind(.text(timeZone.identifier))))"
@@ -227,6 +267,16 @@ struct SQLPushdown {
             if let lower { parts.append("\(expression) >= \(bind(parameter(lower, type: column.type)))") }
             if let upper { parts.append("\(expression) <= \(bind(parameter(upper, type: column.type)))") }
             return parts.isEmpty ? "\(expression) IS NOT NULL" : parts.joined(separator: " AND ")
+        }
+    }
+
+    /// In SQLite, a month or a year as the start of its local text (`2026-03`), and what makes it its first day.
+    private func sqliteBucketKey(_ index: Int, _ bucket: DateBucket) -> (key: String, rest: String)? {
+        let local = sqliteLocal(reference(index))
+        switch bucket {
+        case .month: return ("substr(\(local), 1, 7)", "-01")
+        case .year: return ("substr(\(local), 1, 4)", "-01-01")
+        default: return nil
         }
     }
 

@@ -47,6 +47,8 @@ public struct StatsSource: Sendable {
     public var database: DatabaseSource?
     /// The types the database gives each column, before `schema:` (`SQLPushdown` casts where they differ).
     public var databaseTypes: [FieldType] = []
+    /// The columns the database declares as days (`DatabaseColumn.holdsDays`).
+    public var databaseDays: Set<Int> = []
 
     public var fileColumnNames: [String] { columns.prefix(fileColumnCount).map(\.name) }
 

@@ -71,6 +71,7 @@ extension StatsStore {
         }
         probe.columns = described.map { StatsColumn(name: $0.name, type: dataset.schema[$0.name] ?? $0.type) }
         probe.databaseTypes = described.map(\.type)
+        probe.databaseDays = Set(described.indices.filter { described[$0].holdsDays })
         probe.fileColumnCount = described.count
         return .success(probe)
     }
