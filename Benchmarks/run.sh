@@ -78,38 +78,39 @@ for size in $SIZES; do
   m="$BENCH_DIR/masthead-$size.times"; h="$BENCH_DIR/hugo-$size.times"; c="$BENCH_DIR/cached-$size.times"
   k="$BENCH_DIR/hugo-core-$size.times"; x="$BENCH_DIR/masthead-cold-$size.times"
   : >"$m"; : >"$h"; : >"$c"; : >"$k"; : >"$x"
+  # ext4 without a journal (this machine's disk) passes over every inode freed in the last 60 s
+  # (RECENTCY_MIN in fs/ext4/ialloc.c) each time it makes a new one. A tool run soon after a
+  # deletion pays seconds of system time for it, so nothing is deleted between the runs: each
+  # writes to a folder of its own, and the earlier runs' files go before the first, 61 s ahead.
+  rm -rf "$corpus"/out-* "$corpus"/kept-cache-* "$corpus/masthead/.masthead"
+  sync; sleep 61
   for run in $(seq "$RUNS"); do
-    rm -rf "$corpus/out-masthead" "$corpus/out-hugo" "$corpus/out-hugo-core" "$corpus/masthead/.masthead"
-    # ext4 without a journal (this machine's disk) passes over every inode freed in the last 5 to
-    # 10 s when it makes a new one: the tool run first after this deletion of about 45,000 files
-    # (it was Masthead) paid seconds of system time for it, the later ones did not.
-    sync; sleep 11
-    # The first build ever: no build cache and an empty image cache, so every page's social
-    # card is drawn (work Hugo's site does not do). Shown on its own row.
+    # The first build ever: no build cache and an empty image cache (the last one is moved
+    # aside, not deleted), so every page's social card is drawn, work Hugo's site does not do.
+    [ ! -d "$corpus/masthead/.masthead" ] || mv "$corpus/masthead/.masthead" "$corpus/kept-cache-$run"
     settle "$corpus/masthead"
-    measure "$x" "$MASTHEAD" build --no-cache --site "$corpus/masthead" --output "$corpus/out-masthead"
-    rm -rf "$corpus/out-masthead"; sync; sleep 11
+    measure "$x" "$MASTHEAD" build --no-cache --site "$corpus/masthead" --output "$corpus/out-masthead-first-$run"
     # A clean build: no build cache, with the processed images kept in .masthead/images, as
     # Hugo keeps its processed images in resources/_gen. The targets are against this row.
     settle "$corpus/masthead"
-    measure "$m" "$MASTHEAD" build --no-cache --site "$corpus/masthead" --output "$corpus/out-masthead"
+    measure "$m" "$MASTHEAD" build --no-cache --site "$corpus/masthead" --output "$corpus/out-masthead-$run"
     if [ "$HUGO" != skip ]; then
       # Hugo's core pipeline (no related list: its fastest reasonable configuration), then the
       # layout with the related list, as Masthead's pages have one.
-      settle "$corpus/hugo-core"; measure "$k" hugo --quiet --source "$corpus/hugo-core" --destination "$corpus/out-hugo-core"
-      settle "$corpus/hugo"; measure "$h" hugo --quiet --source "$corpus/hugo" --destination "$corpus/out-hugo"
+      settle "$corpus/hugo-core"; measure "$k" hugo --quiet --source "$corpus/hugo-core" --destination "$corpus/out-hugo-core-$run"
+      settle "$corpus/hugo"; measure "$h" hugo --quiet --source "$corpus/hugo" --destination "$corpus/out-hugo-$run"
     fi
     # With nothing changed, the cache must skip parsing and rendering.
-    "$MASTHEAD" build --site "$corpus/masthead" --output "$corpus/out-masthead" >/dev/null
-    settle "$corpus/masthead" "$corpus/out-masthead"
-    measure "$c" "$MASTHEAD" build --site "$corpus/masthead" --output "$corpus/out-masthead"
+    "$MASTHEAD" build --site "$corpus/masthead" --output "$corpus/out-masthead-$run" >/dev/null
+    settle "$corpus/masthead" "$corpus/out-masthead-$run"
+    measure "$c" "$MASTHEAD" build --site "$corpus/masthead" --output "$corpus/out-masthead-$run"
   done
   WALL[m$size]=$(median "$m" 1); CPU[m$size]=$(cpu_median "$m"); RSS[m$size]=$(median "$m" 4)
   WALL[h$size]=$(median "$h" 1); CPU[h$size]=$(cpu_median "$h"); RSS[h$size]=$(median "$h" 4)
   WALL[c$size]=$(median "$c" 1); CPU[c$size]=$(cpu_median "$c"); RSS[c$size]=$(median "$c" 4)
   WALL[k$size]=$(median "$k" 1); CPU[k$size]=$(cpu_median "$k"); RSS[k$size]=$(median "$k" 4)
   WALL[x$size]=$(median "$x" 1); CPU[x$size]=$(cpu_median "$x"); RSS[x$size]=$(median "$x" 4)
-  pages_m=$(find "$corpus/out-masthead" -name '*.html' | wc -l); pages_h=$( (find "$corpus/out-hugo" -name '*.html' 2>/dev/null || true) | wc -l)
+  pages_m=$(find "$corpus/out-masthead-$RUNS" -name '*.html' | wc -l); pages_h=$( (find "$corpus/out-hugo-$RUNS" -name '*.html' 2>/dev/null || true) | wc -l)
   echo "N=$size: Masthead wrote $pages_m HTML pages, Hugo $pages_h"
 done
 
