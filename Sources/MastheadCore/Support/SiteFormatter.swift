@@ -6,6 +6,8 @@ public struct SiteFormatter: Sendable {
     public let timeZone: TimeZone
     private let longDate: Date.FormatStyle
     private let iso: Date.ISO8601FormatStyle
+    /// Made once: a `DateFormatter` per call cost a millisecond, on every page that lists archives.
+    private let monthNames: [String]
 
     public init(language: String, timeZone: TimeZone) {
         locale = Locale(identifier: language)
@@ -14,6 +16,9 @@ public struct SiteFormatter: Sendable {
             date: .long, time: .omitted, locale: locale,
             calendar: Calendar(identifier: .gregorian), timeZone: timeZone)
         iso = Date.ISO8601FormatStyle(timeSeparator: .colon, timeZoneSeparator: .colon, timeZone: timeZone)
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        monthNames = formatter.standaloneMonthSymbols ?? []
     }
 
     /// "23 novembre 2026" in Italian, "November 23, 2026" in English.
@@ -29,10 +34,7 @@ public struct SiteFormatter: Sendable {
 
     /// "marzo" in Italian, "March" in English (1 is January).
     public func monthName(_ month: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        let names = formatter.standaloneMonthSymbols ?? []
-        return names.indices.contains(month - 1) ? names[month - 1] : String(month)
+        monthNames.indices.contains(month - 1) ? monthNames[month - 1] : String(month)
     }
 
     public func year(_ date: Date) -> Int {
