@@ -182,9 +182,10 @@ public enum OutputWriter {
     }
 
     /// Puts one file in the staging folder: a hard link to the current file when its bytes
-    /// are those recorded, or to the image cache's file (`knownDigest`), otherwise written. Returns its record and whether it was linked.
-    /// A copied file is read through every link to its real path, which must lie inside the
-    /// site folder: the output gets a file, never a link, and never a file from elsewhere.
+    /// are those recorded, or to the image cache's file (`knownDigest`), otherwise written.
+    /// Returns its record and whether it was linked. A copied file is read through every
+    /// symbolic link to its real path, which must lie inside the site folder: the output gets
+    /// a file, never a symbolic link, and never a file from elsewhere.
     private static func place(
         _ file: OutputFile, in staging: String, current currentFolder: String, previous recorded: BuildManifest.FileRecord?,
         siteFiles: SiteFiles,
