@@ -143,10 +143,10 @@ struct StructuredDataTests {
     @Test("a value cannot close the script: < is written \\u003c")
     func escaping() throws {
         let site = try TestSite(templates: TestSite.minimalTemplates.merging(["article": "{{{page.jsonLD}}}"]) { _, new in new })
-        try site.article("a.md", "title: \"</script><!-- A\"\ndate: 2026-01-01\ncategory: coffee-culture")
+        try site.article("a.md", "title: '</script><!-- A \"B\" C\\D'\ndate: 2026-01-01\ncategory: coffee-culture")
         let html = try #require(site.build().text("articles/a/index.html"))
         #expect(!html.contains("</script><!--"))
-        #expect(html.contains("\\u003c\\/script>\\u003c!-- A"))
-        #expect(try Self.blocks(html).first?["headline"] as? String == "</script><!-- A")
+        #expect(html.contains(#""headline":"\u003c/script>\u003c!-- A \"B\" C\\D""#))
+        #expect(try Self.blocks(html).first?["headline"] as? String == #"</script><!-- A "B" C\D"#)
     }
 }

@@ -34,7 +34,7 @@ struct CatalogFilterData {
             guard let card = templates.render(store.item(catalog, index), template: filter.card) else {
                 return (nil, .error("filter.card: the template '\(filter.card)' could not draw an item", at: filter.cardLocation))
             }
-            cards.append(SearchJSON.string(card.trimmingCharacters(in: .whitespacesAndNewlines)))
+            cards.append(JSONText.string(card.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
         let json = CatalogFilterData(controls: controls, words: CatalogWords(language: site.config.language).filter)
             .json(cards: cards, timeZone: site.config.timeZone)
@@ -44,33 +44,33 @@ struct CatalogFilterData {
     func json(cards: [String], timeZone: TimeZone) -> String {
         let catalog = controls.catalog
         let items = catalog.items.map { item in
-            SearchJSON.array(controls.controls.map { control in value(item.values[control.position], control.kind, timeZone) })
+            JSONText.array(controls.controls.map { control in value(item.values[control.position], control.kind, timeZone) })
         }
         let orders = zip(catalog.config.orders, catalog.orders).map { order, indexes in
-            (order.slug, Optional(SearchJSON.array(indexes.map(String.init))))
+            (order.slug, Optional(JSONText.array(indexes.map(String.init))))
         }
         let ranges = controls.controls.filter { $0.kind == .range }.map { control in
             (
                 control.field.name,
                 Optional(
-                    SearchJSON.object([
-                        ("values", SearchJSON.array(control.steps.map(FacetLabels.plain))),
-                        ("labels", SearchJSON.array(control.stepLabels.map(SearchJSON.string)))
+                    JSONText.object([
+                        ("values", JSONText.array(control.steps.map(FacetLabels.plain))),
+                        ("labels", JSONText.array(control.stepLabels.map(JSONText.string)))
                     ]))
             )
         }
         let words: [(String, String?)] = [
             ("all", self.words.all), ("some", self.words.some), ("one", self.words.one), ("none", self.words.none),
             ("previous", self.words.previous), ("next", self.words.next), ("page", self.words.page), ("pages", self.words.pages)
-        ].map { ($0.0, SearchJSON.string($0.1)) }
-        return SearchJSON.object([
+        ].map { ($0.0, JSONText.string($0.1)) }
+        return JSONText.object([
             ("pageSize", String(catalog.config.pageSize)),
-            ("fields", SearchJSON.array(controls.controls.map { SearchJSON.string($0.field.name) })),
-            ("items", SearchJSON.array(items)),
-            ("cards", SearchJSON.array(cards)),
-            ("orders", SearchJSON.object(orders)),
-            ("ranges", SearchJSON.object(ranges)),
-            ("words", SearchJSON.object(words))
+            ("fields", JSONText.array(controls.controls.map { JSONText.string($0.field.name) })),
+            ("items", JSONText.array(items)),
+            ("cards", JSONText.array(cards)),
+            ("orders", JSONText.object(orders)),
+            ("ranges", JSONText.object(ranges)),
+            ("words", JSONText.object(words))
         ]) + "\n"
     }
 
@@ -79,8 +79,8 @@ struct CatalogFilterData {
         guard !value.isNull else { return "null" }
         switch kind {
         case .range: return value.number.map(FacetLabels.plain) ?? "null"
-        case .choice: return SearchJSON.array(CatalogFilterControls.texts(value).map { SearchJSON.string(Slug.make($0)) })
-        case .date: return SearchJSON.string(value.rawText(timeZone))
+        case .choice: return JSONText.array(CatalogFilterControls.texts(value).map { JSONText.string(Slug.make($0)) })
+        case .date: return JSONText.string(value.rawText(timeZone))
         }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// JSON-LD (schema.org) for a page, from what the build already knows: `Article` for
 /// articles, `LocalBusiness` or `Product` for catalog items (`structuredData:` in site.yml),
 /// `ItemList` for catalog pages, `WebSite` for the home page and a `BreadcrumbList` on every
@@ -10,13 +8,18 @@ struct StructuredData {
     private var site: Site { source.site }
     private var config: SiteConfig { source.config }
 
+    /// A JSON object's members, each value already JSON; nil values are left out.
+    typealias Object = [(String, String?)]
+
     /// The blocks for a route whose page heading is `heading`; empty for the 404 page.
     func blocks(for route: Route, heading: String) -> String {
-        var objects: [[String: Any]] = []
+        if case .notFound = route.subject { return "" }
+        var objects: [Object] = []
         switch route.subject {
         case .home:
             objects.append([
-                "@type": "WebSite", "name": config.title, "url": config.absoluteURL(forPath: config.languagePath("/")), "inLanguage": config.language
+                ("@type", text("WebSite")), ("name", text(config.title)),
+                ("url", text(config.absoluteURL(forPath: config.languagePath("/")))), ("inLanguage", text(config.language))
             ])
         case .article(let index):
             objects.append(article(site.articles[index]))
@@ -31,68 +34,63 @@ struct StructuredData {
         default:
             break
         }
-        if case .notFound = route.subject { return "" }
         objects.append(breadcrumbs(for: route, heading: heading))
         return objects.map(Self.script).joined(separator: "\n")
     }
 
+    private func text(_ value: String) -> String { JSONText.string(value) }
+
     // MARK: - Types
 
-    private func article(_ article: ResolvedArticle) -> [String: Any] {
+    private func article(_ article: ResolvedArticle) -> Object {
         let document = article.document
-        let published = source.format.rfc3339(document.date)
-        var object: [String: Any] = [
-            "@type": "Article",
-            "headline": String(document.title.prefix(110)),
-            "description": document.summary,
-            "url": config.absoluteURL(forPath: article.path),
-            "mainEntityOfPage": config.absoluteURL(forPath: article.path),
-            "datePublished": published,
-            "dateModified": published,
-            "inLanguage": config.language,
-            "publisher": organization
-        ]
-        if let author = document.author {
-            // The site's own byline is the newsroom, not a person.
-            object["author"] = [["@type": author == config.author ? "Organization" : "Person", "name": author]]
-        } else {
-            object["author"] = [organization]
+        let published = text(source.format.rfc3339(document.date))
+        let url = text(config.absoluteURL(forPath: article.path))
+        // The site's own byline is the newsroom, not a person.
+        let author = document.author.map { author in
+            JSONText.object([("@type", text(author == config.author ? "Organization" : "Person")), ("name", text(author))])
         }
-        if let cover = document.cover {
-            object["image"] = [source.absoluteImage(cover.src)]
-        } else if let video = document.video {
-            object["image"] = [video.thumbnailURL]
-        }
-        if let category = article.category { object["articleSection"] = category.name }
-        if !document.tags.isEmpty { object["keywords"] = document.tags.joined(separator: ", ") }
-        return object
-    }
-
-    private var organization: [String: Any] {
-        ["@type": "Organization", "name": config.title, "url": config.absoluteURL(forPath: "/")]
-    }
-
-    private func itemList(_ index: Int, items: [Int], page: Pagination) -> [String: Any] {
-        let catalog = site.catalogs[index]
-        let shown = items[page.range]
+        let image = document.cover.map { source.absoluteImage($0.src) } ?? document.video?.thumbnailURL
         return [
-            "@type": "ItemList",
-            "name": catalog.config.label,
-            "numberOfItems": items.count,
-            "itemListElement": shown.enumerated().map { offset, item -> [String: Any] in
-                [
-                    "@type": "ListItem", "position": page.range.lowerBound + offset + 1,
-                    "url": config.absoluteURL(forPath: catalog.items[item].path), "name": catalog.items[item].title
-                ]
-            }
+            ("@type", text("Article")),
+            ("headline", text(String(document.title.prefix(110)))),
+            ("description", text(document.summary)),
+            ("url", url),
+            ("mainEntityOfPage", url),
+            ("datePublished", published),
+            ("dateModified", published),
+            ("inLanguage", text(config.language)),
+            ("author", JSONText.array([author ?? organization])),
+            ("publisher", organization),
+            ("image", image.map { JSONText.array([text($0)]) }),
+            ("articleSection", article.category.map { text($0.name) }),
+            ("keywords", document.tags.isEmpty ? nil : text(document.tags.joined(separator: ", ")))
         ]
     }
 
-    private func catalogItem(_ catalog: Catalog, item index: Int) -> [String: Any]? {
+    private var organization: String {
+        JSONText.object([("@type", text("Organization")), ("name", text(config.title)), ("url", text(config.absoluteURL(forPath: "/")))])
+    }
+
+    private func itemList(_ index: Int, items: [Int], page: Pagination) -> Object {
+        let catalog = site.catalogs[index]
+        let shown = items[page.range].enumerated().map { offset, item in
+            JSONText.object([
+                ("@type", text("ListItem")), ("position", JSONText.number(page.range.lowerBound + offset + 1)),
+                ("url", text(config.absoluteURL(forPath: catalog.items[item].path))), ("name", text(catalog.items[item].title))
+            ])
+        }
+        return [
+            ("@type", text("ItemList")), ("name", text(catalog.config.label)),
+            ("numberOfItems", JSONText.number(items.count)), ("itemListElement", JSONText.array(shown))
+        ]
+    }
+
+    private func catalogItem(_ catalog: Catalog, item index: Int) -> Object? {
         guard let type = catalog.config.structuredData else { return nil }
         let item = catalog.items[index]
         let zone = config.timeZone
-        func text(_ field: String) -> String? {
+        func value(_ field: String) -> String? {
             guard let position = catalog.fieldIndex(field) else { return nil }
             let value = item.values[position]
             if value.isNull { return nil }
@@ -100,42 +98,43 @@ struct StructuredData {
             return text.isEmpty ? nil : text
         }
         func number(_ field: String) -> Double? { catalog.fieldIndex(field).flatMap { item.values[$0].number } }
-        var object: [String: Any] = ["@type": type.rawValue, "name": item.title, "url": config.absoluteURL(forPath: item.path)]
+        var object: Object = [("@type", text(type.rawValue)), ("name", text(item.title)), ("url", text(config.absoluteURL(forPath: item.path)))]
         switch type {
         case .localBusiness:
-            var address: [String: Any] = ["@type": "PostalAddress"]
-            for (property, field) in [
+            let address: Object = [
                 ("streetAddress", "address"), ("addressLocality", "city"), ("addressRegion", "province"), ("postalCode", "postalCode"),
                 ("addressCountry", "country")
-            ] {
-                if let value = text(field) { address[property] = value }
-            }
-            object["address"] = address
-            if let phone = text("tel") ?? text("phone") { object["telephone"] = phone }
-            if let email = text("email") { object["email"] = email }
+            ].map { property, field in (property, value(field).map(text)) }
+            object.append(("address", JSONText.object([("@type", text("PostalAddress"))] + address)))
+            object.append(("telephone", (value("tel") ?? value("phone")).map(text)))
+            object.append(("email", value("email").map(text)))
             if let latitude = number("latitude"), let longitude = number("longitude") {
-                object["geo"] = ["@type": "GeoCoordinates", "latitude": latitude, "longitude": longitude]
-                object["hasMap"] = "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=18/\(latitude)/\(longitude)"
+                object.append(("geo", JSONText.object([
+                    ("@type", text("GeoCoordinates")), ("latitude", JSONText.number(latitude)), ("longitude", JSONText.number(longitude))
+                ])))
+                object.append(("hasMap", text("https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=18/\(latitude)/\(longitude)")))
             }
         case .product:
-            object["sku"] = item.key
-            if let description = text("description") { object["description"] = description }
-            if let category = text("category") { object["category"] = category }
-            if let image = text("image") { object["image"] = source.absoluteImage(image) }
+            object.append(("sku", text(item.key)))
+            object.append(("description", value("description").map(text)))
+            object.append(("category", value("category").map(text)))
+            object.append(("image", value("image").map { text(source.absoluteImage($0)) }))
             // No offer in money: what the item costs in points, and the rest, as properties.
             let described: Set<String> = [catalog.config.key, catalog.config.titleField, "description", "category", "image", Redirects.catalogField]
-            object["additionalProperty"] = catalog.fields.enumerated().compactMap { position, field -> [String: Any]? in
-                guard !described.contains(field.name), !item.values[position].isNull else { return nil }
-                let value: Any = item.values[position].number ?? item.values[position].rawText(zone)
-                return ["@type": "PropertyValue", "name": field.name, "value": value]
+            let properties = catalog.fields.enumerated().compactMap { position, field -> String? in
+                let cell = item.values[position]
+                guard !described.contains(field.name), !cell.isNull else { return nil }
+                let value = cell.number.map(JSONText.number) ?? text(cell.rawText(zone))
+                return JSONText.object([("@type", text("PropertyValue")), ("name", text(field.name)), ("value", value)])
             }
+            object.append(("additionalProperty", JSONText.array(properties)))
         }
         return object
     }
 
     // MARK: - Breadcrumbs
 
-    private func breadcrumbs(for route: Route, heading: String) -> [String: Any] {
+    private func breadcrumbs(for route: Route, heading: String) -> Object {
         var trail: [(name: String, path: String)] = [(config.title, "/")]
         switch route.subject {
         case .article(let index):
@@ -153,23 +152,20 @@ struct StructuredData {
             break
         }
         if route.path != "/" { trail.append((heading, route.path)) }
-        return [
-            "@type": "BreadcrumbList",
-            "itemListElement": trail.enumerated().map { offset, step -> [String: Any] in
-                ["@type": "ListItem", "position": offset + 1, "name": step.name, "item": config.absoluteURL(forPath: step.path)]
-            }
-        ]
+        let steps = trail.enumerated().map { offset, step in
+            JSONText.object([
+                ("@type", text("ListItem")), ("position", JSONText.number(offset + 1)), ("name", text(step.name)),
+                ("item", text(config.absoluteURL(forPath: step.path)))
+            ])
+        }
+        return [("@type", text("BreadcrumbList")), ("itemListElement", JSONText.array(steps))]
     }
 
     // MARK: - Writing
 
-    /// One `<script>` block, keys sorted so the bytes are stable; `<` escaped so no text
-    /// can close the script or open a comment in it.
-    static func script(_ object: [String: Any]) -> String {
-        var object = object
-        object["@context"] = "https://schema.org"
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "" }
-        let json = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
-        return "<script type=\"application/ld+json\">\(json)</script>"
+    /// One `<script>` block, `@context` first, members in a fixed order so the bytes are stable.
+    /// `JSONText` escapes `<`, so no text can close the script or open a comment in it.
+    static func script(_ object: Object) -> String {
+        "<script type=\"application/ld+json\">" + JSONText.object([("@context", "\"https://schema.org\"")] + object) + "</script>"
     }
 }

@@ -39,13 +39,13 @@ struct SearchIndex: Sendable {
             let data = Data(Self.shardJSON(shard, postings: postings).utf8)
             let name = "\(Self.folder)/shards/\(Self.hash(data)).json"
             files.append((name, data))
-            shardNames.append(SearchJSON.array([SearchJSON.string(shard.key), SearchJSON.string(Self.hash(data))]))
+            shardNames.append(JSONText.array([JSONText.string(shard.key), JSONText.string(Self.hash(data))]))
         }
         // Fragments, in bundles.
         var bundleHashes = ""
         for start in stride(from: 0, to: ordered.count, by: Self.bundleSize) {
             let bundle = ordered[start..<min(start + Self.bundleSize, ordered.count)].map(Self.fragmentJSON)
-            let data = Data(SearchJSON.array(bundle).utf8)
+            let data = Data(JSONText.array(bundle).utf8)
             let hash = Self.shortHash(data)
             bundleHashes += hash
             files.append(("\(Self.folder)/fragments/\(start / Self.bundleSize).\(hash).json", data))
@@ -59,17 +59,17 @@ struct SearchIndex: Sendable {
         {
             let entry = ordered[index]
             groups.append(
-                SearchJSON.array([
-                    SearchJSON.string(entry.kind), SearchJSON.string(entry.group), SearchJSON.string(entry.groupLabel), String(start),
+                JSONText.array([
+                    JSONText.string(entry.kind), JSONText.string(entry.group), JSONText.string(entry.groupLabel), String(start),
                     String(index + 1 - start)
                 ]))
             start = index + 1
         }
-        let entry = SearchJSON.object([
-            ("version", "1"), ("language", SearchJSON.string(config.language)),
-            ("stopWords", SearchJSON.array(config.stopWords.sorted().map(SearchJSON.string))),
+        let entry = JSONText.object([
+            ("version", "1"), ("language", JSONText.string(config.language)),
+            ("stopWords", JSONText.array(config.stopWords.sorted().map(JSONText.string))),
             ("documents", String(ordered.count)), ("bundleSize", String(Self.bundleSize)),
-            ("shards", SearchJSON.array(shardNames)), ("groups", SearchJSON.array(groups)), ("bundles", SearchJSON.string(bundleHashes))
+            ("shards", JSONText.array(shardNames)), ("groups", JSONText.array(groups)), ("bundles", JSONText.string(bundleHashes))
         ])
         files.append((Self.entryPath, Data((entry + "\n").utf8)))
         files.append((SearchScript.path, SearchScript.data))
@@ -91,7 +91,7 @@ struct SearchIndex: Sendable {
                 stemIndex[stem] = index
                 stems.append(stem)
             }
-            words.append(SearchJSON.array([SearchJSON.string(word), String(index)]))
+            words.append(JSONText.array([JSONText.string(word), String(index)]))
         }
         let lists = stems.map { stem -> String in
             var previous: Int32 = 0
@@ -101,17 +101,17 @@ struct SearchIndex: Sendable {
                 numbers.append(String(posting.score))
                 previous = posting.document
             }
-            return SearchJSON.array(numbers)
+            return JSONText.array(numbers)
         }
-        return SearchJSON.object([("words", SearchJSON.array(words)), ("postings", SearchJSON.array(lists))])
+        return JSONText.object([("words", JSONText.array(words)), ("postings", JSONText.array(lists))])
     }
 
     private static func fragmentJSON(_ entry: SearchEntry) -> String {
-        SearchJSON.object([
-            ("title", SearchJSON.string(entry.title)), ("url", SearchJSON.string(entry.url)), ("kind", SearchJSON.string(entry.kind)),
-            ("category", entry.groupLabel.isEmpty ? nil : SearchJSON.string(entry.groupLabel)),
-            ("summary", entry.summary.isEmpty ? nil : SearchJSON.string(entry.summary)), ("image", entry.image.map(SearchJSON.string)),
-            ("date", entry.date.map(SearchJSON.string)), ("text", SearchJSON.string(entry.excerptText))
+        JSONText.object([
+            ("title", JSONText.string(entry.title)), ("url", JSONText.string(entry.url)), ("kind", JSONText.string(entry.kind)),
+            ("category", entry.groupLabel.isEmpty ? nil : JSONText.string(entry.groupLabel)),
+            ("summary", entry.summary.isEmpty ? nil : JSONText.string(entry.summary)), ("image", entry.image.map(JSONText.string)),
+            ("date", entry.date.map(JSONText.string)), ("text", JSONText.string(entry.excerptText))
         ])
     }
 
