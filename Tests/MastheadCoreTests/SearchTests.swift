@@ -15,6 +15,13 @@ struct SearchTests {
         #expect(SearchText.words(String(repeating: "a", count: 41)).isEmpty)
     }
 
+    @Test("the indexed text of HTML: tags and charts dropped, entities decoded once, unknown ones kept")
+    func htmlText() {
+        let html = "<p>Caff&egrave; &amp;lt; &#233;&#xE9; &rsquo;A&nbsp;B&rsquo; &foo; AT&T &#0;</p><svg><text>42</text></svg><p>fine</p>"
+        #expect(SearchHTMLText.plainText(html) == "Caffè &lt; éé ’A B’ &foo; AT&T &#0; fine")
+        #expect(HTMLText.decodeEntities("&amp;amp;&quot;&lt;b&gt;&apos;&#39;") == "&amp;\"<b>''")
+    }
+
     @Test("Italian and English words stemmed by Snowball, stop words of each language")
     func stemming() throws {
         let italian = try #require(Stemmer(language: "it"))

@@ -68,7 +68,7 @@ struct HTMLScanner {
             if tag.name == "script" || tag.name == "style" || tag.name == "title" {
                 let close = find("</\(tag.name)", from: index) ?? bytes.count
                 if tag.name == "title" {
-                    title = decodeEntities(String(decoding: bytes[index..<close], as: UTF8.self))
+                    title = HTMLText.decodeEntities(String(decoding: bytes[index..<close], as: UTF8.self))
                 }
                 advance(to: close)
             }
@@ -105,15 +105,8 @@ struct HTMLScanner {
                     characters = characters[written.endIndex...]
                 }
             }
-            attributes[key] = decodeEntities(value)
+            attributes[key] = HTMLText.decodeEntities(value)
         }
         return Tag(name: name, attributes: attributes, line: line)
-    }
-
-    static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
