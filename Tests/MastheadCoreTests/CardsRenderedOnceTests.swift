@@ -3,9 +3,10 @@ import Testing
 
 @testable import MastheadCore
 
-/// Each article's card is rendered once and placed wherever it appears (`CardHTML`); these
-/// compare that with the simple version, every card rendered in place by its template.
-@Suite("Cards rendered once equal cards rendered in place")
+/// Each article's card is rendered once and placed wherever it appears (`CardHTML`), and each
+/// site-wide partial once per language (`SiteWideValues`); these compare that with the simple
+/// version, every card and partial rendered in place by its template.
+@Suite("Cards and site-wide partials rendered once equal those rendered in place")
 struct CardsRenderedOnceTests {
     static let sites = ["."] + ["beach-club", "film-club", "personal-budget", "student-housing"].map { "Examples/\($0)" }
 
@@ -13,7 +14,7 @@ struct CardsRenderedOnceTests {
     static func build(_ site: URL, once: Bool) throws -> [String: Data] {
         var options = BuildOptions(siteDirectory: site)
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
-        options.cardsRenderedOnce = once
+        options.partialsRenderedOnce = once
         let result = SiteBuilder.build(options)
         #expect(result.succeeded, "\(result.messages)")
         return try Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, try $0.data()) })
@@ -54,5 +55,44 @@ struct CardsRenderedOnceTests {
         #expect(first.contains("<a class=\"card\" href=\"/articles/a/\">Alpha &amp; Omega</a><p>First &lt;one&gt;</p>"))
         #expect(first.contains("<img src=\"/images/b.svg\" alt=\"A cup\">"))
         #expect(first.contains("<small>Test Magazine · "))
+    }
+
+    @Test("site-wide partials: sections, words, a nested site-wide partial and a plain one, the same on every page")
+    func siteWidePartials() throws {
+        var templates = TestSite.minimalTemplates
+        templates["base"] =
+            "<!doctype html><html><head><title>{{page.title}}</title>\n{{>site-wide/head}}</head><body>{{$main}}{{/main}}\n"
+            + "{{>site-wide/footer}}</body></html>\n"
+        templates["site-wide/head"] = "<link rel=\"icon\" href=\"{{site.root}}favicon.svg\">\n"
+        templates["site-wide/footer"] =
+            "<footer>\n  <p>{{site.title}} & {{site.description}}</p>\n  <ul>{{#site.categories}}<li><a href=\"{{url}}\">{{name}}</a></li>{{/site.categories}}</ul>\n"
+            + "  {{^site.search}}<p>no search</p>{{/site.search}}\n{{>site-wide/legal}}\n  {{>plain}}\n</footer>\n"
+        templates["site-wide/legal"] = "<small>© {{site.year}}</small>\n"
+        templates["plain"] = "<i>{{site.language}}</i>"
+        let test = try TestSite(templates: templates)
+        try test.article("a.md", "title: Alpha\ndate: 2025-01-01\ncategory: Coffee Culture")
+        try test.article("b.md", "title: Beta\ndate: 2026-01-02\ncategory: Inspiring Cooking")
+        let once = try Self.build(test.root, once: true)
+        let inPlace = try Self.build(test.root, once: false)
+        #expect(once == inPlace)
+        let article = try #require(once["articles/a/index.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(article.contains("<link rel=\"icon\" href=\"/favicon.svg\">\n</head>"))
+        #expect(article.contains("<li><a href=\"/categories/coffee-culture/\">Coffee Culture</a></li>"))
+        #expect(article.contains("<p>no search</p>\n<small>© 2026</small>\n  <i>en</i></footer>"))
+        let footer = { (page: String) in page.components(separatedBy: "<footer>").last }
+        let list = try #require(once["articles/index.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(footer(article) == footer(list))
+    }
+
+    @Test("a site-wide partial does not see the page: page names are empty in it, as documented")
+    func siteWidePartialsSeeNoPage() throws {
+        var templates = TestSite.minimalTemplates
+        templates["base"] = "<html><body>{{$main}}{{/main}}\n{{>site-wide/footer}}</body></html>\n"
+        templates["site-wide/footer"] = "<footer>[{{page.title}}][{{article.title}}]{{site.title}}</footer>\n"
+        let test = try TestSite(templates: templates)
+        try test.article("a.md", "title: Alpha\ndate: 2026-01-01\ncategory: Coffee Culture")
+        let once = try Self.build(test.root, once: true)
+        let article = try #require(once["articles/a/index.html"].map { String(decoding: $0, as: UTF8.self) })
+        #expect(article.contains("<footer>[][]Test Magazine</footer>"))
     }
 }

@@ -15,9 +15,10 @@ public struct BuildOptions: Sendable {
     public var pageDelivery: PageDelivery = .collected
     /// Told each stage as it starts and each item done (the terminal's progress line); nil: nobody.
     public var progress: (any BuildProgress)?
-    /// False renders every card through its template at each place it appears: the simple
-    /// version that tests compare the cards rendered once with (`TemplateSet.rendersCardsOnce`).
-    public var cardsRenderedOnce = true
+    /// False renders every card and every site-wide partial through its template at each place
+    /// it appears: the simple version that tests compare the partials rendered once with
+    /// (`TemplateSet.rendersCardsOnce`, `TemplateSet.siteWidePartials`).
+    public var partialsRenderedOnce = true
     /// Where `url: env:NAME` of a database dataset is looked up.
     public var environment: [String: String] = ProcessInfo.processInfo.environment
 

@@ -34,7 +34,7 @@ enum LoadStage {
         }
         let (loadedConfig, configDiagnostics) = SiteConfigLoader.load(siteDirectory: siteDirectory)
         diagnostics += configDiagnostics
-        let (templates, templateDiagnostics) = TemplateSet.load(siteDirectory: siteDirectory, cardsRenderedOnce: options.cardsRenderedOnce)
+        let (templates, templateDiagnostics) = TemplateSet.load(siteDirectory: siteDirectory, partialsRenderedOnce: options.partialsRenderedOnce)
         diagnostics += templateDiagnostics
         guard var config = loadedConfig else { return nil }
         if let override = options.baseURL {

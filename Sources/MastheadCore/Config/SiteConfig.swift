@@ -5,7 +5,9 @@ public struct SiteConfig: Sendable {
     public var title: String
     public var description: String = ""
     /// Absolute, always ending in `/`.
-    public var baseURL: String = "http://localhost/"
+    public var baseURL: String = "http://localhost/" {
+        didSet { basePath = Self.basePath(of: baseURL) }
+    }
     public var language: String = "en"
     public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
     public var author: String?
@@ -42,7 +44,10 @@ public struct SiteConfig: Sendable {
     }
 
     /// The path part of the base URL (`/` or `/magazine/`): every internal link starts with it.
-    public var basePath: String {
+    /// Kept, not computed at each of the links of every page.
+    public private(set) var basePath = "/"
+
+    private static func basePath(of baseURL: String) -> String {
         guard let schemeEnd = baseURL.range(of: "://") else { return "/" }
         let afterHost = baseURL[schemeEnd.upperBound...]
         guard let slash = afterHost.firstIndex(of: "/") else { return "/" }

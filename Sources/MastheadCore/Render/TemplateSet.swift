@@ -21,6 +21,13 @@ public struct TemplateSet: Sendable {
     /// The name the card's own template is kept under when `card` places the rendered card:
     /// a space cannot stand in a partial tag, so no template can include it.
     static let cardTemplate = "card template"
+    /// The partials under `Templates/site-wide/`, each rendered once per language and placed on
+    /// every page that includes it (`SiteWideValues`): by the name its placer reads, the
+    /// name its own template is kept under.
+    public private(set) var siteWidePartials: [String: String] = [:]
+    static let siteWideFolder = "site-wide/"
+    /// The start of the names placers read: not one a template could mean.
+    static let placerPrefix = "masthead-rendered-"
     /// Whether a template shows `page.image`: only then are social cards drawn.
     public var showsPageImage = false
     /// `Templates/i18n/<code>.yml`: the theme's words per language (`{{i18n.KEY}}`).
@@ -31,9 +38,9 @@ public struct TemplateSet: Sendable {
         self.names = names
     }
 
-    /// `cardsRenderedOnce: false` renders every card in place: the simple version, which tests
-    /// compare with.
-    public static func load(siteDirectory: URL, cardsRenderedOnce: Bool = true) -> (TemplateSet, [Diagnostic]) {
+    /// `partialsRenderedOnce: false` renders every card and site-wide partial in place: the
+    /// simple version, which tests compare with.
+    public static func load(siteDirectory: URL, partialsRenderedOnce: Bool = true) -> (TemplateSet, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var sources: [String: (path: String, text: String)] = [:]
         let files = ContentLoader.files(in: folder, siteDirectory: siteDirectory, diagnostics: &diagnostics)
@@ -50,7 +57,7 @@ public struct TemplateSet: Sendable {
             }
         }
         let strings = TemplateStrings.load(paths: files, siteDirectory: siteDirectory, diagnostics: &diagnostics)
-        var (set, problems) = parse(sources, diagnostics: diagnostics, cardsRenderedOnce: cardsRenderedOnce)
+        var (set, problems) = parse(sources, diagnostics: diagnostics, partialsRenderedOnce: partialsRenderedOnce)
         set.strings = strings
         return (set, problems)
     }
@@ -61,7 +68,7 @@ public struct TemplateSet: Sendable {
 
     /// `sources` maps a template name (`article`, `partials/card`) to its file path and text.
     public static func parse(
-        _ sources: [String: (path: String, text: String)], diagnostics: [Diagnostic] = [], cardsRenderedOnce: Bool = true
+        _ sources: [String: (path: String, text: String)], diagnostics: [Diagnostic] = [], partialsRenderedOnce: Bool = true
     ) -> (TemplateSet, [Diagnostic]) {
         var diagnostics = diagnostics
         var templates: [String: MustacheTemplate] = [:]
@@ -98,15 +105,27 @@ public struct TemplateSet: Sendable {
         // A list shows each article's card on many pages (about ten times over on a large site):
         // `card` then places the card `CardHTML` rendered once. Its indentation is not repeated
         // on the card's lines, so the themes include it inline (`{{#articles}}{{>card}}{{/articles}}`).
-        let placesRenderedCards = cardsRenderedOnce && valid[cardPartial] != nil
+        let placesRenderedCards = partialsRenderedOnce && valid[cardPartial] != nil
         if placesRenderedCards, let placer = try? MustacheTemplate(string: "{{{\(CardValues.renderedKey)}}}") {
             valid[cardTemplate] = valid[cardPartial]
             valid[cardPartial] = placer
+        }
+        // What is the same on every page (the footer, the menu) is rendered once per language and
+        // placed like a card, under the same rule: its indentation is not repeated on its lines.
+        var siteWide: [String: String] = [:]
+        for name in valid.keys.sorted() where partialsRenderedOnce && name.hasPrefix(siteWideFolder) {
+            let key = placerPrefix + name.map { $0.isLetter || $0.isNumber ? $0 : "-" }
+            guard let placer = try? MustacheTemplate(string: "{{{\(key)}}}") else { continue }
+            let kept = name + " (rendered once)"
+            valid[kept] = valid[name]
+            valid[name] = placer
+            siteWide[key] = kept
         }
         // Names include templates that failed to parse: their error is already reported,
         // so they must not be reported again as missing.
         var set = TemplateSet(library: MustacheLibrary(templates: valid), names: Set(sources.keys))
         set.rendersCardsOnce = placesRenderedCards
+        set.siteWidePartials = siteWide
         set.fingerprints = fingerprints(sources, outlines: outlines)
         set.showsPageImage = sources.values.contains { $0.text.contains("page.image") }
         return (set, diagnostics)

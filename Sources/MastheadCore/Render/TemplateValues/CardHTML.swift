@@ -6,7 +6,7 @@ import Mustache
 /// `catalogs`, `charts`), never the page it is placed on (docs/templates.md, under *card*).
 final class CardHTML: Sendable {
     private let templates: TemplateSet
-    private let catalogs: CatalogsByName
+    private let siteWide: SiteWideValues
     /// By article and by whether the card leads the home page (its cover is then the prominent image).
     private let rendered = OnceCache<Variant, String>()
 
@@ -15,14 +15,14 @@ final class CardHTML: Sendable {
         let leads: Bool
     }
 
-    init(templates: TemplateSet, catalogs: CatalogsByName) {
+    init(templates: TemplateSet, siteWide: SiteWideValues) {
         self.templates = templates
-        self.catalogs = catalogs
+        self.siteWide = siteWide
     }
 
     func html(of card: CardValues) -> String {
         rendered.value(for: Variant(index: card.index, leads: card.leads)) {
-            templates.render(CardPageValues(card: card, catalogs: catalogs), template: TemplateSet.cardTemplate) ?? ""
+            templates.render(CardPageValues(card: card, siteWide: siteWide), template: TemplateSet.cardTemplate) ?? ""
         }
     }
 }
@@ -30,17 +30,9 @@ final class CardHTML: Sendable {
 /// What the card's template sees: the card first, then the values every page has.
 private struct CardPageValues: TemplateMap {
     let card: CardValues
-    let catalogs: CatalogsByName
+    let siteWide: SiteWideValues
 
     func child(named name: String) -> Any? {
-        if let value = card.child(named: name) { return value }
-        let charts = card.source.site.charts
-        return switch PageValues.Key(rawValue: name) {
-        case .site: SiteValues(source: card.source)
-        case .catalogs: catalogs
-        case .charts: charts.isEmpty ? nil : NamedChartValues(charts: charts)
-        case .i18n: card.source.strings
-        case .page, nil: nil
-        }
+        card.child(named: name) ?? siteWide.child(named: name)
     }
 }

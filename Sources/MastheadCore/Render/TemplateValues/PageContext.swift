@@ -14,6 +14,8 @@ final class PageContext: Sendable {
     private let cards: CardCache
     /// Each card rendered once, when the templates place rendered cards (`TemplateSet.rendersCardsOnce`).
     private let cardHTML: CardHTML?
+    /// What every page of this language shows alike, site-wide partials included.
+    private let siteWide: SiteWideValues
 
     var site: Site { source.site }
     var format: SiteFormatter { source.format }
@@ -24,7 +26,8 @@ final class PageContext: Sendable {
         source = TemplateSource(site: site, images: images, strings: templates.strings)
         catalogValues = CatalogTemplateValues(site: site, format: source.format, images: images)
         cards = CardCache()
-        cardHTML = templates.rendersCardsOnce ? CardHTML(templates: templates, catalogs: catalogValues.byName) : nil
+        siteWide = SiteWideValues(source: source, catalogs: catalogValues.byName, templates: templates)
+        cardHTML = templates.rendersCardsOnce ? CardHTML(templates: templates, siteWide: siteWide) : nil
     }
 
     func values(for route: Route) -> PageValues {
@@ -122,7 +125,7 @@ final class PageContext: Sendable {
             page.imageHeight = card.height
             page.imageAlt = card.alt
         }
-        return PageValues(source: source, page: page, catalogs: catalogValues.byName, body: body)
+        return PageValues(source: source, page: page, catalogs: catalogValues.byName, body: body, siteWide: siteWide)
     }
 
     // MARK: - Lists

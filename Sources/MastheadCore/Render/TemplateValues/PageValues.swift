@@ -11,20 +11,21 @@ struct PageValues: TemplateValue {
     /// and nearly every name is looked up here.
     private let parts: Parts
 
-    init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any MustacheParent) {
-        parts = Parts(source: source, page: page, catalogs: catalogs, body: body)
+    init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any MustacheParent, siteWide: SiteWideValues) {
+        parts = Parts(source: source, page: page, catalogs: catalogs, body: body, siteWide: siteWide)
     }
 
     var page: PageInfoValues { parts.page }
 
     /// The same page with other `page` values and other values of its kind (a member statement).
     func replacing(page: PageInfoValues, body: any MustacheParent) -> PageValues {
-        PageValues(source: parts.source, page: page, catalogs: parts.catalogs, body: body)
+        PageValues(source: parts.source, page: page, catalogs: parts.catalogs, body: body, siteWide: parts.siteWide)
     }
 
     func child(named name: String) -> Any? {
         // The values of the page's kind first: an extra order's page has its own `catalogs`.
-        parts.body.child(named: name) ?? Key(rawValue: name).flatMap(value(for:))
+        // Last, the placers of the site-wide partials: no other value answers their names.
+        parts.body.child(named: name) ?? Key(rawValue: name).flatMap(value(for:)) ?? parts.siteWide.html(placedAs: name)
     }
 
     func value(for key: Key) -> Any? {
@@ -42,12 +43,14 @@ struct PageValues: TemplateValue {
         let page: PageInfoValues
         let catalogs: CatalogsByName
         let body: any MustacheParent
+        let siteWide: SiteWideValues
 
-        init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any MustacheParent) {
+        init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any MustacheParent, siteWide: SiteWideValues) {
             self.source = source
             self.page = page
             self.catalogs = catalogs
             self.body = body
+            self.siteWide = siteWide
         }
     }
 }
