@@ -1,7 +1,7 @@
 import Foundation
 
-/// The search index (docs/search.md), made from the resolved site after the resolve stage
-/// and written beside the pages under `search/` (`SearchIndex`). Nothing when search is off.
+/// The search index (docs/search.md), made from the resolved site while the pages render
+/// and written beside them under `search/` (`SearchIndex`). Nothing when search is off.
 enum SearchStage {
     /// `search.language` must name a language Snowball stems.
     static func problems(_ config: SiteConfig) -> [Diagnostic] {
@@ -10,12 +10,12 @@ enum SearchStage {
         return [.error("search.language: Snowball has no stemmer for \"\(language)\" (use a code like it, en, fr, de)", at: location)]
     }
 
-    static func run(_ site: Site, memory: SearchMemory?, progress: (any BuildProgress)?) -> [OutputFile] {
+    /// Runs beside the render stage (`SiteBuilder`), so it reports no progress of its own.
+    static func run(_ site: Site, memory: SearchMemory?) -> [OutputFile] {
         guard site.config.search.enabled == true else {
             memory?.forget()
             return []
         }
-        progress?.begin(.searchIndex, total: nil)
         let entries = SearchEntries(site: site, stems: memory?.knownStems ?? [:])
         let index = entries.index
         memory?.keep(SearchMemory.State(entries: entries, paths: Set(index.files.map(\.path))))

@@ -47,10 +47,13 @@ public enum SiteBuilder {
         guard !diagnostics.hasErrors else {
             return BuildResult(site: site, diagnostics: diagnostics)
         }
-        let searchFiles =
-            SearchStage.run(site, memory: site.translations.isEmpty ? options.memory?.search : nil, progress: progress)
-            + site.translations.flatMap { SearchStage.run($0, memory: nil, progress: progress) }
-        if !searchFiles.isEmpty { timer.lap("search index built") }
+        // The search index is made while the pages render: most of a large index's time is on
+        // one core (its postings), which rendering leaves idle otherwise. It reports no progress
+        // of its own, so the progress line follows the pages.
+        let searchMemory = site.translations.isEmpty ? options.memory?.search : nil
+        let search = BackgroundWork {
+            SearchStage.run(site, memory: searchMemory) + site.translations.flatMap { SearchStage.run($0, memory: nil) }
+        }
         let renderer = SiteRenderer(
             site: site, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,
             replacedStaticFiles: images.replaced)
@@ -78,9 +81,12 @@ public enum SiteBuilder {
                 diagnostics += filterData.diagnostics
             }
         } catch {
+            _ = search.value()
             return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
         }
         timer.lap("pages rendered")
+        let searchFiles = search.value()
+        if !searchFiles.isEmpty { timer.lap("search index built (beside the pages)") }
         let generated = renderer.generatedFiles()
         var result = BuildResult(
             site: site,

@@ -9,9 +9,8 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case resolving
     /// Processing images (counted in images).
     case images
-    /// Building the search index (counted in documents).
-    case searchIndex
-    /// Pages through their templates (counted in pages; for `masthead build`, also written).
+    /// Pages through their templates (counted in pages; for `masthead build`, also written),
+    /// and beside them the search index.
     case rendering
     /// The remaining files (static files, statements) and putting the new site in place.
     case writing
@@ -19,18 +18,13 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case checking
 
     /// How the stage is named in the terminal.
-    public var name: String {
-        switch self {
-        case .searchIndex: "search index"
-        default: rawValue
-        }
-    }
+    public var name: String { rawValue }
 
     /// What the stage counts, for "4,096/10,021 pages".
     public var unit: String {
         switch self {
         case .reading, .writing: "files"
-        case .parsing, .searchIndex: "documents"
+        case .parsing: "documents"
         case .resolving: "routes"
         case .images: "images"
         case .rendering, .checking: "pages"
