@@ -18,7 +18,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
-        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2")
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // Only for the tests and the benchmark that compare Masthead's CSV reader with it.
+        .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2")
     ],
     targets: [
         .systemLibrary(
@@ -78,9 +80,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
+        // `swift run -c release csv-benchmark FILE`: Masthead's CSV reader against CSV.swift (Benchmarks/README.md).
+        .executableTarget(
+            name: "csv-benchmark",
+            dependencies: ["MastheadCore", .product(name: "CSV", package: "CSV.swift")],
+            path: "Benchmarks/csv"
+        ),
         .testTarget(
             name: "MastheadCoreTests",
-            dependencies: ["MastheadCore", "CSQLite"]
+            dependencies: ["MastheadCore", "CSQLite", .product(name: "CSV", package: "CSV.swift")]
         ),
         .testTarget(
             name: "MastheadServerTests",

@@ -17,6 +17,8 @@ public final class CSVRecordStream {
     static let maximumFieldLength = 16 << 20
 
     private let bytes: ByteReader
+    /// The field being read, kept from record to record so that its storage is allocated once.
+    private var field: [UInt8] = []
     /// Set once the file has nothing more to give (or cannot be read on), so `next()` keeps returning nil.
     private var ended = false
 
@@ -29,8 +31,9 @@ public final class CSVRecordStream {
         self.bytes = bytes
         bytes.skipByteOrderMark()
         let names: [String]
+        var field: [UInt8] = []
         do throws(RecordProblem) {
-            names = try Self.readRecord(bytes, row: 1, path: path)
+            names = try Self.readRecord(bytes, row: 1, path: path, field: &field, expected: 8)
         } catch {
             throw error.diagnostic
         }
@@ -55,7 +58,7 @@ public final class CSVRecordStream {
             row += 1
             let fields: [String]
             do throws(RecordProblem) {
-                fields = try Self.readRecord(bytes, row: row, path: path)
+                fields = try Self.readRecord(bytes, row: row, path: path, field: &field, expected: header.count)
             } catch {
                 if error.endsStream { ended = true }
                 throw error.diagnostic
@@ -81,9 +84,13 @@ public final class CSVRecordStream {
     /// One record (row `row`); an empty file gives one empty field. After a problem that
     /// does not end the stream the rest of the record is still read, so the next call
     /// starts at the following row.
-    private static func readRecord(_ bytes: ByteReader, row: Int, path: String) throws(RecordProblem) -> [String] {
+    /// `expected`: how many fields a record has, so that its array is allocated once.
+    private static func readRecord(
+        _ bytes: ByteReader, row: Int, path: String, field: inout [UInt8], expected: Int
+    ) throws(RecordProblem) -> [String] {
         var fields: [String] = []
-        var field: [UInt8] = []
+        fields.reserveCapacity(expected)
+        field.removeAll(keepingCapacity: true)
         var problem: Diagnostic?
         func finishField() {
             if let text = String(validating: field, as: UTF8.self) {
@@ -96,8 +103,9 @@ public final class CSVRecordStream {
             field.removeAll(keepingCapacity: true)
         }
         var atFieldStart = true
-        while let byte = bytes.next() {
-            if atFieldStart, byte == UInt8(ascii: "\"") {
+        while true {
+            if atFieldStart, bytes.peek() == UInt8(ascii: "\"") {
+                _ = bytes.next()
                 try readQuoted(bytes, into: &field, row: row, column: fields.count + 1, path: path)
                 // After the closing quote: a comma, the end of the row, or text that does not belong.
                 if let after = bytes.peek(), after != UInt8(ascii: ","), after != 0x0A, after != 0x0D {
@@ -106,22 +114,27 @@ public final class CSVRecordStream {
                         + "write a quote inside a quoted field as two (\"\")"
                     problem = problem ?? Diagnostic(.error, message, file: path, line: row, column: fields.count + 1)
                 }
-                atFieldStart = false
-                continue
             }
             atFieldStart = false
-            switch byte {
-            case UInt8(ascii: ","):
+            // The field's bytes up to a comma or the end of the row (a quote inside an unquoted field
+            // is text): most fields lie whole in the chunk read, and become text without a copy.
+            let stop: UInt8
+            if field.isEmpty, let whole = bytes.unquotedField() {
+                fields.append(whole.text)
+                stop = whole.stop
+            } else {
+                guard let run = bytes.appendRun(into: &field, toQuote: false) else { break }
                 finishField()
-                atFieldStart = true
-            case 0x0A, 0x0D:
-                if byte == 0x0D, bytes.peek() == 0x0A { _ = bytes.next() }
-                finishField()
-                if let problem { throw RecordProblem(diagnostic: problem) }
-                return fields
-            default:
-                field.append(byte)
+                stop = run
             }
+            _ = bytes.next()
+            if stop == UInt8(ascii: ",") {
+                atFieldStart = true
+                continue
+            }
+            if stop == 0x0D, bytes.peek() == 0x0A { _ = bytes.next() }
+            if let problem { throw RecordProblem(diagnostic: problem) }
+            return fields
         }
         finishField()
         if let problem { throw RecordProblem(diagnostic: problem) }
@@ -130,16 +143,16 @@ public final class CSVRecordStream {
 
     /// A quoted field's text, after its opening quote, up to and past its closing quote.
     private static func readQuoted(_ bytes: ByteReader, into field: inout [UInt8], row: Int, column: Int, path: String) throws(RecordProblem) {
-        while let byte = bytes.next() {
-            if byte == UInt8(ascii: "\"") {
-                guard bytes.peek() == UInt8(ascii: "\"") else { return }
-                _ = bytes.next()
-            }
-            field.append(byte)
-            if field.count > maximumFieldLength {
-                let message = "CSV: the quoted field \(column) of row \(row) runs on past 16 MB: is its closing quote missing?"
-                throw RecordProblem(diagnostic: Diagnostic(.error, message, file: path, line: row, column: column), endsStream: true)
-            }
+        while bytes.appendRun(into: &field, toQuote: true, limit: maximumFieldLength) != nil {
+            _ = bytes.next()
+            // A doubled quote is one quote of the text; a single one closes the field.
+            guard bytes.peek() == UInt8(ascii: "\"") else { return }
+            _ = bytes.next()
+            field.append(UInt8(ascii: "\""))
+        }
+        if field.count > maximumFieldLength {
+            let message = "CSV: the quoted field \(column) of row \(row) runs on past 16 MB: is its closing quote missing?"
+            throw RecordProblem(diagnostic: Diagnostic(.error, message, file: path, line: row, column: column), endsStream: true)
         }
         throw RecordProblem(
             diagnostic: Diagnostic(
@@ -150,7 +163,7 @@ public final class CSVRecordStream {
     }
 }
 
-/// A file's bytes one at a time, read in large chunks with read(2) into one reused buffer.
+/// A file's bytes, a field's run or one byte at a time, read in large chunks with read(2) into one reused buffer.
 private final class ByteReader {
     private let descriptor: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -182,6 +195,58 @@ private final class ByteReader {
         guard index < count || fill() else { return nil }
         defer { index += 1 }
         return buffer[index]
+    }
+
+    /// Appends the bytes before the next comma, line feed or carriage return (or, with
+    /// `toQuote`, the next quote) to `field`, a run at a time, and returns that byte without
+    /// taking it; nil at the end of the file, or once `field` is longer than `limit`. The
+    /// loop that decides every field's end.
+    func appendRun(into field: inout [UInt8], toQuote: Bool, limit: Int = .max) -> UInt8? {
+        while index < count || fill() {
+            let stop = buffer.withUnsafeBufferPointer { buffer in
+                let end = toQuote ? Self.quote(in: buffer, from: index, to: count) : Self.fieldEnd(in: buffer, from: index, to: count)
+                field.append(contentsOf: buffer[index..<end])
+                return end
+            }
+            index = stop
+            if stop < count { return buffer[stop] }
+            if field.count > limit { return nil }
+        }
+        return nil
+    }
+
+    /// The bytes before the next comma, line feed or carriage return as text, with that byte
+    /// (not taken), when they lie whole in the chunk read and are UTF-8; nil otherwise, with
+    /// nothing taken.
+    func unquotedField() -> (text: String, stop: UInt8)? {
+        guard index < count || fill() else { return nil }
+        let start = index
+        let found = buffer.withUnsafeBufferPointer { buffer -> (text: String, end: Int)? in
+            let end = Self.fieldEnd(in: buffer, from: start, to: count)
+            guard end < count, let text = String(validating: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self) else { return nil }
+            return (text, end)
+        }
+        guard let found else { return nil }
+        index = found.end
+        return (found.text, buffer[found.end])
+    }
+
+    /// The position of the first comma, line feed or carriage return from `start`; `end` if none.
+    @inline(__always) private static func fieldEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var position = start
+        while position < end {
+            let byte = buffer[position]
+            if byte == 0x2C || byte == 0x0A || byte == 0x0D { break }
+            position += 1
+        }
+        return position
+    }
+
+    /// The position of the first quote from `start`; `end` if none.
+    @inline(__always) private static func quote(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var position = start
+        while position < end, buffer[position] != 0x22 { position += 1 }
+        return position
     }
 
     /// Reads the next chunk once the current one is used up; false at the end of the file.
