@@ -57,6 +57,10 @@ let theirs = median(times["csv.swift"]!)
 print("file: \(url.path)")
 for name in ["masthead", "csv.swift"] {
     let runs = times[name]!.map { String(format: "%.3f", $0) }.joined(separator: ", ")
-    print("\(name): \(counts[name]!.records) records, \(counts[name]!.fields) fields; CPU \(String(format: "%.3f", median(times[name]!))) s (runs \(runs))")
+    print(
+        "\(name): \(counts[name]!.records) records, \(counts[name]!.fields) fields; CPU \(String(format: "%.3f", median(times[name]!))) s (runs \(runs))"
+    )
 }
-print("CSV.swift ÷ Masthead: \(String(format: "%.1f", theirs / ours))× \(counts["masthead"]! == counts["csv.swift"]! ? "(the same records)" : "(DIFFERENT records)")")
+print(
+    "CSV.swift ÷ Masthead: \(String(format: "%.1f", theirs / ours))× \(counts["masthead"]! == counts["csv.swift"]! ? "(the same records)" : "(DIFFERENT records)")"
+)

@@ -61,7 +61,9 @@ struct CSVReaderAgainstCSVSwiftTests {
 
     /// A field's text and how a spreadsheet writes it: quoted when it must be, or at random.
     static func field(_ random: inout Seeded) -> (text: String, written: String) {
-        let pieces = ["moka", "Caffè", "crème brûlée", "1,489", "\"Moka\" pot", "two\nlines", "50", "-3.5", "2026-01-31", "a;b", "  padded ", "☕"]
+        let pieces = [
+            "moka", "Caffè", "crème brûlée", "1,489", "\"Moka\" pot", "two\nlines", "50", "-3.5", "2026-01-31", "a;b", "  padded ", "☕"
+        ]
         var text = ""
         for _ in 0..<(1 + random.next(3)) { text += (text.isEmpty ? "" : " ") + pieces[random.next(pieces.count)] }
         if random.next(8) == 0 { text = "" }

@@ -65,7 +65,8 @@ struct CardsRenderedOnceTests {
             + "{{>site-wide/footer}}</body></html>\n"
         templates["site-wide/head"] = "<link rel=\"icon\" href=\"{{site.root}}favicon.svg\">\n"
         templates["site-wide/footer"] =
-            "<footer>\n  <p>{{site.title}} & {{site.description}}</p>\n  <ul>{{#site.categories}}<li><a href=\"{{url}}\">{{name}}</a></li>{{/site.categories}}</ul>\n"
+            "<footer>\n  <p>{{site.title}} & {{site.description}}</p>\n"
+            + "  <ul>{{#site.categories}}<li><a href=\"{{url}}\">{{name}}</a></li>{{/site.categories}}</ul>\n"
             + "  {{^site.search}}<p>no search</p>{{/site.search}}\n{{>site-wide/legal}}\n  {{>plain}}\n</footer>\n"
         templates["site-wide/legal"] = "<small>© {{site.year}}</small>\n"
         templates["plain"] = "<i>{{site.language}}</i>"

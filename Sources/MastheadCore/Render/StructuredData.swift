@@ -109,9 +109,13 @@ struct StructuredData {
             object.append(("telephone", (value("tel") ?? value("phone")).map(text)))
             object.append(("email", value("email").map(text)))
             if let latitude = number("latitude"), let longitude = number("longitude") {
-                object.append(("geo", JSONText.object([
-                    ("@type", text("GeoCoordinates")), ("latitude", JSONText.number(latitude)), ("longitude", JSONText.number(longitude))
-                ])))
+                object.append(
+                    (
+                        "geo",
+                        JSONText.object([
+                            ("@type", text("GeoCoordinates")), ("latitude", JSONText.number(latitude)), ("longitude", JSONText.number(longitude))
+                        ])
+                    ))
                 object.append(("hasMap", text("https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=18/\(latitude)/\(longitude)")))
             }
         case .product:
