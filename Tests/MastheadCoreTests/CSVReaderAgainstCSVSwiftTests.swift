@@ -23,18 +23,8 @@ struct CSVReaderAgainstCSVSwiftTests {
 
     /// Masthead's reader: the records, and each problem as printed.
     static func masthead(_ url: URL) throws -> (read: Read, problems: [String]) {
-        let stream = try CSVRecordStream(url: url, path: "Content/catalogs/t.csv")
-        var rows: [[String]] = []
-        var problems: [String] = []
-        while true {
-            do {
-                guard let row = try stream.next() else { break }
-                rows.append(row)
-            } catch {
-                problems.append(error.description)
-            }
-        }
-        return (Read(header: stream.header, rows: rows), problems)
+        let result = try DataCSVTests.read(url)
+        return (Read(header: result.header, rows: result.rows), result.problems)
     }
 
     /// CSV.swift as Masthead used it: a header row, fields untrimmed, from a file stream.

@@ -9,6 +9,11 @@ struct DataCSVTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-csv-\(UUID().uuidString).csv")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
+        return try Self.read(url)
+    }
+
+    /// Every record of a file, and each problem as printed (as `Content/catalogs/t.csv`).
+    static func read(_ url: URL) throws -> (header: [String], rows: [[String]], problems: [String]) {
         let stream = try CSVRecordStream(url: url, path: "Content/catalogs/t.csv")
         var rows: [[String]] = []
         var problems: [String] = []
