@@ -36,21 +36,6 @@ enum PreviewInjection {
         return inject(into: Data(html.utf8), servedPath: "", build: 0, failure: failure, notice: nil, problems: problems)
     }
 
-    /// The inside of a JSON string.
-    static func jsonEscape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "<": result += "\\u003c"
-            default:
-                if scalar.value < 0x20 { result += String(format: "\\u%04x", scalar.value) } else { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result
-    }
-
     static func escape(_ text: String) -> String { XML.escape(text) }
 
     static func banner(_ text: String) -> String {

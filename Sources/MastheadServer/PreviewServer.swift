@@ -203,7 +203,7 @@ struct RebuildService: Service {
         guard let outcome else { return }
         failures.set(outcome.failure)
         state.replace(outcome.value)
-        let changed = outcome.changed.map { "\"\(PreviewInjection.jsonEscape($0))\"" }.joined(separator: ",")
+        let changed = outcome.changed.map(JSONText.string).joined(separator: ",")
         events.send(event: "rebuild", data: "{\"build\":\(outcome.value.site.number),\"failure\":\(outcome.failure),\"changed\":[\(changed)]}")
         onRebuild(
             PreviewServer.RebuildReport(
