@@ -57,13 +57,15 @@ struct SearchTests {
 
     @Test("ranking on a fixed corpus: the title weighs more than the body, a rare word more than a common one")
     func ranking() {
+        // No stemmer: each word is its own stem.
+        let vocabulary = SearchVocabulary(language: "xx")
         func entry(_ url: String, title: String, body: String) -> SearchEntry {
             var words = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
             words[SearchConfig.Field.title.index] = SearchText.words(title)
             words[SearchConfig.Field.body.index] = SearchText.words(body)
             return SearchEntry(
                 kind: "article", group: "", groupLabel: "", url: url, title: title, summary: "", image: nil, date: nil, excerptText: body,
-                words: words)
+                words: words, vocabulary: vocabulary)
         }
         let entries = [
             entry("/a/", title: "Moka e caffe", body: "La moka si carica con acqua e caffe macinato."),
@@ -71,9 +73,8 @@ struct SearchTests {
             entry("/c/", title: "Il tiramisu", body: "Savoiardi bagnati nel caffe, mascarpone e cacao."),
             entry("/d/", title: "Cacao amaro", body: "Il cacao e il caffe, due semi tostati.")
         ]
-        let stems = Dictionary(entries.flatMap { $0.terms.map(\.word) }.map { ($0, $0) }) { first, _ in first }
         let weights = SearchConfig.Field.allCases.map { SearchConfig.defaultWeights[$0] ?? 0 }
-        let postings = SearchPostings(entries: entries, weights: weights, stems: stems)
+        let postings = SearchPostings(entries: entries, weights: weights, vocabulary: vocabulary.stemmed())
         func order(_ word: String) -> [Int32] {
             (postings.postings[word] ?? []).sorted { $0.score != $1.score ? $0.score > $1.score : $0.document < $1.document }.map(\.document)
         }

@@ -190,8 +190,9 @@ struct TerminalOutputTests {
             #expect(run.status == 0)
             #expect(run.errors.contains("masthead: documents parsed "), "\(run.errors)")
             #expect(run.errors.contains("masthead: pages rendered "))
-            // Each line: the stage, its wall-clock seconds, then the CPU seconds it took.
-            #expect(run.errors.contains(/masthead: documents parsed \d+\.\d{3} s \(CPU \d+\.\d{3} s\)\n/), "\(run.errors)")
+            // Each line: the stage, its wall-clock seconds, the CPU seconds it took, the peak memory so far.
+            #expect(
+                run.errors.contains(/masthead: documents parsed \d+\.\d{3} s \(CPU \d+\.\d{3} s, peak memory \d+ MB\)\n/), "\(run.errors)")
         }
         #expect(!plain.errors.contains("masthead: documents parsed"))
     }

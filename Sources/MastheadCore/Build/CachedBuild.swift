@@ -26,6 +26,8 @@ public enum CachedBuild {
         let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
         let key = cache.key(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, baseURL: options.baseURL)
         let last = cache.loadManifest()
+        // Only its page URLs are read after the build: a large site's output records are not kept without the cache.
+        let lastPageURLs = last?.pageURLs ?? [:]
         let previous = useCache ? last : nil
         let sameKey = previous?.key == key
         // Inputs are read before the build: a file edited while it runs makes the next build redo it.
@@ -68,7 +70,7 @@ public enum CachedBuild {
             nextPublicationChange: result.nextPublicationChange, now: options.now,
             timeZone: site.config.timeZone)
         let pageURLs = URLChanges.pageURLs(site)
-        result.diagnostics += URLChanges.warnings(previous: last?.pageURLs ?? [:], site: site)
+        result.diagnostics += URLChanges.warnings(previous: lastPageURLs, site: site)
         manifest.pageURLs = pageURLs
         manifest.summary = result.pageCounts.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
         manifest.warnings = result.diagnostics.map(\.description)

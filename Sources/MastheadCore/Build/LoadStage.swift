@@ -4,20 +4,15 @@ import Foundation
 struct SiteInputs: Sendable {
     var config: SiteConfig
     var templates: TemplateSet
-    var articleFiles: [SourceFile]
-    var pageFiles: [SourceFile]
-    var reportFiles: [SourceFile]
+    /// Every article, page and report file with its kind, in that order; read when parsed.
+    var documents: [DocumentSource]
     /// Relative paths of the files under Content/static.
     var staticPaths: [String]
     /// Whether the site has an article section (a `Content/articles/` folder, even empty).
     var hasArticleSection: Bool
 
-    /// Every article, page and report file with its kind, in that order.
-    var documentFiles: [(file: SourceFile, kind: Document.Kind)] {
-        articleFiles.map { ($0, .article) } + pageFiles.map { ($0, .page) } + reportFiles.map { ($0, .report) }
-    }
-
     static let documentExtensions: Set<String> = ["md", "markdown", "html", "htm"]
+
 }
 
 enum LoadStage {
@@ -45,17 +40,18 @@ enum LoadStage {
                     Diagnostic(.error, "--base-url: expected an absolute URL like https://example.com/, got \"\(override)\"", file: "masthead"))
             }
         }
-        let extensions = SiteInputs.documentExtensions
-        let (articleFiles, articleProblems) = ContentLoader.sources(in: SiteFolders.articles, siteDirectory: siteDirectory, extensions: extensions)
-        let (pageFiles, pageProblems) = ContentLoader.sources(in: SiteFolders.pages, siteDirectory: siteDirectory, extensions: extensions)
-        let (reportFiles, reportProblems) = ContentLoader.sources(in: SiteFolders.reports, siteDirectory: siteDirectory, extensions: extensions)
-        diagnostics += articleProblems + pageProblems + reportProblems
+        var documents: [DocumentSource] = []
+        var hasArticleSection = false
+        for (folder, kind) in [(SiteFolders.articles, Document.Kind.article), (SiteFolders.pages, .page), (SiteFolders.reports, .report)] {
+            let (paths, problems) = ContentLoader.paths(in: folder, siteDirectory: siteDirectory, extensions: SiteInputs.documentExtensions)
+            diagnostics += problems
+            documents += paths.map { DocumentSource(path: $0, kind: kind, bytes: .inSiteFolder(siteDirectory)) }
+            if kind == .article { hasArticleSection = !paths.isEmpty }
+        }
         let staticPaths = ContentLoader.files(in: SiteFolders.staticFiles, siteDirectory: siteDirectory, diagnostics: &diagnostics)
-        let hasArticleSection =
-            !articleFiles.isEmpty
-            || FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(SiteFolders.articles).path)
+        hasArticleSection =
+            hasArticleSection || FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(SiteFolders.articles).path)
         return SiteInputs(
-            config: config, templates: templates, articleFiles: articleFiles, pageFiles: pageFiles,
-            reportFiles: reportFiles, staticPaths: staticPaths, hasArticleSection: hasArticleSection)
+            config: config, templates: templates, documents: documents, staticPaths: staticPaths, hasArticleSection: hasArticleSection)
     }
 }

@@ -27,8 +27,8 @@ enum ParseStage {
     ) -> ParsedContent {
         let config = inputs.config
         let codes = config.translationCodes
-        let files = inputs.documentFiles
-        let isDefault = files.map { TranslationFile.split(stem: $0.file.stem, codes: codes).language == nil }
+        let files = inputs.documents
+        let isDefault = files.map { TranslationFile.split(stem: $0.stem, codes: codes).language == nil }
         var parsed = parse(
             files.indices.filter { isDefault[$0] }.map { files[$0] }, config: config, inputs: inputs, options: options,
             diagnostics: &diagnostics, work: &work, timer: &timer)
@@ -37,7 +37,7 @@ enum ParseStage {
         for language in config.translationLanguages {
             let code = language.code.lowercased()
             let own = files.indices.filter {
-                !isDefault[$0] && TranslationFile.split(stem: files[$0].file.stem, codes: codes).language == code
+                !isDefault[$0] && TranslationFile.split(stem: files[$0].stem, codes: codes).language == code
             }
             let view = parse(
                 own.map { files[$0] }, config: config.view(for: language), inputs: inputs, options: options,
@@ -46,7 +46,7 @@ enum ParseStage {
                 ParsedTranslation(language: language, catalogs: view.catalogs, reports: view.reports, documents: view.documents))
         }
         if !config.translationLanguages.isEmpty {
-            diagnostics += TranslationGroups.undeclaredLanguages(files.map(\.file.path), config: config)
+            diagnostics += TranslationGroups.undeclaredLanguages(files.map(\.path), config: config)
             diagnostics += TranslationGroups.link(
                 &parsed.documents, translations: &parsed.translations, languages: config.translationLanguages, author: config.author)
         }
@@ -55,7 +55,7 @@ enum ParseStage {
 
     /// One language's catalogs and documents, parsed with `config` (the site's, or a language's view).
     private static func parse(
-        _ files: [(file: SourceFile, kind: Document.Kind)], config: SiteConfig, inputs: SiteInputs, options: BuildOptions,
+        _ files: [DocumentSource], config: SiteConfig, inputs: SiteInputs, options: BuildOptions,
         diagnostics: inout [Diagnostic], work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> ParsedContent {
         let siteDirectory = options.siteDirectory
@@ -88,35 +88,43 @@ enum ParseStage {
         return ParsedContent(catalogs: catalogs, reports: reports, parser: parser, documents: documents)
     }
 
-    /// Parses files on every core, each taken from the preview's memory when its bytes are
-    /// unchanged, then draws the report blocks of those parsed anew. A full build parses
-    /// every file through here, a patch only the saved ones.
+    /// Reads and parses files on every core, each taken from the preview's memory when its
+    /// bytes are unchanged, then draws the report blocks of those parsed anew. A full build
+    /// parses every file through here, a patch only the saved ones.
     static func parse(
-        _ files: [(file: SourceFile, kind: Document.Kind)], parser: DocumentParser, reports: ReportEngine,
+        _ files: [DocumentSource], parser: DocumentParser, reports: ReportEngine,
         memory: DocumentMemory?, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
         work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> [Document] {
-        var parsed = parallelMap(files) { file, kind -> ParsedDocument in
+        var parsed = parallelMap(files) { source -> ParsedDocument in
             defer { progress?.advance(by: 1) }
-            if let remembered = memory?.document(for: file, kind: kind) {
+            let file: SourceFile
+            switch source.read() {
+            case .success(let read): file = read
+            case .failure(let problem): return ParsedDocument(document: nil, diagnostics: [problem], reused: false)
+            }
+            if let remembered = memory?.document(for: file, kind: source.kind) {
                 return ParsedDocument(document: remembered.document, diagnostics: remembered.diagnostics, reused: true)
             }
-            var (document, problems) = parser.parse(file, kind: kind)
+            var (document, problems) = parser.parse(file, kind: source.kind)
+            guard memory != nil else { return ParsedDocument(document: document, diagnostics: problems, reused: false) }
+            // Only the preview reads these: its page fingerprints (`RouteFingerprints`) and its memory of the bytes.
             document?.sourceHash = StableHash.digest(file.data)
-            return ParsedDocument(document: document, diagnostics: problems, reused: false)
+            return ParsedDocument(document: document, diagnostics: problems, reused: false, file: file)
         }
         timer.lap("documents parsed")
         let fresh = parsed.indices.filter { !parsed[$0].reused }
         var drawn = fresh.map { parsed[$0].document }
-        let blockProblems = reports.drawBlocks(of: fresh.map { files[$0].file.path }, into: &drawn)
+        let blockProblems = reports.drawBlocks(of: fresh.map { files[$0].path }, into: &drawn)
         timer.lap("report blocks drawn")
         for (position, index) in fresh.enumerated() {
             parsed[index].document = drawn[position]
             parsed[index].diagnostics += blockProblems[position]
         }
         if let memory {
-            for (index, entry) in zip(files.indices, parsed) where !entry.reused {
-                memory.remember(files[index].file, kind: files[index].kind, document: entry.document, diagnostics: entry.diagnostics)
+            for (source, entry) in zip(files, parsed) where !entry.reused {
+                guard let file = entry.file else { continue }
+                memory.remember(file, kind: source.kind, document: entry.document, diagnostics: entry.diagnostics)
             }
         }
         let reused = parsed.filter(\.reused).count
@@ -131,4 +139,6 @@ private struct ParsedDocument: Sendable {
     var document: Document?
     var diagnostics: [Diagnostic]
     var reused: Bool
+    /// The bytes parsed, for the preview's memory; a build lets them go once parsed.
+    var file: SourceFile?
 }

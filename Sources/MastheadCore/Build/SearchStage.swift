@@ -16,7 +16,7 @@ enum SearchStage {
             memory?.forget()
             return []
         }
-        let entries = SearchEntries(site: site, stems: memory?.knownStems ?? [:])
+        let entries = SearchEntries(site: site, vocabulary: memory?.vocabulary)
         let index = entries.index
         memory?.keep(SearchMemory.State(entries: entries, paths: Set(index.files.map(\.path))))
         // Another language's index lives under its prefix (`en/search/`); the script is shared.

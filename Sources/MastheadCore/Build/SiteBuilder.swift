@@ -24,7 +24,7 @@ public enum SiteBuilder {
             return BuildResult(site: nil, diagnostics: diagnostics.sortedByPosition())
         }
         timer.lap("config, templates and content read")
-        progress?.begin(.parsing, total: inputs.documentFiles.count)
+        progress?.begin(.parsing, total: inputs.documents.count)
         let parsed = ParseStage.run(inputs, options: options, diagnostics: &diagnostics, work: &work, timer: &timer)
         progress?.begin(.resolving, total: nil)
         let resolved = ResolveStage.run(inputs, parsed, options: options, diagnostics: &diagnostics)
@@ -49,10 +49,14 @@ public enum SiteBuilder {
         }
         // The search index is made while the pages render: most of a large index's time is on
         // one core (its postings), which rendering leaves idle otherwise. It reports no progress
-        // of its own, so the progress line follows the pages.
+        // of its own, so the progress line follows the pages. Its files are streamed as soon as
+        // they are made, so the index is not held in memory while the pages go on rendering.
         let searchMemory = site.translations.isEmpty ? options.memory?.search : nil
-        let search = BackgroundWork {
-            SearchStage.run(site, memory: searchMemory) + site.translations.flatMap { SearchStage.run($0, memory: nil) }
+        let delivery = options.pageDelivery
+        let search = BackgroundWork { () -> Result<[OutputFile], any Error> in
+            let files = SearchStage.run(site, memory: searchMemory) + site.translations.flatMap { SearchStage.run($0, memory: nil) }
+            guard case .streamed(let sink) = delivery else { return .success(files) }
+            return Result { try sink(files) }.map { [] }
         }
         let renderer = SiteRenderer(
             site: site, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,
@@ -85,8 +89,13 @@ public enum SiteBuilder {
             return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
         }
         timer.lap("pages rendered")
-        let searchFiles = search.value()
-        if !searchFiles.isEmpty { timer.lap("search index built (beside the pages)") }
+        let searchFiles: [OutputFile]
+        do {
+            searchFiles = try search.value().get()
+        } catch {
+            return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
+        }
+        if site.config.search.enabled == true { timer.lap("search index built (beside the pages)") }
         let generated = renderer.generatedFiles()
         var result = BuildResult(
             site: site,
@@ -125,7 +134,7 @@ public enum SiteBuilder {
                 nextPublicationChange: result.nextPublicationChange, now: options.now, timeZone: inputs.config.timeZone),
             parser: parsed.parser, reports: parsed.reports, templates: inputs.templates, site: site, fingerprintInputs: fingerprintInputs,
             documentIndex: SiteDocumentIndex(site),
-            sources: Dictionary(inputs.documentFiles.map { ($0.file.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
+            sources: Dictionary(inputs.documents.map { ($0.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
             diagnosedFiles: Set(result.diagnostics.map(\.file)), diagnostics: result.diagnostics)
     }
 }

@@ -84,17 +84,17 @@ enum SitePatch {
 
     /// The saved files: sources read again and static files to copy; nil when a save needs a full build.
     private static func load(_ changedPaths: Set<String>, kept: SiteMemory.State) -> (
-        sources: [(file: SourceFile, kind: Document.Kind)],
+        sources: [DocumentSource],
         staticFiles: [OutputFile]
     )? {
         let staticOutputs = Dictionary(kept.site.staticFiles.map { ($0.sourcePath, $0.outputPath) }, uniquingKeysWith: { first, _ in first })
-        var sources: [(file: SourceFile, kind: Document.Kind)] = []
+        var sources: [DocumentSource] = []
         var staticFiles: [OutputFile] = []
         for path in changedPaths.sorted() {
             let absolute = kept.siteDirectory.appendingPathComponent(path).path
             if let kind = kept.sources[path] {
                 guard isRegularFile(absolute), let data = FileManager.default.contents(atPath: absolute) else { return nil }
-                sources.append((SourceFile(path: path, data: data), kind))
+                sources.append(DocumentSource(path: path, kind: kind, bytes: .read(data)))
             } else if let output = staticOutputs[path] {
                 // A saved image may change its resized copies, its size, a social card: a full build (from the image cache).
                 guard isRegularFile(absolute), !RasterImage.isRaster(path), path.lowercasedPathExtension != "svg" else { return nil }

@@ -2,31 +2,20 @@ import Foundation
 
 /// Finds the files of a site folder, in a stable order.
 public enum ContentLoader {
-    /// Text sources (articles, pages) read into memory.
-    public static func sources(in folder: String, siteDirectory: URL, extensions: Set<String>) -> ([SourceFile], [Diagnostic]) {
+    /// Relative paths of the files under `folder` with one of `extensions` (articles, pages),
+    /// sorted; a warning for each other file.
+    public static func paths(in folder: String, siteDirectory: URL, extensions: Set<String>) -> ([String], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var paths: [String] = []
         for path in files(in: folder, siteDirectory: siteDirectory, diagnostics: &diagnostics) {
-            let ext = path.lowercasedPathExtension
-            guard extensions.contains(ext) else {
+            guard extensions.contains(path.lowercasedPathExtension) else {
                 diagnostics.append(
                     Diagnostic(.warning, "ignored: only \(extensions.sorted().joined(separator: ", ")) files are read here", file: path))
                 continue
             }
             paths.append(path)
         }
-        // Read on every core: a large site's preview rebuild reads thousands of files.
-        let read = parallelMap(paths) { path in FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(path).path) }
-        var sources: [SourceFile] = []
-        sources.reserveCapacity(paths.count)
-        for (path, data) in zip(paths, read) {
-            guard let data else {
-                diagnostics.append(Diagnostic(.error, "cannot read this file", file: path))
-                continue
-            }
-            sources.append(SourceFile(path: path, data: data))
-        }
-        return (sources, diagnostics)
+        return (paths, diagnostics)
     }
 
     /// Relative paths (`Content/static/images/a.svg`) of every regular file under `folder`,

@@ -13,7 +13,9 @@ public struct SourceFile: Sendable {
 
     public var fileExtension: String { path.lowercasedPathExtension }
     /// The file name without its extension.
-    public var stem: String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
+    public var stem: String { Self.stem(of: path) }
+
+    static func stem(of path: String) -> String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
 
     /// The file as UTF-8 text, or a diagnostic saying why it is not text.
     public func text() -> Result<String, Diagnostic> {

@@ -11,12 +11,12 @@ public final class SearchMemory: Sendable {
 
     private let state = Mutex<State?>(nil)
     /// Words and their stems, kept across full builds too.
-    private let stems = Mutex<[String: String]>([:])
+    private let kept = Mutex<SearchVocabulary?>(nil)
 
     public init() {}
 
     func keep(_ kept: State) {
-        stems.withLock { $0 = kept.entries.stems }
+        self.kept.withLock { $0 = kept.entries.vocabulary }
         state.withLock { $0 = kept }
     }
 
@@ -28,7 +28,7 @@ public final class SearchMemory: Sendable {
         }
     }
 
-    var knownStems: [String: String] { stems.withLock { $0 } }
+    var vocabulary: SearchVocabulary? { kept.withLock { $0 } }
 
     func forget() {
         state.withLock { $0 = nil }

@@ -17,30 +17,34 @@ struct SearchEntry: Sendable, Equatable {
     var date: String?
     /// The start of the text, for highlighted excerpts.
     var excerptText: String
-    /// Each word of each field with its count, by field then word: `(caffe, title, 1)`.
+    /// Each word of each field with its count, by field then word: `(caffe, title, 1)`, the
+    /// word by its number in the site's `SearchVocabulary`.
     var terms: [Term]
     /// The number of words of each field, in `SearchConfig.Field` order.
     var lengths: [Int]
 
     struct Term: Sendable, Equatable {
-        var word: String
+        var word: Int32
         var field: UInt8
         var count: UInt16
     }
 
+    /// `words`: each field's words, in `SearchConfig.Field` order, numbered in `vocabulary`.
     init(
         kind: String, group: String, groupLabel: String, url: String, title: String, summary: String, image: String?, date: String?,
-        excerptText: String, words: [[String]]
+        excerptText: String, words: [[String]], vocabulary: SearchVocabulary
     ) {
         (self.kind, self.group, self.groupLabel, self.url, self.title) = (kind, group, groupLabel, url, title)
         (self.summary, self.image, self.date, self.excerptText) = (summary, image, date, excerptText)
         lengths = words.map(\.count)
-        terms = []
+        var counted: [(word: String, field: UInt8, count: UInt16)] = []
         for (field, fieldWords) in words.enumerated() {
             var counts: [String: Int] = [:]
             for word in fieldWords { counts[word, default: 0] += 1 }
-            terms += counts.keys.sorted().map { Term(word: $0, field: UInt8(field), count: UInt16(min(counts[$0]!, Int(UInt16.max)))) }
+            counted += counts.keys.sorted().map { ($0, UInt8(field), UInt16(min(counts[$0]!, Int(UInt16.max)))) }
         }
+        // Numbered all at once: one turn of the vocabulary's lock per entry.
+        terms = zip(counted, vocabulary.numbers(of: counted.lazy.map(\.word))).map { Term(word: $1, field: $0.field, count: $0.count) }
     }
 
     /// How many characters of a text results take their excerpts from.
@@ -51,11 +55,13 @@ struct SearchEntry: Sendable, Equatable {
 struct SearchEntryMaker: Sendable {
     let config: SiteConfig
     let stopWords: Set<String>
+    let vocabulary: SearchVocabulary
     let formatter: SiteFormatter
 
-    init(config: SiteConfig, stopWords: Set<String>) {
+    init(config: SiteConfig, stopWords: Set<String>, vocabulary: SearchVocabulary) {
         self.config = config
         self.stopWords = stopWords
+        self.vocabulary = vocabulary
         formatter = SiteFormatter(language: config.language, timeZone: config.timeZone)
     }
 
@@ -93,7 +99,7 @@ struct SearchEntryMaker: Sendable {
         return SearchEntry(
             kind: catalog.config.name, group: group, groupLabel: groupLabel, url: config.link(forPath: item.path), title: item.title,
             summary: String(text.prefix(240)), image: image, date: nil, excerptText: String(text.prefix(SearchEntry.excerptLength)),
-            words: fieldWords)
+            words: fieldWords, vocabulary: vocabulary)
     }
 
     private func entry(document: Document, path: String, kind: String, category: CategoryConfig?) -> SearchEntry {
@@ -110,7 +116,7 @@ struct SearchEntryMaker: Sendable {
             kind: kind, group: category?.slug ?? "", groupLabel: category?.name ?? "", url: config.link(forPath: path), title: document.title,
             summary: document.summary,
             image: document.cover.map { link($0.src) }, date: kind == "article" ? formatter.longDate(document.date) : nil,
-            excerptText: String(body.prefix(SearchEntry.excerptLength)), words: fieldWords)
+            excerptText: String(body.prefix(SearchEntry.excerptLength)), words: fieldWords, vocabulary: vocabulary)
     }
 
     private func words(_ text: String) -> [String] {

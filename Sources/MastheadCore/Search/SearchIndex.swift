@@ -20,14 +20,15 @@ struct SearchIndex: Sendable {
     static let bundleSize = 8
 
     /// `entries` in any order; they are put in index order (kind, group, URL) here.
-    init(entries: [SearchEntry], config: SearchSettings, stems: [String: String]) {
+    /// `vocabulary`: the entries' words, every one stemmed.
+    init(entries: [SearchEntry], config: SearchSettings, vocabulary: SearchVocabulary.Table) {
         let ordered = entries.sorted { left, right in
             let (l, r) = (config.kindRank(left.kind), config.kindRank(right.kind))
             if l != r { return l < r }
             if left.group != right.group { return left.group < right.group }
             return left.url < right.url
         }
-        let postings = SearchPostings(entries: ordered, weights: config.weights, stems: stems)
+        let postings = SearchPostings(entries: ordered, weights: config.weights, vocabulary: vocabulary)
         var files: [(path: String, data: Data)] = []
         // Shards.
         let words = postings.stemOfWord.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }

@@ -20,11 +20,14 @@ struct SearchPostings: Sendable {
     static let b = 0.75
     static let scale = 20.0
     /// Only a stem's best documents are kept: a word in every document ranks nothing, and a
-    /// query downloads its shard.
+    /// query downloads its shard. The best by score are the best by weighted count (a stem's
+    /// score grows with it), ties going to the earlier document, so lists are cut to them
+    /// while they are made: a common word's list never holds a large site's every document.
     static let maxPostings = 2_000
 
-    /// `entries` in index order; `weights` by field (`SearchConfig.Field` order); `stems` has every word.
-    init(entries: [SearchEntry], weights: [Double], stems: [String: String]) {
+    /// `entries` in index order; `weights` by field (`SearchConfig.Field` order); `vocabulary`
+    /// has every word of the entries, stemmed.
+    init(entries: [SearchEntry], weights: [Double], vocabulary: SearchVocabulary.Table) {
         documentCount = entries.count
         let fieldCount = weights.count
         var averages = Array(repeating: 0.0, count: fieldCount)
@@ -32,34 +35,57 @@ struct SearchPostings: Sendable {
             for (field, length) in entry.lengths.enumerated() where field < fieldCount { averages[field] += Double(length) }
         }
         averages = averages.map { entries.isEmpty ? 1 : max(1, $0 / Double(entries.count)) }
-        var weighted: [String: [(document: Int32, tf: Double)]] = [:]
-        var words: [String: String] = [:]
+        // By stem number: each stem's documents with their weighted counts, in single precision
+        // (a large site's lists hold tens of millions of them until they are scored).
+        var lists = Array(repeating: [(document: Int32, tf: Float)](), count: vocabulary.stems.count)
+        // Each stem's number of documents, for its inverse document frequency: its list is cut.
+        var frequencies = Array(repeating: 0, count: vocabulary.stems.count)
+        var sums = Array(repeating: 0.0, count: vocabulary.stems.count)
+        var stemsOfDocument: [Int] = []
+        var wordIsIndexed = Array(repeating: false, count: vocabulary.words.count)
         for (document, entry) in entries.enumerated() {
-            var perStem: [String: Double] = [:]
             for term in entry.terms {
                 let field = Int(term.field)
-                guard field < fieldCount, weights[field] > 0, let stem = stems[term.word] else { continue }
+                guard field < fieldCount, weights[field] > 0 else { continue }
+                let stem = Int(vocabulary.stemOfWord[Int(term.word)])
                 let norm = 1 - Self.b + Self.b * Double(entry.lengths[field]) / averages[field]
-                perStem[stem, default: 0] += weights[field] * Double(term.count) / norm
-                words[term.word] = stem
+                if sums[stem] == 0 { stemsOfDocument.append(stem) }
+                sums[stem] += weights[field] * Double(term.count) / norm
+                wordIsIndexed[Int(term.word)] = true
             }
-            for stem in perStem.keys.sorted() { weighted[stem, default: []].append((Int32(document), perStem[stem]!)) }
+            for stem in stemsOfDocument {
+                lists[stem].append((Int32(document), Float(sums[stem])))
+                frequencies[stem] += 1
+                sums[stem] = 0
+                if lists[stem].count == 2 * Self.maxPostings { Self.keepBest(&lists[stem]) }
+            }
+            stemsOfDocument.removeAll(keepingCapacity: true)
         }
         let count = Double(entries.count)
         var postings: [String: [Posting]] = [:]
-        for (stem, list) in weighted {
-            let frequency = Double(list.count)
+        for stem in lists.indices where !lists[stem].isEmpty {
+            let frequency = Double(frequencies[stem])
             let idf = log(1 + (count - frequency + 0.5) / (frequency + 0.5))
-            var scored = list.map { item in
-                Posting(document: item.document, score: Int32(max(1, (idf * item.tf * (Self.k1 + 1) / (item.tf + Self.k1) * Self.scale).rounded())))
+            Self.keepBest(&lists[stem])
+            postings[vocabulary.stems[stem]] = lists[stem].map { item in
+                let tf = Double(item.tf)
+                return Posting(document: item.document, score: Int32(max(1, (idf * tf * (Self.k1 + 1) / (tf + Self.k1) * Self.scale).rounded())))
             }
-            if scored.count > Self.maxPostings {
-                scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.document < $1.document }
-                scored = Array(scored.prefix(Self.maxPostings)).sorted { $0.document < $1.document }
-            }
-            postings[stem] = scored
+            lists[stem] = []
         }
         self.postings = postings
-        stemOfWord = words
+        var stemOfWord: [String: String] = [:]
+        for (word, indexed) in wordIsIndexed.enumerated() where indexed {
+            stemOfWord[vocabulary.words[word]] = vocabulary.stems[Int(vocabulary.stemOfWord[word])]
+        }
+        self.stemOfWord = stemOfWord
+    }
+
+    /// Cuts a stem's list to its `maxPostings` best documents, in document order.
+    private static func keepBest(_ list: inout [(document: Int32, tf: Float)]) {
+        guard list.count > maxPostings else { return }
+        list.sort { $0.tf != $1.tf ? $0.tf > $1.tf : $0.document < $1.document }
+        list.removeSubrange(maxPostings...)
+        list.sort { $0.document < $1.document }
     }
 }

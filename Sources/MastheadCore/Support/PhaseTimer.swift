@@ -1,10 +1,11 @@
 import Foundation
 
 /// How long each stage of a build took, in wall-clock seconds and in CPU seconds of the whole
-/// process (user and system, every thread), printed to standard error when the environment sets
-/// `MASTHEAD_TIMINGS` (`MASTHEAD_TIMINGS=1 masthead build ...`): for finding where a large build
-/// spends its time. The stages run one after the other, so the process's CPU time between two
-/// laps is the stage's. Silent otherwise.
+/// process (user and system, every thread), with the process's peak memory so far, printed to
+/// standard error when the environment sets `MASTHEAD_TIMINGS` (`MASTHEAD_TIMINGS=1 masthead
+/// build ...`): for finding where a large build spends its time and which stage raises its
+/// memory. The stages run one after the other, so the process's CPU time between two laps is
+/// the stage's. Silent otherwise.
 struct PhaseTimer {
     static let isEnabled = ProcessInfo.processInfo.environment["MASTHEAD_TIMINGS"] != nil
     private var last = DispatchTime.now()
@@ -16,9 +17,17 @@ struct PhaseTimer {
         let now = DispatchTime.now()
         let cpu = Self.processCPUSeconds()
         let seconds = Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9
-        StandardError.write("masthead: \(name) \(String(format: "%.3f", seconds)) s (CPU \(String(format: "%.3f", cpu - lastCPU)) s)\n")
+        let cpuText = String(format: "%.3f", cpu - lastCPU)
+        StandardError.write("masthead: \(name) \(String(format: "%.3f", seconds)) s (CPU \(cpuText) s, peak memory \(Self.peakMegabytes()) MB)\n")
         last = now
         lastCPU = cpu
+    }
+
+    /// The process's peak resident memory so far, in megabytes: which stage raises the peak.
+    static func peakMegabytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss / 1024
     }
 
     /// User and system CPU time of the process so far.
