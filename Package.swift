@@ -35,6 +35,7 @@ let package = Package(
             name: "CStemmer",
             providers: [.apt(["libstemmer-dev"])]
         ),
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(
             name: "CVips",
             pkgConfig: "vips",
@@ -75,6 +76,7 @@ let package = Package(
         .executableTarget(
             name: "masthead",
             dependencies: [
+                "CMalloc",
                 "MastheadCore",
                 "MastheadServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")

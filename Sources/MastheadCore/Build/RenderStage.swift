@@ -2,8 +2,9 @@ import Foundation
 
 /// Stage 4, render: routes into output files, in batches, on every core.
 enum RenderStage {
-    /// Pages rendered between two hand-overs to a streamed delivery.
-    static let batchSize = 2048
+    /// Pages rendered between two hand-overs to a streamed delivery: enough for both cores
+    /// to stay busy, few enough not to hold many pages (about 30 KB each) in memory.
+    static let batchSize = 512
 
     /// Renders `routes` (every route of a build; a patch's changed ones). With the preview's
     /// page memory and fingerprints, a route whose fingerprint is unchanged keeps its last bytes,

@@ -47,7 +47,31 @@ public struct BuildCache: Sendable {
 
     public func save(_ manifest: BuildManifest) throws {
         try Self.makeFolder(siteDirectory: siteDirectory)
-        try Data(manifest.serialized().utf8).write(to: manifestURL, options: .atomic)
+        // Written a megabyte at a time into a new file, then renamed over the old one: never
+        // half a manifest, and never the whole of a large site's in memory.
+        let temporary = manifestURL.path + ".new"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil), let file = FileHandle(forWritingAtPath: temporary) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary])
+        }
+        do {
+            var chunk = ""
+            try manifest.serialize { line in
+                chunk += line
+                if chunk.utf8.count >= 1 << 20 {
+                    try file.write(contentsOf: Data(chunk.utf8))
+                    chunk = ""
+                }
+            }
+            try file.write(contentsOf: Data(chunk.utf8))
+            try file.close()
+            guard rename(temporary, manifestURL.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: manifestURL.path])
+            }
+        } catch {
+            try? file.close()
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
     }
 
     /// `SITE/.masthead/`, with a .gitignore so its files never show up in the site's repository.

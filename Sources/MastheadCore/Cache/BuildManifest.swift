@@ -36,15 +36,23 @@ public struct BuildManifest: Sendable, Equatable {
     }
 
     public func serialized() -> String {
-        var lines = [Self.formatLine, "key \(key)"]
-        lines.append("validUntil " + (validUntil.map { String(format: "%.3f", $0.timeIntervalSince1970) } ?? "-"))
-        lines.append("summary " + Self.escape(summary))
-        lines += warnings.map { "warning " + Self.escape($0) }
-        for path in inputs.keys.sorted() { lines.append(Self.line("in", path, inputs[path]!)) }
-        for path in outputs.keys.sorted() { lines.append(Self.line("out", path, outputs[path]!)) }
+        var text = ""
+        serialize { text += $0 }
+        return text
+    }
+
+    /// The manifest's text, handed to `write` a line at a time (each with its newline): a large
+    /// site's manifest is tens of megabytes, written out as it is made (`BuildCache.save`).
+    public func serialize(_ write: (String) throws -> Void) rethrows {
+        try write(Self.formatLine + "\n")
+        try write("key \(key)\n")
+        try write("validUntil " + (validUntil.map { String(format: "%.3f", $0.timeIntervalSince1970) } ?? "-") + "\n")
+        try write("summary " + Self.escape(summary) + "\n")
+        for warning in warnings { try write("warning " + Self.escape(warning) + "\n") }
+        for path in inputs.keys.sorted() { try write(Self.line("in", path, inputs[path]!) + "\n") }
+        for path in outputs.keys.sorted() { try write(Self.line("out", path, outputs[path]!) + "\n") }
         // The URL first: it has no spaces, the source may.
-        for source in pageURLs.keys.sorted() { lines.append("page \(Self.escape(pageURLs[source]!)) \(Self.escape(source))") }
-        return lines.joined(separator: "\n") + "\n"
+        for source in pageURLs.keys.sorted() { try write("page \(Self.escape(pageURLs[source]!)) \(Self.escape(source))\n") }
     }
 
     /// Nil when the text is not a manifest of this version (then the cache is just not used).

@@ -1,0 +1,2 @@
+// The C library's malloc settings (glibc's mallopt), for the command's start.
+#include <malloc.h>
