@@ -11,18 +11,26 @@ enum SearchStage {
     }
 
     /// Runs beside the render stage (`SiteBuilder`), so it reports no progress of its own.
-    static func run(_ site: Site, memory: SearchMemory?) -> [OutputFile] {
+    /// With pages streamed, the files go to the sink in batches as they are made and none is
+    /// returned; otherwise they are returned, by path.
+    static func run(_ site: Site, memory: SearchMemory?, delivery: PageDelivery) throws -> [OutputFile] {
         guard site.config.search.enabled == true else {
             memory?.forget()
             return []
         }
+        var output = SearchOutput(prefix: site.config.languagePrefix, delivery: delivery)
         let entries = SearchEntries(site: site, vocabulary: memory?.vocabulary)
-        let index = entries.index
-        memory?.keep(SearchMemory.State(entries: entries, paths: Set(index.files.map(\.path))))
-        // Another language's index lives under its prefix (`en/search/`); the script is shared.
-        let prefix = String(site.config.languagePrefix.dropFirst())
-        guard !prefix.isEmpty else { return index.files.map { OutputFile(path: $0.path, contents: .bytes($0.data)) } }
-        return index.files.filter { $0.path != SearchScript.path }.map { OutputFile(path: prefix + "/" + $0.path, contents: .bytes($0.data)) }
+        if let memory {
+            var paths: Set<String> = []
+            try entries.writeIndex { path, data in
+                paths.insert(path)
+                try output.add(path, data)
+            }
+            memory.keep(SearchMemory.State(entries: entries, paths: paths))
+        } else {
+            try (consume entries).writeIndex { try output.add($0, $1) }
+        }
+        return try output.finish()
     }
 
     /// The index with saved articles and pages made again; only the files a full build would
@@ -32,10 +40,44 @@ enum SearchStage {
         guard site.config.search.enabled == true else { return [] }
         guard var kept = memory.take() else { return nil }
         kept.entries.replace(articles: articles, pages: pages, in: site)
-        let index = kept.entries.index
-        let added = index.files.filter { !kept.paths.contains($0.path) || $0.path == SearchIndex.entryPath }
-        kept.paths = Set(index.files.map(\.path))
+        var added: [OutputFile] = []
+        var paths: Set<String> = []
+        kept.entries.writeIndex { path, data in
+            paths.insert(path)
+            if !kept.paths.contains(path) || path == SearchIndex.entryPath { added.append(OutputFile(path: path, contents: .bytes(data))) }
+        }
+        kept.paths = paths
         memory.keep(kept)
-        return added.map { OutputFile(path: $0.path, contents: .bytes($0.data)) }
+        return added
+    }
+}
+
+/// Where the index's files go as they are made: to the page sink in batches, or kept.
+private struct SearchOutput {
+    /// Another language's index lives under its prefix (`en/search/`); the script is shared.
+    let prefix: String
+    let delivery: PageDelivery
+    private var files: [OutputFile] = []
+    private static let batchSize = 256
+
+    init(prefix: String, delivery: PageDelivery) {
+        self.prefix = String(prefix.dropFirst())
+        self.delivery = delivery
+    }
+
+    mutating func add(_ path: String, _ data: Data) throws {
+        if !prefix.isEmpty, path == SearchScript.path { return }
+        files.append(OutputFile(path: prefix.isEmpty ? path : prefix + "/" + path, contents: .bytes(data)))
+        if case .streamed(let sink) = delivery, files.count == Self.batchSize {
+            try sink(files)
+            files = []
+        }
+    }
+
+    /// The files not handed to the sink yet: sent, or returned by path.
+    mutating func finish() throws -> [OutputFile] {
+        guard case .streamed(let sink) = delivery else { return files.sorted { $0.path < $1.path } }
+        if !files.isEmpty { try sink(files) }
+        return []
     }
 }

@@ -54,9 +54,10 @@ public enum SiteBuilder {
         let searchMemory = site.translations.isEmpty ? options.memory?.search : nil
         let delivery = options.pageDelivery
         let search = BackgroundWork { () -> Result<[OutputFile], any Error> in
-            let files = SearchStage.run(site, memory: searchMemory) + site.translations.flatMap { SearchStage.run($0, memory: nil) }
-            guard case .streamed(let sink) = delivery else { return .success(files) }
-            return Result { try sink(files) }.map { [] }
+            Result {
+                try SearchStage.run(site, memory: searchMemory, delivery: delivery)
+                    + site.translations.flatMap { try SearchStage.run($0, memory: nil, delivery: delivery) }
+            }
         }
         let renderer = SiteRenderer(
             site: site, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,

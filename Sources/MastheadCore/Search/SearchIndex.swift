@@ -9,27 +9,32 @@ import Foundation
 /// - `search/fragments/N.HASH.json`, one per bundle of 8 documents: what their results show;
 /// - `search/search.HASH.js`, the script (`SearchScript`).
 /// Every name but the entry's carries a hash of the content, so a host may cache them for ever.
-struct SearchIndex: Sendable {
-    /// Relative to the output folder, sorted by path.
-    var files: [(path: String, data: Data)]
-
+enum SearchIndex {
     static let folder = "search"
     static let entryPath = "search/index.json"
     /// Results' fragments come in bundles: a query showing 10 results downloads at most 10
     /// small files, and a site of 10,000 articles gets 1,250 files rather than 10,000.
     static let bundleSize = 8
 
+    /// Makes the index's files, each handed to `emit` (a path relative to the output folder,
+    /// and the bytes) as soon as it is made: a large site's index (over 100 MB at 100,000
+    /// articles) is never held whole.
     /// `entries` in any order; they are put in index order (kind, group, URL) here.
     /// `vocabulary`: the entries' words, every one stemmed.
-    init(entries: [SearchEntry], config: SearchSettings, vocabulary: SearchVocabulary.Table) {
-        let ordered = entries.sorted { left, right in
+    static func write(
+        entries: consuming [SearchEntry], config: SearchSettings, vocabulary: SearchVocabulary.Table,
+        to emit: (_ path: String, _ data: Data) throws -> Void
+    ) rethrows {
+        var ordered = entries.sorted { left, right in
             let (l, r) = (config.kindRank(left.kind), config.kindRank(right.kind))
             if l != r { return l < r }
             if left.group != right.group { return left.group < right.group }
             return left.url < right.url
         }
+        entries = []
         let postings = SearchPostings(entries: ordered, weights: config.weights, vocabulary: vocabulary)
-        var files: [(path: String, data: Data)] = []
+        // The words are in the postings now; unless the caller keeps the entries, this frees them.
+        for index in ordered.indices { ordered[index].terms = [] }
         // Shards.
         let words = postings.stemOfWord.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
         let shards = SearchShards.split(words) { word in
@@ -38,8 +43,7 @@ struct SearchIndex: Sendable {
         var shardNames: [String] = []
         for shard in shards {
             let data = Data(Self.shardJSON(shard, postings: postings).utf8)
-            let name = "\(Self.folder)/shards/\(Self.hash(data)).json"
-            files.append((name, data))
+            try emit("\(Self.folder)/shards/\(Self.hash(data)).json", data)
             shardNames.append(JSONText.array([JSONText.string(shard.key), JSONText.string(Self.hash(data))]))
         }
         // Fragments, in bundles.
@@ -49,7 +53,7 @@ struct SearchIndex: Sendable {
             let data = Data(JSONText.array(bundle).utf8)
             let hash = Self.shortHash(data)
             bundleHashes += hash
-            files.append(("\(Self.folder)/fragments/\(start / Self.bundleSize).\(hash).json", data))
+            try emit("\(Self.folder)/fragments/\(start / Self.bundleSize).\(hash).json", data)
         }
         // Groups: runs of one kind and one group.
         var groups: [String] = []
@@ -72,9 +76,8 @@ struct SearchIndex: Sendable {
             ("documents", String(ordered.count)), ("bundleSize", String(Self.bundleSize)),
             ("shards", JSONText.array(shardNames)), ("groups", JSONText.array(groups)), ("bundles", JSONText.string(bundleHashes))
         ])
-        files.append((Self.entryPath, Data((entry + "\n").utf8)))
-        files.append((SearchScript.path, SearchScript.data))
-        self.files = files.sorted { $0.path < $1.path }
+        try emit(Self.entryPath, Data((entry + "\n").utf8))
+        try emit(SearchScript.path, SearchScript.data)
     }
 
     /// `{"words":[["caffe",0],...],"postings":[[doc,score,doc-delta,score,...],...]}`.
