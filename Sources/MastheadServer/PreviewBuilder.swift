@@ -122,11 +122,34 @@ final class PreviewBuilder: Sendable {
     /// The last site with the patch's pages and static files put in; only what changed is
     /// compared, so the time does not grow with the size of the site.
     private func apply(_ patch: BuildResult, started: DispatchTime, state: inout State) -> Outcome {
+        let (changed, problems) = put(patch.files, number: state.previous.site.number + 1, state: &state)
+        return Outcome(
+            value: state.previous, changed: changed, failure: 0, seconds: Self.seconds(since: started),
+            reusedDocuments: patch.work.reusedDocuments, parsedDocuments: patch.work.parsedDocuments,
+            renderedPages: patch.work.renderedPages, reusedPages: patch.work.reusedPages,
+            diagnostics: patch.diagnostics + problems, patched: true)
+    }
+
+    /// The search index brought up to date with the last patch's saves
+    /// (`SiteBuilder.finishSearchPatch`), put into the last site; nil when nothing changed. Run
+    /// after the patch's pages are shown: a save reloads its page without waiting for the index.
+    func finishSearchPatch() -> PreviewState.Value? {
+        state.withLock { state in
+            let files = SiteBuilder.finishSearchPatch(memory: memory)
+            // The same build number: the pages are those the browser has, and one that connects
+            // again must not reload for it.
+            guard !files.isEmpty, !put(files, number: state.previous.site.number, state: &state).changed.isEmpty else { return nil }
+            return state.previous
+        }
+    }
+
+    /// Puts output files into the last site, as build `number`; only what changed is compared.
+    private func put(_ outputs: [OutputFile], number: Int, state: inout State) -> (changed: [String], problems: [Diagnostic]) {
         var files = state.previous.site.files
         var changed: [String] = []
         var problems: [Diagnostic] = []
         let siteFiles = SiteFiles(siteDirectory: siteDirectory)
-        for output in patch.files {
+        for output in outputs {
             let data: Data
             switch contents(of: output, siteFiles: siteFiles, staticFiles: &state.staticFiles) {
             case .success(let read): data = read
@@ -139,12 +162,8 @@ final class PreviewBuilder: Sendable {
             files[output.path] = PreviewSite.File(data: data, contentType: ContentType.of(output.path), notice: files[output.path]?.notice)
             changed.append(output.path)
         }
-        state.previous = PreviewState.Value(site: PreviewSite(files: files, number: state.previous.site.number + 1), problems: [])
-        return Outcome(
-            value: state.previous, changed: changed.sorted(), failure: 0, seconds: Self.seconds(since: started),
-            reusedDocuments: patch.work.reusedDocuments, parsedDocuments: patch.work.parsedDocuments,
-            renderedPages: patch.work.renderedPages, reusedPages: patch.work.reusedPages,
-            diagnostics: patch.diagnostics + problems, patched: true)
+        state.previous = PreviewState.Value(site: PreviewSite(files: files, number: number), problems: [])
+        return (changed.sorted(), problems)
     }
 
     /// Every output file in memory, with copied files read (`readCopied`).

@@ -85,6 +85,26 @@ struct SearchTests {
         #expect(postings.postings["caffe"]![0].score < postings.postings["moka"]![0].score)
     }
 
+    @Test("a stem's list is cut to its best documents by selection, as sorting it would: ties to the earlier document, in document order")
+    func listCutEqualsSort() {
+        var generator = SplitMix(seed: 15)
+        let max = SearchPostings.maxPostings
+        // Counts from few distinct values (many ties) to many; lengths around and above the cut.
+        for (length, distinct) in [(max + 1, 3), (2 * max, 1), (2 * max, 7), (2 * max - 3, 1000), (3 * max + 17, 40), (5, 2)] {
+            let list = (0..<length).map { (document: Int32($0 * 3), tf: Float(generator.next() % UInt64(distinct)) / 4) }
+            var cut = list
+            SearchPostings.keepBest(&cut)
+            let sorted = list.sorted { $0.tf != $1.tf ? $0.tf > $1.tf : $0.document < $1.document }
+            let expected = Array(sorted.prefix(max)).sorted { $0.document < $1.document }
+            #expect(cut.map(\.document) == expected.map(\.document), "length \(length), \(distinct) distinct counts")
+            #expect(cut.map(\.tf) == expected.map(\.tf))
+        }
+        var values: [Float] = [5, 1, 4, 4, 2, 9, 4]
+        #expect(SearchPostings.largest(1, of: &values) == 9)
+        #expect(SearchPostings.largest(3, of: &values) == 4)
+        #expect(SearchPostings.largest(7, of: &values) == 1)
+    }
+
     @Test("a build writes the entry, hashed shards and fragments, the script and the search page")
     func indexFiles() throws {
         let site = try TestSite(templates: Self.templates)
@@ -148,14 +168,22 @@ struct SearchTests {
             "a5.md", "title: Article 5\ndate: 2026-01-15\ncategory: coffee-culture", body: "Words of article 5.\n\nA new paragraph about zabaglione.")
         let patched = SiteBuilder.build(options, changedPaths: ["Content/articles/a5.md"])
         #expect(patched.patched)
+        // The patch shows the pages first; the index follows.
+        #expect(!patched.paths.contains { $0.hasPrefix("search/") })
+        let memory = try #require(options.memory)
+        let searchFiles = SiteBuilder.finishSearchPatch(memory: memory)
+        #expect(SiteBuilder.finishSearchPatch(memory: memory).isEmpty)
         options.memory = nil
         let clean = SiteBuilder.build(options)
         let cleanIndex = Dictionary(uniqueKeysWithValues: clean.files.filter { $0.path.hasPrefix("search/") }.map { ($0.path, try? $0.data()) })
         // Every file the patch wrote is the clean build's; the entry names only files a clean build has.
-        for file in patched.files where file.path.hasPrefix("search/") {
+        #expect(searchFiles.contains { $0.path.hasPrefix("search/shards/") })
+        for file in searchFiles {
             #expect(cleanIndex[file.path] == (try? file.data()), "\(file.path)")
         }
-        #expect(patched.text("search/index.json") == clean.text("search/index.json"))
+        #expect(
+            String(decoding: try #require(try searchFiles.first { $0.path == "search/index.json" }?.data()), as: UTF8.self)
+                == clean.text("search/index.json"))
         #expect(clean.text("search/index.json")?.contains("\"documents\":12") == true)
         let zabaglione = clean.files.filter { $0.path.hasPrefix("search/shards/") }.compactMap { clean.text($0.path) }
         #expect(zabaglione.contains { $0.contains("\"zabaglione\"") })

@@ -56,6 +56,33 @@ struct PatchTests {
         #expect(Self.output(retitled) == IncrementalBuildTests.fullBuild(site, now: Self.now))
     }
 
+    @Test func theSearchIndexFollowsOnceThePatchedPageIsShown() throws {
+        let site = try PreviewTestSite()
+        try site.write("Templates/search.mustache", "{{<base}}{{$main}}<h1>Search</h1>{{/main}}{{/base}}")
+        for number in 1...12 {
+            try site.article("a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))", body: "Text \(number).")
+        }
+        let builder = PreviewBuilder(siteDirectory: site.root, includeDrafts: false, includeFuture: false, baseURL: "http://127.0.0.1:1/")
+        #expect(builder.rebuild(now: Self.now).failure == 0)
+        #expect(builder.finishSearchPatch() == nil)
+        try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "A new paragraph about zabaglione.")
+        let edited = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+        #expect(edited.patched)
+        #expect(Self.page(edited, "articles/a5/index.html").contains("zabaglione"))
+        // The page first; the index after, under the same build number (no reload for it).
+        #expect(!edited.changed.contains { $0.hasPrefix("search/") })
+        let indexed = try #require(builder.finishSearchPatch())
+        #expect(indexed.site.number == edited.value.site.number)
+        let shards = indexed.site.files.filter { $0.key.hasPrefix("search/shards/") }.values.map { String(decoding: $0.data, as: UTF8.self) }
+        #expect(shards.contains { $0.contains("\"zabaglione\"") })
+        // Every file of a full build, the index's entry included, as the preview now serves it
+        // (the last index's shards stay too, under names nothing links to).
+        for (path, data) in IncrementalBuildTests.fullBuild(site, now: Self.now) {
+            #expect(indexed.site.files[path]?.data == data, "\(path)")
+        }
+        #expect(builder.finishSearchPatch() == nil)
+    }
+
     @Test func aliasesAndTheirTitleMatchTheFullBuild() throws {
         let (site, builder) = try Self.builtSite()
         for (title, extra) in [

@@ -160,8 +160,12 @@ enum ImageStage {
 
     /// Every raster image the documents name (cover, gallery, body), with where they name it.
     static func references(site: Site) -> [(path: String, location: SourceLocation)] {
+        references(of: site.articles.map(\.document) + site.pages.map(\.document))
+    }
+
+    static func references(of documents: [Document]) -> [(path: String, location: SourceLocation)] {
         var references: [(path: String, location: SourceLocation)] = []
-        for document in site.articles.map(\.document) + site.pages.map(\.document) {
+        for document in documents {
             var named: [(src: String, location: SourceLocation)] = []
             if let cover = document.cover { named.append((cover.src, cover.location ?? SourceLocation(file: document.sourcePath))) }
             named += document.gallery.map { ($0.src, $0.location ?? SourceLocation(file: document.sourcePath)) }
@@ -179,9 +183,10 @@ enum ImageStage {
     static func referenceProblems(
         _ references: [(path: String, location: SourceLocation)], table: SiteImages, reported: Set<String>
     ) -> [Diagnostic] {
+        let missing = references.filter { !reported.contains($0.path) && table.byPath[$0.path] == nil }
+        guard !missing.isEmpty else { return [] }
         let known = Array(table.byPath.keys).sorted()
-        return references.compactMap { path, location in
-            guard !reported.contains(path), table.byPath[path] == nil else { return nil }
+        return missing.map { path, location in
             let hint = Suggestion.didYouMean(path, in: known)
             return .error("image \(path) not found: no file \(SiteFolders.staticFiles)\(path)\(hint)", at: location)
         }

@@ -7,6 +7,7 @@ public enum SiteBuilder {
     /// Builds the site. With `changedPaths` (the preview's saves, relative to the site folder)
     /// and the preview's memory, the saves are patched into the last build when that gives
     /// the same result (`SitePatch`); otherwise, and without them, the whole site is built.
+    /// A patch leaves the search index to `finishSearchPatch`.
     public static func build(_ options: BuildOptions, changedPaths: Set<String>? = nil) -> BuildResult {
         if let changedPaths, let memory = options.memory,
             let patched = SitePatch.run(options, changedPaths: changedPaths, memory: memory)
@@ -113,6 +114,12 @@ public enum SiteBuilder {
             options.memory?.site.keep(kept)
         }
         return result
+    }
+
+    /// The search index files a patch left to make (`SearchStage.finishPatch`): the preview
+    /// asks for them once the saved pages are shown. Empty when none are pending.
+    public static func finishSearchPatch(memory: RebuildMemory) -> [OutputFile] {
+        SearchStage.finishPatch(memory: memory.search)
     }
 
     /// What a page's fingerprint takes besides the site, for the preview: the options, and

@@ -30,6 +30,7 @@ enum SitePatch {
             guard update.replace(with: document, in: &kept.site) else { return nil }
         }
         for index in update.changedArticles { kept.articleKeys[index] = RouteFingerprints.articleKey(kept.site.articles[index]) }
+        var newCards: [OutputFile] = []
         // Render: the routes showing a saved page or article, feeds included (they are
         // written only when their bytes change).
         let site = kept.site
@@ -40,19 +41,27 @@ enum SitePatch {
             if case .page(let page) = subject { return update.changedPages.contains(page) }
             return !update.changedArticles.isEmpty && fingerprints.shows(subject, anyOf: update.changedArticles)
         }.map { site.routes[$0] }
-        // Images: the saved documents' references checked, their social cards drawn (a new title, a new card).
-        let references = ImageStage.references(site: site)
+        // Images: the saved documents' references checked, their social cards drawn (a new title,
+        // a new card). Only theirs: every other page's card is as the kept build made it.
+        let references = ImageStage.references(of: documents)
         guard ImageStage.referenceProblems(references, table: kept.images.table, reported: []).isEmpty else { return nil }
-        let cards =
-            !kept.templates.showsPageImage
-            ? (table: [:], files: [])
-            : SocialCards.make(
-                site: site, table: kept.images.table, staticPaths: kept.staticPaths, options: options,
+        if kept.templates.showsPageImage {
+            let savedRoutes = site.routes.filter { route in
+                switch route.subject {
+                case .article(let index): update.changedArticles.contains(index)
+                case .page(let index): update.changedPages.contains(index)
+                default: false
+                }
+            }
+            let cards = SocialCards.make(
+                site: site, routes: savedRoutes, table: kept.images.table, staticPaths: kept.staticPaths, options: options,
                 cache: ImageCache(siteDirectory: kept.siteDirectory))
-        let knownCards = Set(kept.images.table.cards.values.map(\.src))
-        let newCards = cards.files.filter { !knownCards.contains("/" + $0.path) }
-        kept.images.table.cards = cards.table
-        kept.images.files = kept.images.files.filter { !$0.path.hasPrefix("social/") } + cards.files
+            let knownCards = Set(kept.images.table.cards.values.map(\.src))
+            newCards = cards.files.filter { !knownCards.contains("/" + $0.path) }
+            kept.images.table.cards.merge(cards.table) { _, saved in saved }
+            let shownCards = Set(kept.images.table.cards.values.map(\.src))
+            kept.images.files = kept.images.files.filter { !$0.path.hasPrefix("social/") || shownCards.contains("/" + $0.path) } + newCards
+        }
         let renderer = SiteRenderer(
             site: site, templates: kept.templates, siteDirectory: kept.siteDirectory, images: kept.images.table,
             replacedStaticFiles: kept.images.replaced)
@@ -61,14 +70,14 @@ enum SitePatch {
                 renderer, routes: routes, fingerprints: fingerprints, memory: memory.pages,
                 complete: false, delivery: .collected, work: &work)
         else { return nil }
-        // The index: the saved documents' entries made again.
-        guard let searchFiles = SearchStage.patch(site, articles: update.changedArticles, pages: update.changedPages, memory: memory.search)
-        else { return nil }
+        // The index: the saved documents' entries are made again once the pages are shown
+        // (`SiteBuilder.finishSearchPatch`).
+        guard SearchStage.patch(site, articles: update.changedArticles, pages: update.changedPages, memory: memory.search) else { return nil }
         // The saved files' old warnings are gone: they parse without a problem now.
         let reparsed = Set(documents.map(\.sourcePath))
         kept.diagnostics.removeAll { reparsed.contains($0.file) }
         memory.site.keep(kept)
-        var result = BuildResult(site: site, files: pages + saved.staticFiles + newCards + searchFiles, diagnostics: kept.diagnostics)
+        var result = BuildResult(site: site, files: pages + saved.staticFiles + newCards, diagnostics: kept.diagnostics)
         result.patched = true
         result.work = work
         result.work.reusedPages = site.routes.count - work.renderedPages

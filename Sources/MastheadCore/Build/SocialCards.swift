@@ -14,8 +14,9 @@ enum SocialCards {
         var alt: String
     }
 
+    /// The cards of `routes` (by default the site's every route), by page path, and their files.
     static func make(
-        site: Site, table: SiteImages, staticPaths: [String], options: BuildOptions, cache: ImageCache
+        site: Site, routes: [Route]? = nil, table: SiteImages, staticPaths: [String], options: BuildOptions, cache: ImageCache
     ) -> (table: [String: SiteImage], files: [OutputFile]) {
         let config = site.config
         let settings = config.images
@@ -37,7 +38,7 @@ enum SocialCards {
         }
         let siteCard = design(title: config.title, src: nil, alt: nil, colour: nil)
         var designs: [String: Design] = [:]
-        for route in site.routes where route.template != nil {
+        for route in routes ?? site.routes where route.template != nil {
             switch route.subject {
             case .article(let index):
                 let article = site.articles[index]

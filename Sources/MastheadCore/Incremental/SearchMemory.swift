@@ -7,6 +7,16 @@ public final class SearchMemory: Sendable {
         var entries: SearchEntries
         /// The index's file paths, so a patch hands over only the files it adds.
         var paths: Set<String>
+        /// Saves patched into the site whose entries are not made yet: the preview shows the
+        /// saved page first and brings the index up to date after (`SearchStage.finishPatch`).
+        var pending: Pending?
+    }
+
+    struct Pending: Sendable {
+        /// The site the saves were patched into, the latest.
+        var site: Site
+        var articles: Set<Int>
+        var pages: Set<Int>
     }
 
     private let state = Mutex<State?>(nil)
@@ -25,6 +35,17 @@ public final class SearchMemory: Sendable {
         state.withLock { state in
             defer { state = nil }
             return state
+        }
+    }
+
+    /// Adds saved articles and pages to the pending ones; false when nothing is kept to patch.
+    func pend(site: Site, articles: Set<Int>, pages: Set<Int>) -> Bool {
+        state.withLock { state in
+            guard state != nil else { return false }
+            let earlier = state?.pending
+            state?.pending = Pending(
+                site: site, articles: articles.union(earlier?.articles ?? []), pages: pages.union(earlier?.pages ?? []))
+            return true
         }
     }
 

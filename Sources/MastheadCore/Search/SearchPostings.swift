@@ -81,11 +81,52 @@ struct SearchPostings: Sendable {
         self.stemOfWord = stemOfWord
     }
 
-    /// Cuts a stem's list to its `maxPostings` best documents, in document order.
-    private static func keepBest(_ list: inout [(document: Int32, tf: Float)]) {
+    /// Cuts a stem's list, in document order, to its `maxPostings` best documents by weighted
+    /// count, ties going to the earlier document; the list stays in document order. The cut
+    /// falls at the `maxPostings`-th largest count, found by selection rather than a sort: a
+    /// common word's list is cut every time it doubles, and sorting it was most of the postings'
+    /// time (and of a preview's save).
+    static func keepBest(_ list: inout [(document: Int32, tf: Float)]) {
         guard list.count > maxPostings else { return }
-        list.sort { $0.tf != $1.tf ? $0.tf > $1.tf : $0.document < $1.document }
-        list.removeSubrange(maxPostings...)
-        list.sort { $0.document < $1.document }
+        var counts = list.map(\.tf)
+        let threshold = largest(maxPostings, of: &counts)
+        var ties = maxPostings - list.reduce(0) { $1.tf > threshold ? $0 + 1 : $0 }
+        var kept = 0
+        for index in list.indices {
+            let item = list[index]
+            guard item.tf > threshold || (item.tf == threshold && ties > 0) else { continue }
+            if item.tf == threshold { ties -= 1 }
+            list[kept] = item
+            kept += 1
+        }
+        list.removeSubrange(kept...)
+    }
+
+    /// The `rank`-th largest of `values` (1 is the largest), by quickselect; `values` is reordered.
+    static func largest(_ rank: Int, of values: inout [Float]) -> Float {
+        var (low, high) = (0, values.count - 1)
+        let target = rank - 1
+        while low < high {
+            // Hoare's partition around the middle value, largest first.
+            let pivot = values[(low + high) / 2]
+            var (i, j) = (low, high)
+            while i <= j {
+                while values[i] > pivot { i += 1 }
+                while values[j] < pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if target <= j {
+                high = j
+            } else if target >= i {
+                low = i
+            } else {
+                return values[target]
+            }
+        }
+        return values[target]
     }
 }
