@@ -135,18 +135,21 @@ final class PreviewBuilder: Sendable {
     /// after the patch's pages are shown: a save reloads its page without waiting for the index.
     func finishSearchPatch() -> PreviewState.Value? {
         state.withLock { state in
-            let files = SiteBuilder.finishSearchPatch(memory: memory)
+            let index = SiteBuilder.finishSearchPatch(memory: memory)
             // The same build number: the pages are those the browser has, and one that connects
             // again must not reload for it.
-            guard !files.isEmpty, !put(files, number: state.previous.site.number, state: &state).changed.isEmpty else { return nil }
-            return state.previous
+            let changed = put(index.files, removing: index.removed, number: state.previous.site.number, state: &state).changed
+            return changed.isEmpty ? nil : state.previous
         }
     }
 
-    /// Puts output files into the last site, as build `number`; only what changed is compared.
-    private func put(_ outputs: [OutputFile], number: Int, state: inout State) -> (changed: [String], problems: [Diagnostic]) {
+    /// Puts output files into the last site, and takes `removed` out, as build `number`; only
+    /// what changed is compared.
+    private func put(_ outputs: [OutputFile], removing removed: [String] = [], number: Int, state: inout State) -> (
+        changed: [String], problems: [Diagnostic]
+    ) {
         var files = state.previous.site.files
-        var changed: [String] = []
+        var changed = removed.filter { files.removeValue(forKey: $0) != nil }
         var problems: [Diagnostic] = []
         let siteFiles = SiteFiles(siteDirectory: siteDirectory)
         for output in outputs {

@@ -171,13 +171,15 @@ struct SearchTests {
         // The patch shows the pages first; the index follows.
         #expect(!patched.paths.contains { $0.hasPrefix("search/") })
         let memory = try #require(options.memory)
-        let searchFiles = SiteBuilder.finishSearchPatch(memory: memory)
-        #expect(SiteBuilder.finishSearchPatch(memory: memory).isEmpty)
+        let (searchFiles, removed) = SiteBuilder.finishSearchPatch(memory: memory)
+        #expect(SiteBuilder.finishSearchPatch(memory: memory).files.isEmpty)
         options.memory = nil
         let clean = SiteBuilder.build(options)
         let cleanIndex = Dictionary(uniqueKeysWithValues: clean.files.filter { $0.path.hasPrefix("search/") }.map { ($0.path, try? $0.data()) })
         // Every file the patch wrote is the clean build's; the entry names only files a clean build has.
         #expect(searchFiles.contains { $0.path.hasPrefix("search/shards/") })
+        // The new word's shard replaces the last one of its key: that one is gone.
+        #expect(!removed.isEmpty && removed.allSatisfy { $0.hasPrefix("search/") && cleanIndex[$0] == nil })
         for file in searchFiles {
             #expect(cleanIndex[file.path] == (try? file.data()), "\(file.path)")
         }

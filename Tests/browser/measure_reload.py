@@ -67,7 +67,11 @@ def main():
 
     articles = sorted(n for n in os.listdir(os.path.join(site, "Content", "articles")) if n.endswith(".md"))
     article = os.path.join(site, "Content", "articles", articles[len(articles) // 2])
-    page = "articles/" + os.path.basename(article)[:-3] + "/index.html"
+    # `moka.en.md` is the English `moka`: its page is `en/articles/moka/index.html`, which the
+    # event's paths contain as they contain `articles/moka/index.html`.
+    name = os.path.basename(article)[:-3]
+    stem, dot, language = name.rpartition(".")
+    page = "articles/" + (stem if dot and len(language) == 2 else name) + "/index.html"
     with open(article, encoding="utf-8") as handle:
         original = handle.read()
     timings = []

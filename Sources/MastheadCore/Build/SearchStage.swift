@@ -41,14 +41,14 @@ enum SearchStage {
         return memory.pend(site: site, articles: articles, pages: pages)
     }
 
-    /// The index with the pending saves' entries made again: only the files a full build would
-    /// write and the last index lacked (and the entry, `search/index.json`). Empty when nothing
-    /// is pending.
-    static func finishPatch(memory: SearchMemory) -> [OutputFile] {
-        guard var kept = memory.take() else { return [] }
+    /// The index with the pending saves' entries made again: the files a full build would
+    /// write and the last index lacked (and the entry, `search/index.json`), and the last
+    /// index's files it no longer has. Both empty when nothing is pending.
+    static func finishPatch(memory: SearchMemory) -> (files: [OutputFile], removed: [String]) {
+        guard var kept = memory.take() else { return ([], []) }
         guard let pending = kept.pending else {
             memory.keep(kept)
-            return []
+            return ([], [])
         }
         kept.pending = nil
         kept.entries.replace(articles: pending.articles, pages: pending.pages, in: pending.site)
@@ -58,9 +58,10 @@ enum SearchStage {
             paths.insert(path)
             if !kept.paths.contains(path) || path == SearchIndex.entryPath { added.append(OutputFile(path: path, contents: .bytes(data))) }
         }
+        let removed = kept.paths.subtracting(paths).sorted()
         kept.paths = paths
         memory.keep(kept)
-        return added
+        return (added, removed)
     }
 }
 

@@ -116,9 +116,10 @@ public enum SiteBuilder {
         return result
     }
 
-    /// The search index files a patch left to make (`SearchStage.finishPatch`): the preview
-    /// asks for them once the saved pages are shown. Empty when none are pending.
-    public static func finishSearchPatch(memory: RebuildMemory) -> [OutputFile] {
+    /// The search index files a patch left to make, and the last index's files gone
+    /// (`SearchStage.finishPatch`): the preview asks for them once the saved pages are shown.
+    /// Empty when none are pending.
+    public static func finishSearchPatch(memory: RebuildMemory) -> (files: [OutputFile], removed: [String]) {
         SearchStage.finishPatch(memory: memory.search)
     }
 
