@@ -101,6 +101,9 @@ struct MultilingualDefaultSiteTests {
         try site.article("il-rito-della-moka.en.md", "title: The moka, retitled\nslug: the-moka-ritual", body: "The English text.")
         let rebuilt = SiteBuilder.build(options, changedPaths: ["Content/articles/il-rito-della-moka.en.md"])
         #expect(rebuilt.succeeded)
+        // Each language keeps its parsed documents: only the saved file is parsed again.
+        #expect(rebuilt.work.parsedDocuments == 1)
+        #expect(rebuilt.work.reusedDocuments > 1)
         #expect(rebuilt.text("en/articles/the-moka-ritual/index.html")?.contains("The moka, retitled") == true)
         #expect(rebuilt.text("en/index.html")?.contains("The moka, retitled") == true)
         // The Italian page names its translation: it is rebuilt too, and equals a build from nothing.
@@ -109,5 +112,9 @@ struct MultilingualDefaultSiteTests {
         for path in ["articles/il-rito-della-moka/index.html", "en/articles/the-moka-ritual/index.html", "sitemap.xml"] {
             #expect(rebuilt.text(path) == clean.text(path), "\(path)")
         }
+        // Every file, not only those.
+        #expect(rebuilt.paths == clean.paths)
+        let cleanFiles = Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, try? $0.data()) })
+        for file in rebuilt.files { #expect(cleanFiles[file.path] == (try? file.data()), "\(file.path)") }
     }
 }

@@ -76,7 +76,8 @@ enum ParseStage {
         // Blocks are parsed with their documents and drawn once all are (`ReportEngine.drawBlocks`).
         markdown.renderFencedBlock = { reports.deferFencedBlock(info: $0, body: $1, line: $2, file: $3) }
         let parser = DocumentParser(config: config, markdown: markdown)
-        let memory = config.languages.isEmpty ? options.memory?.documents : nil
+        let isTranslation = config.language != inputs.config.language
+        let memory = isTranslation ? options.memory?.documents(translatedTo: config.language) : options.memory?.documents
         // Database results older than their `refresh:` are forgotten: documents showing them are parsed again.
         if let results = options.memory?.databaseResults { _ = results.expire(now: Date()) }
         memory?.beginBuild(

@@ -1,9 +1,14 @@
+import Synchronization
+
 /// Everything the preview keeps from one build to the next, passed to every build it runs
 /// (`BuildOptions.memory`). Each part is reused only where its inputs are unchanged, so a
 /// build with memory gives the same files as one without.
 public final class RebuildMemory: Sendable {
-    /// Parsed documents, by source path and bytes.
+    /// Parsed documents, by source path and bytes: the site's language's.
     let documents = DocumentMemory()
+    /// Each other language's, apart: its documents parse with its own view of site.yml, and
+    /// a memory forgets at the end of a build the files that build did not parse.
+    private let translatedDocuments = Mutex<[String: DocumentMemory]>([:])
     /// Rendered pages, by output path and fingerprint.
     let pages = PageMemory()
     /// The related lists of the last resolve.
@@ -16,4 +21,13 @@ public final class RebuildMemory: Sendable {
     let search = SearchMemory()
 
     public init() {}
+
+    func documents(translatedTo language: String) -> DocumentMemory {
+        translatedDocuments.withLock { memories in
+            if let memory = memories[language] { return memory }
+            let memory = DocumentMemory()
+            memories[language] = memory
+            return memory
+        }
+    }
 }
