@@ -192,11 +192,9 @@ struct RebuildService: Service {
         let builder = self.builder
         // Ctrl-C during a long build stops waiting for it: the build's result is dropped.
         let result = OneShot<PreviewBuilder.Outcome?>()
+        DispatchQueue.global().async { result.set(builder.rebuild(changes: changes)) }
         let outcome = await withGracefulShutdownHandler {
-            await withCheckedContinuation { continuation in
-                result.onValue { continuation.resume(returning: $0) }
-                DispatchQueue.global().async { result.set(builder.rebuild(changes: changes)) }
-            }
+            await result.value()
         } onGracefulShutdown: {
             result.set(nil)
         }
@@ -215,9 +213,7 @@ struct RebuildService: Service {
         guard outcome.patched else { return }
         let search = OneShot<PreviewState.Value?>()
         DispatchQueue.global().async { search.set(builder.finishSearchPatch()) }
-        if let value = await withCheckedContinuation({ continuation in search.onValue { continuation.resume(returning: $0) } }) {
-            state.replace(value)
-        }
+        if let value = await search.value() { state.replace(value) }
     }
 }
 
@@ -238,6 +234,11 @@ final class OneShot<Value: Sendable>: Sendable {
             return nil
         }
         if let ready { receiver(ready) }
+    }
+
+    /// Waits for the value.
+    func value() async -> Value {
+        await withCheckedContinuation { continuation in onValue { continuation.resume(returning: $0) } }
     }
 
     func set(_ newValue: Value) {

@@ -12,7 +12,6 @@ struct SiteInputs: Sendable {
     var hasArticleSection: Bool
 
     static let documentExtensions: Set<String> = ["md", "markdown", "html", "htm"]
-
 }
 
 enum LoadStage {
@@ -41,16 +40,15 @@ enum LoadStage {
             }
         }
         var documents: [DocumentSource] = []
-        var hasArticleSection = false
         for (folder, kind) in [(SiteFolders.articles, Document.Kind.article), (SiteFolders.pages, .page), (SiteFolders.reports, .report)] {
             let (paths, problems) = ContentLoader.paths(in: folder, siteDirectory: siteDirectory, extensions: SiteInputs.documentExtensions)
             diagnostics += problems
             documents += paths.map { DocumentSource(path: $0, kind: kind, bytes: .inSiteFolder(siteDirectory)) }
-            if kind == .article { hasArticleSection = !paths.isEmpty }
         }
         let staticPaths = ContentLoader.files(in: SiteFolders.staticFiles, siteDirectory: siteDirectory, diagnostics: &diagnostics)
-        hasArticleSection =
-            hasArticleSection || FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(SiteFolders.articles).path)
+        let hasArticleSection =
+            documents.contains { $0.kind == .article }
+            || FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(SiteFolders.articles).path)
         return SiteInputs(
             config: config, templates: templates, documents: documents, staticPaths: staticPaths, hasArticleSection: hasArticleSection)
     }

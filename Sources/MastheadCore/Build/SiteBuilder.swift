@@ -88,14 +88,14 @@ public enum SiteBuilder {
             }
         } catch {
             _ = search.value()
-            return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
+            return BuildResult(site: site, diagnostics: diagnostics + [Self.cannotWrite(error)])
         }
         timer.lap("pages rendered")
         let searchFiles: [OutputFile]
         do {
             searchFiles = try search.value().get()
         } catch {
-            return BuildResult(site: site, diagnostics: diagnostics + [Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")])
+            return BuildResult(site: site, diagnostics: diagnostics + [Self.cannotWrite(error)])
         }
         if site.config.search.enabled == true { timer.lap("search index built (beside the pages)") }
         let generated = renderer.generatedFiles()
@@ -114,6 +114,11 @@ public enum SiteBuilder {
             options.memory?.site.keep(kept)
         }
         return result
+    }
+
+    /// A page or search file the output refused (a full disk, a path outside the output folder).
+    private static func cannotWrite(_ error: any Error) -> Diagnostic {
+        Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")
     }
 
     /// The search index files a patch left to make, and the last index's files gone

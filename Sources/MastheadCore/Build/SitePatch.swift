@@ -30,7 +30,6 @@ enum SitePatch {
             guard update.replace(with: document, in: &kept.site) else { return nil }
         }
         for index in update.changedArticles { kept.articleKeys[index] = RouteFingerprints.articleKey(kept.site.articles[index]) }
-        var newCards: [OutputFile] = []
         // Render: the routes showing a saved page or article, feeds included (they are
         // written only when their bytes change).
         let site = kept.site
@@ -45,6 +44,7 @@ enum SitePatch {
         // a new card). Only theirs: every other page's card is as the kept build made it.
         let references = ImageStage.references(of: documents)
         guard ImageStage.referenceProblems(references, table: kept.images.table, reported: []).isEmpty else { return nil }
+        var newCards: [OutputFile] = []
         if kept.templates.showsPageImage {
             let savedRoutes = site.routes.filter { route in
                 switch route.subject {

@@ -43,8 +43,9 @@ enum SearchIndex {
         var shardNames: [String] = []
         for shard in shards {
             let data = Data(Self.shardJSON(shard, postings: postings).utf8)
-            try emit("\(Self.folder)/shards/\(Self.hash(data)).json", data)
-            shardNames.append(JSONText.array([JSONText.string(shard.key), JSONText.string(Self.hash(data))]))
+            let hash = Self.hash(data)
+            try emit("\(Self.folder)/shards/\(hash).json", data)
+            shardNames.append(JSONText.array([JSONText.string(shard.key), JSONText.string(hash)]))
         }
         // Fragments, in bundles.
         var bundleHashes = ""

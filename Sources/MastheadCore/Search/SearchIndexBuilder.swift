@@ -2,7 +2,7 @@ import Foundation
 
 /// The index of a resolved site, from its entries: one per article, page, report and
 /// catalog item named in `search.catalogs`, made on every core, their words numbered in one
-/// vocabulary. `SearchEntries` is what the preview keeps to patch a save in (`replacing`).
+/// vocabulary. `SearchEntries` is what the preview keeps to patch a save in (`replace`).
 struct SearchEntries: Sendable {
     var settings: SearchSettings
     /// Articles, then pages, then catalog items, in the site's order: a patch replaces by index.
