@@ -11,7 +11,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.0"),
@@ -19,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // Only for the tests that compare Masthead's template engine with the library its themes'
+        // dialect comes from.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         // Only for the tests and the benchmark that compare Masthead's CSV reader with it.
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2")
     ],
@@ -52,8 +54,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 "CVips",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache")
+                .product(name: "Yams", package: "Yams")
             ],
             // The search page's script, written into every site with search on (docs/search.md), and the
             // catalog filter's script and stylesheet, written into every site with a catalog filter: (docs/catalogs.md).
@@ -90,7 +91,10 @@ let package = Package(
         ),
         .testTarget(
             name: "MastheadCoreTests",
-            dependencies: ["MastheadCore", "CSQLite", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: [
+                "MastheadCore", "CSQLite", .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Mustache", package: "swift-mustache")
+            ]
         ),
         .testTarget(
             name: "MastheadServerTests",

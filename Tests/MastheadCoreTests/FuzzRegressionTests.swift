@@ -19,7 +19,7 @@ struct FuzzRegressionTests {
     func combiningMarkAfterQuote() throws {
         // FuzzTemplateValues' input, as it found it: `'` then U+0328 COMBINING OGONEK.
         let found = String(decoding: try Data(contentsOf: Self.fixtures.appendingPathComponent("fuzz-combining-quote.txt")), as: UTF8.self)
-        for escaped in [XML.escape(found), MastheadHTMLContentType.escape(found)] {
+        for escaped in [XML.escape(found), HTMLEscaping.escape(found)] {
             let markup = escaped.unicodeScalars.filter { "<>\"'".unicodeScalars.contains($0) }
             #expect(markup.isEmpty, "\(escaped.debugDescription)")
             let quote = "Cos&#39;\u{328} la"

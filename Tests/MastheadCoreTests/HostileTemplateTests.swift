@@ -67,23 +67,12 @@ struct HostileTemplateTests {
     }
 
     @Test(
-        "an empty section between one-character delimiters is an error, not a trap in swift-mustache (found by FuzzTemplate)",
-        arguments: ["{{=[ ]=}}[#x][/x]", "{{=a b=}}a#x ba/x b", "{{=< >=}}\n<^x></x>"])
-    func emptySectionOneCharacterDelimiters(_ card: String) throws {
+        "a section between one-character delimiters renders, also an empty one (swift-mustache trapped on it; found by FuzzTemplate)",
+        arguments: ["{{=[ ]=}}[#x][/x]", "{{=a b=}}a#x ba/x b", "{{=< >=}}\n<^x></x>", "{{=[ ]=}}[#title]T[/title]"])
+    func sectionOneCharacterDelimiters(_ card: String) throws {
         let result = try build(["card": card])
-        #expect(result.messages.count == 1)
-        #expect(result.messages.first?.hasPrefix("Templates/card.mustache:") == true)
-        #expect(
-            result.messages.first?.hasSuffix(
-                "error: template: an empty section between one-character delimiters: write some text in it, or use longer delimiters") == true)
-        #expect(result.files.isEmpty)
-    }
-
-    @Test("a section with text between one-character delimiters still renders")
-    func sectionOneCharacterDelimiters() throws {
-        let result = try build(["card": "{{=[ ]=}}[#title]T[/title]"])
         #expect(result.messages.filter { $0.contains("error:") }.isEmpty)
-        #expect(!result.files.isEmpty)
+        #expect(result.text("categories/coffee-culture/index.html") != nil)
     }
 
     @Test("3,000 nested sections are an error at the section that goes past 100", arguments: ["sections", "inverted, one a line", "blocks"])
@@ -143,21 +132,11 @@ struct HostileTemplateTests {
         #expect(try build(["card": tag]).messages == ["Templates/card.mustache:1:1: error: template: more than 100 transforms in one tag"])
     }
 
-    @Test("a template of 50,000 tags is refused at once, not parsed for minutes", .timeLimit(.minutes(5)))
+    @Test("a template of 50,000 tags builds: the parser reads it in one pass", .timeLimit(.minutes(5)))
     func hugeTemplate() throws {
-        let text = String(repeating: "<p class=\"line\">{{title}}</p>\n", count: 50_000)
-        #expect(
-            try build(["card": text]).messages == [
-                "Templates/card.mustache: error: template: 50000 tags in 1500 KB would take the template engine too long to read "
-                    + "(it counts the rest of the template at every tag); split the template into partials"
-            ])
-    }
-
-    @Test("a large template within the engine's budget builds")
-    func largeTemplate() throws {
-        let result = try build(["card": String(repeating: "<span>{{title}}</span>\n", count: 3_000)])
-        #expect(result.succeeded)
-        #expect(result.text("categories/coffee-culture/index.html")?.components(separatedBy: "<span>A</span>").count == 3_001)
+        let result = try build(["card": String(repeating: "<p class=\"line\">{{title}}</p>\n", count: 50_000)])
+        #expect(result.succeeded, "\(result.messages)")
+        #expect(result.text("categories/coffee-culture/index.html")?.components(separatedBy: "<p class=\"line\">A</p>").count == 50_001)
     }
 
     @Test("100 nested sections (98 and a parent's two), the most allowed, render on the build's worker threads")

@@ -85,5 +85,5 @@ struct CatalogFilterForm {
         return html + "</fieldset>\n"
     }
 
-    private func escape(_ text: String) -> String { MastheadHTMLContentType.escape(text) }
+    private func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 }

@@ -46,17 +46,13 @@ struct TemplateOutline: Sendable {
     var problem: Problem?
 }
 
-/// Reads a Mustache template tag by tag the way swift-mustache's parser does (the same delimiters,
+/// Reads a Mustache template tag by tag the way `TemplateParser` does (the same delimiters,
 /// also when `{{=<% %>=}}` changes them for the rest of a section, the same sigils, names and
-/// nesting), in one pass and without recursion. swift-mustache parses and renders sections and
-/// partials by recursion, so a template it is given must be known to nest no deeper than
+/// nesting), in one pass and without recursion. The parser and the renderer go through sections
+/// and partials by recursion, so a template they are given must be known to nest no deeper than
 /// `maxNesting`: this is where that is found out, and the text is never handed over otherwise.
 struct TemplateScanner {
     let maxNesting: Int
-    /// swift-mustache 2.1 counts the characters left in the template each time it looks for a
-    /// delimiter (`Parser.read(count:)`), so its time grows with tags × size. Characters it may
-    /// walk that way, about half a second's work; Masthead's own templates need under 0.1% of it.
-    var maxEngineReads = 500_000_000
 
     private struct Scope {
         var start: [Character] = ["{", "{"]
@@ -68,8 +64,6 @@ struct TemplateScanner {
     private struct OpenSection {
         var name: Substring
         var tag: String.Index
-        /// Just after the opening tag, where the section's text starts.
-        var body: String.Index
         /// The scope around the section: delimiters changed inside it end with it.
         var outer: Scope
         var override: Int?
@@ -78,7 +72,6 @@ struct TemplateScanner {
 
     private enum Failure: Error {
         case at(String.Index, String)
-        case whole(String)
     }
 
     private static let nameCharacters = Set<Character>("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?*")
@@ -93,8 +86,6 @@ struct TemplateScanner {
         } catch Failure.at(let index, let message) {
             let (line, column) = positions.position(of: index)
             outline.problem = .init(message: message, line: line, column: column)
-        } catch Failure.whole(let message) {
-            outline.problem = .init(message: message)
         } catch {}
         return outline
     }
@@ -106,7 +97,7 @@ struct TemplateScanner {
 
         func push(_ name: Substring, tag: String.Index, inner: Scope, override: Int? = nil) throws {
             guard open.count < maxNesting else { throw Failure.at(tag, "sections nested deeper than \(maxNesting) levels") }
-            open.append(OpenSection(name: name, tag: tag, body: cursor.index, outer: scope, override: override, deepest: open.count + 1))
+            open.append(OpenSection(name: name, tag: tag, outer: scope, override: override, deepest: open.count + 1))
             outline.deepest = max(outline.deepest, open.count)
             scope = inner
         }
@@ -118,11 +109,9 @@ struct TemplateScanner {
                     depth: open.count, overrides: open.compactMap(\.override)))
         }
 
-        var tags = 0
         while let tag = try cursor.skipText(until: scope.start) {
-            tags += 1
             guard let sigil = cursor.current else { break }
-            // swift-mustache reads a start delimiter followed by a line break as text.
+            // The parser reads a start delimiter followed by a line break as text.
             if sigil.isNewline {
                 cursor.advance()
                 continue
@@ -137,11 +126,6 @@ struct TemplateScanner {
                 let name = try readName(&cursor, scope: scope, tag: tag)
                 guard let section = open.last, section.name == name else {
                     throw Failure.at(tag, "a section is closed with a name that does not match its opening tag")
-                }
-                // swift-mustache traps on an empty section between one-character delimiters (found by FuzzTemplate).
-                if section.body == tag, scope.start.count == 1 {
-                    throw Failure.at(
-                        section.tag, "an empty section between one-character delimiters: write some text in it, or use longer delimiters")
                 }
                 open.removeLast()
                 if let override = section.override { outline.overrides[override].deepest = section.deepest }
@@ -198,12 +182,6 @@ struct TemplateScanner {
         if let section = open.last {
             throw Failure.at(section.tag, "a section is never closed (missing \(String(scope.start))/\(section.name)\(String(scope.end)))")
         }
-        if cursor.engineReads > maxEngineReads {
-            let size = text.utf8.count >= 10_000 ? "\(text.utf8.count / 1_000) KB" : "\(text.utf8.count) bytes"
-            throw Failure.whole(
-                "\(tags) tags in \(size) would take the template engine too long to read (it counts "
-                    + "the rest of the template at every tag); split the template into partials")
-        }
     }
 
     /// A variable or section name, with its transforms (`uppercased(name)`), up to the end delimiter.
@@ -239,28 +217,19 @@ struct TemplateScanner {
         return name
     }
 
-    /// A position in the text, read one character (grapheme) at a time as swift-mustache does.
+    /// A position in the text, read one character (grapheme) at a time as the parser does.
     private struct Cursor {
         let text: String
         var index: String.Index
-        /// Characters before `index`, and in the whole text.
-        var offset = 0
-        let count: Int
-        /// The characters swift-mustache walks to count what is left of the text, each time it
-        /// reads a delimiter; see `maxEngineReads`.
-        var engineReads = 0
-
         init(text: String) {
             self.text = text
             index = text.startIndex
-            count = text.count
         }
 
         var current: Character? { index < text.endIndex ? text[index] : nil }
 
         mutating func advance() {
             index = text.index(after: index)
-            offset += 1
         }
 
         @discardableResult
@@ -271,13 +240,11 @@ struct TemplateScanner {
         }
 
         /// Moves past `string` if the text goes on with it. Nil when the text ends before as many
-        /// characters as `string` has: swift-mustache stops with an error there.
+        /// characters as `string` has: the parser stops with an error there.
         mutating func read(_ string: [Character]) -> Bool? {
-            engineReads += count - offset
             guard let end = text.index(index, offsetBy: string.count, limitedBy: text.endIndex) else { return nil }
             guard text[index..<end].elementsEqual(string) else { return false }
             index = end
-            offset += string.count
             return true
         }
 
@@ -301,7 +268,7 @@ struct TemplateScanner {
         }
 
         /// Moves past the end delimiter that closes a comment; false when there is none. Matches
-        /// as swift-mustache does: a mismatch starts the delimiter again from the next character.
+        /// as the parser does: a mismatch starts the delimiter again from the next character.
         mutating func skipComment(until end: [Character]) -> Bool {
             var matched = 0
             while index < text.endIndex {

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The site's Mustache templates, parsed and checked: syntax errors with their line and
 /// column, partials that do not exist, partials that include themselves, and nesting deeper
@@ -7,7 +6,7 @@ import Mustache
 public struct TemplateSet: Sendable {
     public static let folder = SiteFolders.templates
 
-    public let library: MustacheLibrary
+    let renderer: TemplateRenderer
     public let names: Set<String>
     /// For each template, a fingerprint of its text and of every partial and parent it reaches:
     /// a page needs rendering again only when its template's fingerprint changes.
@@ -33,8 +32,8 @@ public struct TemplateSet: Sendable {
     /// `Templates/i18n/<code>.yml`: the theme's words per language (`{{i18n.KEY}}`).
     public var strings = TemplateStrings()
 
-    public init(library: MustacheLibrary, names: Set<String>) {
-        self.library = library
+    init(renderer: TemplateRenderer, names: Set<String>) {
+        self.renderer = renderer
         self.names = names
     }
 
@@ -63,7 +62,7 @@ public struct TemplateSet: Sendable {
     }
 
     /// Sections, partials and parents nest at most this deep, counted across templates:
-    /// swift-mustache parses and renders them by recursion, on the stack.
+    /// `TemplateParser` and `TemplateRenderer` read and render them by recursion, on the stack.
     public static let maxNesting = 100
 
     /// `sources` maps a template name (`article`, `partials/card`) to its file path and text.
@@ -71,33 +70,22 @@ public struct TemplateSet: Sendable {
         _ sources: [String: (path: String, text: String)], diagnostics: [Diagnostic] = [], partialsRenderedOnce: Bool = true
     ) -> (TemplateSet, [Diagnostic]) {
         var diagnostics = diagnostics
-        var templates: [String: MustacheTemplate] = [:]
+        var templates: [String: ParsedTemplate] = [:]
         var outlines: [String: TemplateOutline] = [:]
         let scanner = TemplateScanner(maxNesting: maxNesting)
         for name in sources.keys.sorted() {
             let (path, text) = sources[name]!
             let outline = scanner.outline(of: text)
             outlines[name] = outline
-            // swift-mustache only ever sees a template the scanner has read to the end.
+            // The parser only ever sees a template the scanner has read to the end.
             if let problem = outline.problem {
                 diagnostics.append(Diagnostic(.error, "template: \(problem.message)", file: path, line: problem.line, column: problem.column))
                 continue
             }
-            // With Masthead's faster HTML escaping (same output). swift-mustache takes long on a large
-            // template, so it parses each once; the text as written again only to place an error.
-            if MastheadHTMLContentType.registered, let parsed = try? MustacheTemplate(string: MastheadHTMLContentType.pragma + text) {
-                templates[name] = parsed
-                continue
-            }
             do {
-                templates[name] = try MustacheTemplate(string: text)
-            } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, "template: \(describe(error.error))", file: path,
-                        line: error.context.lineNumber, column: error.context.columnNumber))
+                templates[name] = try TemplateParser.parse(text)
             } catch {
-                diagnostics.append(Diagnostic(.error, "template: \(error)", file: path))
+                diagnostics.append(Diagnostic(.error, "template: \(error.message)", file: path, line: error.line, column: error.column))
             }
         }
         diagnostics += TemplateGraph.check(outlines, paths: sources.mapValues(\.path), maxNesting: maxNesting)
@@ -106,29 +94,33 @@ public struct TemplateSet: Sendable {
         // `card` then places the card `CardHTML` rendered once. Its indentation is not repeated
         // on the card's lines, so the themes include it inline (`{{#articles}}{{>card}}{{/articles}}`).
         let placesRenderedCards = partialsRenderedOnce && valid[cardPartial] != nil
-        if placesRenderedCards, let placer = try? MustacheTemplate(string: "{{{\(CardValues.renderedKey)}}}") {
+        if placesRenderedCards {
             valid[cardTemplate] = valid[cardPartial]
-            valid[cardPartial] = placer
+            valid[cardPartial] = placer(CardValues.renderedKey)
         }
         // What is the same on every page (the footer, the menu) is rendered once per language and
         // placed like a card, under the same rule: its indentation is not repeated on its lines.
         var siteWide: [String: String] = [:]
         for name in valid.keys.sorted() where partialsRenderedOnce && name.hasPrefix(siteWideFolder) {
             let key = placerPrefix + name.map { $0.isLetter || $0.isNumber ? $0 : "-" }
-            guard let placer = try? MustacheTemplate(string: "{{{\(key)}}}") else { continue }
             let kept = name + " (rendered once)"
             valid[kept] = valid[name]
-            valid[name] = placer
+            valid[name] = placer(key)
             siteWide[key] = kept
         }
         // Names include templates that failed to parse: their error is already reported,
         // so they must not be reported again as missing.
-        var set = TemplateSet(library: MustacheLibrary(templates: valid), names: Set(sources.keys))
+        var set = TemplateSet(renderer: TemplateRenderer(templates: valid), names: Set(sources.keys))
         set.rendersCardsOnce = placesRenderedCards
         set.siteWidePartials = siteWide
         set.fingerprints = fingerprints(sources, outlines: outlines)
         set.showsPageImage = sources.values.contains { $0.text.contains("page.image") }
         return (set, diagnostics)
+    }
+
+    /// A template that shows the value of `key` as it is, `{{{key}}}`.
+    private static func placer(_ key: String) -> ParsedTemplate {
+        ParsedTemplate([.variable(TemplateName(key), escaped: false)])
     }
 
     /// Each template's text with the texts of the templates it reaches through `{{> }}` and `{{< }}`.
@@ -155,24 +147,9 @@ public struct TemplateSet: Sendable {
         return result
     }
 
-    /// `values`: a page's `PageValues` (docs/templates.md), or any value swift-mustache reads
-    /// (the fuzz targets render dictionaries).
+    /// `values`: a page's `PageValues` (docs/templates.md), or a dictionary keyed by name
+    /// (the fuzz targets render those).
     public func render(_ values: Any, template name: String) -> String? {
-        library.render(values, withTemplate: name)
-    }
-
-    static func describe(_ error: Error) -> String {
-        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
-        switch error {
-        case .sectionCloseNameIncorrect: return "a section is closed with a name that does not match its opening tag"
-        case .unfinishedName: return "a tag is not closed (missing }})"
-        case .expectedSectionEnd: return "a section is never closed (missing {{/name}})"
-        case .invalidSetDelimiter: return "badly formed set-delimiter tag"
-        case .transformAppliedToInheritanceSection: return "a transform cannot be applied to an inheritance section"
-        case .illegalTokenInsideInheritSection: return "only block definitions {{$name}} may stand inside {{<parent}}"
-        case .textInsideInheritSection: return "text inside {{<parent}} is not allowed; put it in a {{$block}}"
-        case .invalidConfigVariableSyntax: return "badly formed {{% ... }} tag"
-        case .unrecognisedConfigVariable: return "unknown {{% ... }} setting"
-        }
+        renderer.render(values, template: name)
     }
 }

@@ -1,5 +1,3 @@
-import Mustache
-
 /// Each article's card, rendered once through the card's template and then placed by the
 /// `card` partial wherever the card appears: lists, home sections, related articles.
 /// The card's template sees the card's values and what is the same on every page (`site`,

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// What the values of every catalog read: the catalogs, the site's formatters and, for each
 /// item, the facet values it is on. The values (`catalogs.NAME`, `catalog`, `items`, `item`...)
@@ -47,7 +46,7 @@ final class CatalogTemplateValues: Sendable {
     var byName: CatalogsByName { CatalogsByName(store: self, order: nil) }
 
     /// The values of a catalog route: the page title and description, and what the template gets.
-    func page(for subject: Route.Subject) -> (title: String, description: String, image: String?, values: any MustacheParent)? {
+    func page(for subject: Route.Subject) -> (title: String, description: String, image: String?, values: any TemplateParent)? {
         switch subject {
         case .catalogIndex(let index, let page):
             let catalog = catalogs[index]

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// Builds the values each page's template receives (see docs/templates.md, "Templates and
 /// the values they receive"): one `PageValues` per route, from typed values that compute
@@ -40,7 +39,7 @@ final class PageContext: Sendable {
             page.heading = title
             page.description = (description?.isEmpty == false ? description : nil) ?? config.description
         }
-        let body: any MustacheParent
+        let body: any TemplateParent
         switch route.subject {
         case .home:
             setTitle(config.title, description: config.description)

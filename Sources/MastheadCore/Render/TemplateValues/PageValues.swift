@@ -1,5 +1,3 @@
-import Mustache
-
 /// Everything one page's template receives: the values every page has (`site`, `page`,
 /// `catalogs`, `charts`) and those of its kind (`body`: `article`, `list`, `items`, ...).
 struct PageValues: TemplateValue {
@@ -11,14 +9,14 @@ struct PageValues: TemplateValue {
     /// and nearly every name is looked up here.
     private let parts: Parts
 
-    init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any MustacheParent, siteWide: SiteWideValues) {
+    init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any TemplateParent, siteWide: SiteWideValues) {
         parts = Parts(source: source, page: page, catalogs: catalogs, body: body, siteWide: siteWide)
     }
 
     var page: PageInfoValues { parts.page }
 
     /// The same page with other `page` values and other values of its kind (a member statement).
-    func replacing(page: PageInfoValues, body: any MustacheParent) -> PageValues {
+    func replacing(page: PageInfoValues, body: any TemplateParent) -> PageValues {
         PageValues(source: parts.source, page: page, catalogs: parts.catalogs, body: body, siteWide: parts.siteWide)
     }
 
@@ -42,10 +40,10 @@ struct PageValues: TemplateValue {
         let source: TemplateSource
         let page: PageInfoValues
         let catalogs: CatalogsByName
-        let body: any MustacheParent
+        let body: any TemplateParent
         let siteWide: SiteWideValues
 
-        init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any MustacheParent, siteWide: SiteWideValues) {
+        init(source: TemplateSource, page: PageInfoValues, catalogs: CatalogsByName, body: any TemplateParent, siteWide: SiteWideValues) {
             self.source = source
             self.page = page
             self.catalogs = catalogs

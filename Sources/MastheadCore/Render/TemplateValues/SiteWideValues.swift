@@ -1,5 +1,3 @@
-import Mustache
-
 /// What is the same on every page of a language: `site`, `catalogs`, `charts` and `i18n`, no
 /// `page`; and the partials under `Templates/site-wide/` (the footer, the menu), each rendered
 /// once from these values and then placed on every page that includes it, as a card is: on a

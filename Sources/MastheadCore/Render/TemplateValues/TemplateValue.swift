@@ -1,10 +1,8 @@
-import Mustache
-
 /// The one style of every value a template reads (docs/templates.md): a struct whose `Key`
 /// lists the names it answers and whose `value(for:)` is a hand-written switch over them.
 /// No dictionaries and no reflection. A value that is absent answers nil, so Mustache looks
 /// the name up in the enclosing sections.
-protocol TemplateValue: MustacheParent {
+protocol TemplateValue: TemplateParent {
     associatedtype Key: RawRepresentable<String>, CaseIterable
     func value(for key: Key) -> Any?
     /// Every name the value can answer: `Key`'s, and those of a value it extends.
@@ -22,7 +20,7 @@ extension TemplateValue {
 
 /// A value whose names come from the site's data, not from Masthead: a catalog's fields
 /// (`raw.FIELD`), catalogs and charts by name (`catalogs.NAME`, `charts.NAME`).
-protocol TemplateMap: MustacheParent {}
+protocol TemplateMap: TemplateParent {}
 
 /// The values of a page kind that adds nothing to what every page receives (404).
 struct NoPageValues: TemplateMap {
