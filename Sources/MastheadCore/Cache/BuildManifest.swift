@@ -57,7 +57,8 @@ public struct BuildManifest: Sendable, Equatable {
 
     /// Nil when the text is not a manifest of this version (then the cache is just not used).
     public static func parse(_ text: String) -> BuildManifest? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).makeIterator()
+        // By byte: a large site's manifest has tens of thousands of lines, read at every build.
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n")).lazy.map { Substring($0) }.makeIterator()
         guard lines.next() == Substring(formatLine), let keyLine = lines.next(), keyLine.hasPrefix("key ") else { return nil }
         var manifest = BuildManifest(key: String(keyLine.dropFirst(4)))
         while let line = lines.next() {
@@ -72,11 +73,11 @@ public struct BuildManifest: Sendable, Equatable {
             case "warning":
                 manifest.warnings.append(unescape(rest))
             case "page":
-                let parts = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+                let parts = fields(rest, maxSplits: 1)
                 guard parts.count == 2 else { return nil }
                 manifest.pageURLs[unescape(parts[1])] = unescape(parts[0])
             case "in", "out":
-                let parts = rest.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+                let parts = fields(rest, maxSplits: 3)
                 guard parts.count == 4, let size = Int(parts[0]), let modified = Int64(parts[1]) else { return nil }
                 let record = FileRecord(size: size, modified: modified, hash: String(parts[2]))
                 if field == "in" { manifest.inputs[unescape(parts[3])] = record } else { manifest.outputs[unescape(parts[3])] = record }
@@ -85,6 +86,10 @@ public struct BuildManifest: Sendable, Equatable {
             }
         }
         return manifest
+    }
+
+    private static func fields(_ text: Substring, maxSplits: Int) -> [Substring] {
+        text.utf8.split(separator: UInt8(ascii: " "), maxSplits: maxSplits, omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     private static func line(_ kind: String, _ path: String, _ record: FileRecord) -> String {
@@ -99,7 +104,7 @@ public struct BuildManifest: Sendable, Equatable {
     }
 
     private static func unescape(_ text: Substring) -> String {
-        guard text.contains("\\") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
         var result = ""
         var escaping = false
         for character in text {

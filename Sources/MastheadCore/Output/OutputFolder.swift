@@ -25,8 +25,9 @@ public enum OutputFolder {
         return "\(markerFirstLine)\nWritten by masthead build from the site folder \"\(name)\"; every build replaces this folder whole.\n"
     }
 
-    /// Why Masthead must not replace `path`, or nil when it may.
-    static func foreignReason(_ path: String, manifest: BuildManifest?) -> String? {
+    /// Why Masthead must not replace `path`, or nil when it may. `manifest` is read only for a
+    /// folder that is not empty and has no marker.
+    static func foreignReason(_ path: String, manifest: () -> BuildManifest?) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
@@ -36,7 +37,7 @@ public enum OutputFolder {
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return "it cannot be read" }
         if names.isEmpty || hasMarker(path) { return nil }
-        guard let manifest else { return "it is not empty and was not written by masthead build (it has no \(markerName) file)" }
+        guard let manifest = manifest() else { return "it is not empty and was not written by masthead build (it has no \(markerName) file)" }
         guard let stranger = firstUnlisted(in: path, manifest: manifest) else { return nil }
         return "it holds \(stranger), which masthead build did not write (and no \(markerName) file)"
     }

@@ -28,7 +28,14 @@ public enum OutputWriter {
             return "refusing to replace \(out): it looks like a project folder, not a built site"
         }
         let target = output.standardizedFileURL.path
-        let manifest = BuildCache(siteDirectory: siteDirectory, output: output).loadManifest()
+        // Read only for a folder without Masthead's marker: a large site's manifest takes a tenth of a second.
+        var loaded: BuildManifest??
+        func manifest() -> BuildManifest? {
+            if let loaded { return loaded }
+            let manifest = BuildCache(siteDirectory: siteDirectory, output: output).loadManifest()
+            loaded = .some(manifest)
+            return manifest
+        }
         if !force, let reason = OutputFolder.foreignReason(target, manifest: manifest) {
             return "refusing to replace \(target): \(reason). Choose a new or an empty folder, or pass --force to replace it and everything in it"
         }
