@@ -108,6 +108,7 @@ public enum OutputWriter {
         private let previous: [String: BuildManifest.FileRecord]
         private let inputs: [String: BuildManifest.FileRecord]
         private let report = Mutex(Report())
+        private let realPaths = RealPaths()
 
         /// `force` replaces an output folder Masthead did not make (`--force`); folders that
         /// hold the site are refused whatever it says.
@@ -144,7 +145,9 @@ public enum OutputWriter {
                 throw Failure(description: "refusing to write \(file.path): it is not inside the output folder")
             }
             let placed = parallelMap(files) { [self] file in
-                place(file, in: staging.path, current: target.path, previous: previous[file.path], siteFiles: siteFiles, inputs: inputs)
+                place(
+                    file, in: staging.path, current: target.path, previous: previous[file.path], siteFiles: siteFiles, inputs: inputs,
+                    realPaths: realPaths)
             }
             try report.withLock { report in
                 for (file, outcome) in zip(files, placed) {
@@ -196,13 +199,13 @@ public enum OutputWriter {
     private static func place(
         _ file: OutputFile, in staging: String, current currentFolder: String, previous recorded: BuildManifest.FileRecord?,
         siteFiles: SiteFiles,
-        inputs: [String: BuildManifest.FileRecord]
+        inputs: [String: BuildManifest.FileRecord], realPaths: RealPaths
     ) -> Result<(BuildManifest.FileRecord, linked: Bool), Failure> {
         let destination = staging + "/" + file.path
         do {
             var realSource: String?
             if case .copy(let source) = file.contents {
-                guard let real = realPath(source), siteFiles.isInside(real) else {
+                guard let real = realPaths.of(source), siteFiles.isInside(real) else {
                     throw Failure(
                         description: "refusing to publish \(siteFiles.relative(source)):"
                             + " it is a symbolic link that points outside the site or to nothing")
