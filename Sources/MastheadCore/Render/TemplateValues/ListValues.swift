@@ -1,5 +1,6 @@
-/// `list` on the archive, a category's and a tag's pages.
-struct ListValues: TemplateValue, Sendable {
+/// `list` on the archive, a category's and a tag's pages. A class: as a value, its 216 bytes
+/// would be copied into a new box at each name a template reads in it.
+final class ListValues: TemplateValue, Sendable {
     enum Key: String, CaseIterable {
         case title, kind, description, category, tag, archive
     }
@@ -8,11 +9,23 @@ struct ListValues: TemplateValue, Sendable {
     /// `archive`, `year`, `month`, `category` or `tag`.
     let kind: String
     /// The archive's and categories' (none for tags).
-    var description: String?
-    var category: CategoryValues?
-    var tag: TagValues?
+    let description: String?
+    let category: CategoryValues?
+    let tag: TagValues?
     /// On the archive and its year and month pages: every year and month, with links.
-    var archive: ArchiveIndexValues?
+    let archive: ArchiveIndexValues?
+
+    init(
+        title: String, kind: String, description: String? = nil, category: CategoryValues? = nil, tag: TagValues? = nil,
+        archive: ArchiveIndexValues? = nil
+    ) {
+        self.title = title
+        self.kind = kind
+        self.description = description
+        self.category = category
+        self.tag = tag
+        self.archive = archive
+    }
 
     func value(for key: Key) -> Any? {
         switch key {

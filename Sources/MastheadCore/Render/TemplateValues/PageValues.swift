@@ -29,11 +29,19 @@ struct PageValues: TemplateValue {
     func value(for key: Key) -> Any? {
         switch key {
         case .site: SiteValues(source: parts.source)
-        case .page: parts.page
+        case .page: PageInfoReference(parts: parts)
         case .catalogs: parts.catalogs
         case .charts: parts.source.site.charts.isEmpty ? nil : NamedChartValues(charts: parts.source.site.charts)
         case .i18n: parts.source.strings
         }
+    }
+
+    /// `page` by reference: as a value, its 216 bytes would be copied into a new box at each
+    /// name a template reads in it.
+    private struct PageInfoReference: TemplateParent {
+        let parts: Parts
+
+        func child(named name: String) -> Any? { parts.page.child(named: name) }
     }
 
     private final class Parts {
