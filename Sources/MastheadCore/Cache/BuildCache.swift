@@ -99,6 +99,7 @@ public struct BuildCache: Sendable {
         for folder in [SiteFolders.content, SiteFolders.templates] where siteFiles.problem(at: folder) == nil {
             collect(folder, siteFiles: siteFiles, linkedFolders: &linkedFolders, into: &paths)
         }
+        let root = siteDirectory.path + "/"
         let records = parallelMap(paths) { entry -> (String, BuildManifest.FileRecord) in
             if let old = previous[entry.relative], entry.status.matches(old) {
                 return (entry.relative, old)
@@ -106,7 +107,7 @@ public struct BuildCache: Sendable {
             // A link the build refuses is recorded by its own status: its target is never read.
             let hash =
                 entry.readable
-                ? StableHash.digest(fileAt: siteDirectory.appendingPathComponent(entry.relative).path)
+                ? StableHash.digest(fileAt: root + entry.relative)
                 : StableHash.digest("symbolic link not read")
             return (entry.relative, BuildManifest.FileRecord(size: entry.status.size, modified: entry.status.modified, hash: hash))
         }

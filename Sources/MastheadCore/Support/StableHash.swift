@@ -13,15 +13,29 @@ enum StableHash {
 
     /// A file's digest, read in chunks so a statistics file of gigabytes hashes in bounded
     /// memory. A file of one chunk hashes as `digest(data)`; a longer one as the digest of
-    /// its chunks' digests.
+    /// its chunks' digests. With POSIX reads into one buffer the file's size (up to a chunk):
+    /// `FileHandle` allocated and cleared a chunk's worth for every file, and a site hashes
+    /// every input at every build.
     static func digest(fileAt path: String, chunkSize: Int = 4 << 20) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return digest(Data()) }
-        defer { try? handle.close() }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return digest(Data()) }
+        defer { close(descriptor) }
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : chunkSize
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(size, chunkSize)), alignment: 8)
+        defer { buffer.deallocate() }
         var chunks: [String] = []
         while true {
-            let chunk = (try? handle.read(upToCount: chunkSize)) ?? nil
-            guard let chunk, !chunk.isEmpty else { break }
-            chunks.append(digest(chunk))
+            var filled = 0
+            while filled < buffer.count {
+                let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                filled += count
+            }
+            guard filled > 0 else { break }
+            chunks.append(digest(UnsafeRawBufferPointer(rebasing: buffer[0..<filled])))
+            if filled < buffer.count { break }
         }
         switch chunks.count {
         case 0: return digest(Data())
