@@ -167,10 +167,7 @@ struct TemplateParser {
                     setNewLine = true
                     indentation = String(whiteSpaceBefore)
                 }
-                tokens.append(
-                    dynamic
-                        ? .dynamicPartial(TemplateName(name), indentation: indentation, overrides: nil)
-                        : .partial(name, indentation: indentation, overrides: nil))
+                tokens.append(partial(name, dynamic: dynamic, indentation: indentation, overrides: nil))
                 whiteSpaceBefore = []
             case "<":
                 cursor.advance()
@@ -189,11 +186,7 @@ struct TemplateParser {
                     default: throw .illegalTokenInsideInheritSection
                     }
                 }
-                let indentation = String(whiteSpaceBefore)
-                tokens.append(
-                    dynamic
-                        ? .dynamicPartial(TemplateName(name), indentation: indentation, overrides: overrides)
-                        : .partial(name, indentation: indentation, overrides: overrides))
+                tokens.append(partial(name, dynamic: dynamic, indentation: String(whiteSpaceBefore), overrides: overrides))
                 whiteSpaceBefore = []
             case "$":
                 cursor.advance()
@@ -227,6 +220,13 @@ struct TemplateParser {
         }
         guard state.sectionName == nil else { throw .expectedSectionEnd }
         return ParsedTemplate(tokens)
+    }
+
+    /// `{{> name}}` or `{{<parent}}`; `{{>*name}}` and `{{<*name}}` take the name from the values.
+    private static func partial(_ name: String, dynamic: Bool, indentation: String?, overrides: [String: ParsedTemplate]?) -> TemplateToken {
+        dynamic
+            ? .dynamicPartial(TemplateName(name), indentation: indentation, overrides: overrides)
+            : .partial(name, indentation: indentation, overrides: overrides)
     }
 
     /// Text up to a start delimiter (read past) or a line break (not read).

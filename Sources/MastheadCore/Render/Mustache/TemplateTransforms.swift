@@ -81,8 +81,9 @@ extension Collection {
     }
 }
 
-extension Array: TemplateTransformable {
-    func transform(_ name: String) -> Any? {
+extension BidirectionalCollection {
+    /// A list's transforms: `first`, `last` and `reversed`, and a collection's.
+    fileprivate func listTransform(_ name: String) -> Any? {
         switch name {
         case "first": first
         case "last": last
@@ -92,15 +93,12 @@ extension Array: TemplateTransformable {
     }
 }
 
+extension Array: TemplateTransformable {
+    func transform(_ name: String) -> Any? { listTransform(name) }
+}
+
 extension ReversedCollection: TemplateTransformable {
-    func transform(_ name: String) -> Any? {
-        switch name {
-        case "first": first
-        case "last": last
-        case "reversed": reversed()
-        default: collectionTransform(name)
-        }
-    }
+    func transform(_ name: String) -> Any? { listTransform(name) }
 }
 
 extension Set: TemplateTransformable {
