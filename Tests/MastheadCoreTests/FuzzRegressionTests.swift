@@ -54,4 +54,23 @@ struct FuzzRegressionTests {
         #expect(holds(feed, summary), "\(feed)")
         #expect(!holds(feed, rawTag))
     }
+
+    @Test("FuzzTemplate's sections nested 23 deep over a list stop at the render's limit and are reported")
+    func multiplyingSections() throws {
+        // Its input as it found it, with the target's partials and a three-article list.
+        let text = String(decoding: try Data(contentsOf: Self.fixtures.appendingPathComponent("fuzz-multiplying-sections.mustache")), as: UTF8.self)
+        var (templates, problems) = TemplateSet.parse([
+            "page": ("Templates/page.mustache", text),
+            "self": ("Templates/self.mustache", text),
+            "base": ("Templates/base.mustache", "<main>{{$main}}{{/main}}</main>"),
+            "card": ("Templates/card.mustache", "<a href=\"{{url}}\">{{title}}</a>")
+        ])
+        #expect(problems.isEmpty)
+        // The real limit takes seconds in a debug build; the stop is the same at a fiftieth of it.
+        templates.renderer.limits.steps = 1_000_000
+        let card: [String: Any] = ["title": "A <b>", "url": "/a/"]
+        let output = templates.render(["articles": [card, card, card]], template: "page") ?? ""
+        #expect(output.utf8.count < 128 << 20)
+        #expect(templates.overrunProblems().map(\.file) == ["Templates/page.mustache"])
+    }
 }

@@ -151,4 +151,65 @@ struct HostileTemplateTests {
         #expect(result.succeeded, "\(result.messages)")
         #expect(result.text("articles/a7/index.html")?.contains("<h1>A7</h1>") == true)
     }
+
+    /// An article with ten tags and about 2 KB of text; its template nests sections over the
+    /// tags five deep with the text innermost: 100,000 copies, about 200 MB.
+    func multiplyingSite() throws -> TestSite {
+        let nested =
+            String(repeating: "{{#article.tags}}", count: 5) + "{{{article.content}}}" + String(repeating: "{{/article.tags}}", count: 5)
+        let site = try TestSite(
+            templates: TestSite.minimalTemplates.merging(["article": "{{<base}}{{$main}}" + nested + "{{/main}}{{/base}}"]) { $1 })
+        let tags = (0..<10).map { "t\($0)" }.joined(separator: ", ")
+        let body = String(repeating: "A sentence of coffee, said again and again. ", count: 45)
+        try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture\ntags: [\(tags)]", body: body)
+        return site
+    }
+
+    @Test("sections over lists nested until the page passes 128 MB: the build stops and names the template")
+    func multiplyingSections() throws {
+        let site = try multiplyingSite()
+        let output = site.root.appendingPathComponent("public")
+        var options = BuildOptions(siteDirectory: site.root)
+        options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
+        guard case .failed(let result) = try CachedBuild.run(options, output: output, useCache: false) else {
+            Issue.record("the build did not fail")
+            return
+        }
+        #expect(
+            result.messages == [
+                "Templates/article.mustache: error: template: rendering a page with this template wrote more than 128 MB and was stopped:"
+                    + " sections over lists nested in one another multiply (three levels over 1,000 articles are a billion copies of the innermost)"
+            ])
+        // Nothing half-built: neither the output folder nor the folder it was assembled in.
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(!FileManager.default.fileExists(atPath: output.path + ".masthead-new"))
+        // Fixed, the same site builds.
+        let tagsOnce = "{{<base}}{{$main}}{{#article.tags}}<a>{{name}}</a>{{/article.tags}}{{{article.content}}}{{/main}}{{/base}}"
+        try site.write("Templates/article.mustache", tagsOnce)
+        guard case .built = try CachedBuild.run(options, output: output, useCache: false) else {
+            Issue.record("the fixed site did not build")
+            return
+        }
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("articles/a/index.html").path))
+    }
+
+    @Test("a render past its step limit stops there; the overrun is reported once, and a render within limits reports none")
+    func stepLimit() {
+        var (templates, problems) = TemplateSet.parse(["page": ("Templates/page.mustache", "{{#a}}{{#a}}{{#a}}x{{/a}}{{/a}}{{/a}}")])
+        #expect(problems.isEmpty)
+        templates.renderer.limits.steps = 10_000
+        let hundred: [String: Any] = ["a": Array(repeating: 1, count: 100)]
+        let output = templates.render(hundred, template: "page") ?? ""
+        // 100³ copies asked for; the render stopped after about 10,000 tags, half of them text.
+        #expect(output.count < 10_000 && output.count > 4_000)
+        #expect(
+            templates.overrunProblems().map(\.description) == [
+                "Templates/page.mustache: error: template: rendering a page with this template ran past 10,000 tags and was stopped:"
+                    + " sections over lists nested in one another multiply (three levels over 1,000 articles are a billion copies of the innermost)"
+            ])
+        #expect(templates.overrunProblems().isEmpty)
+        let ten: [String: Any] = ["a": Array(repeating: 1, count: 10)]
+        #expect(templates.render(ten, template: "page") == String(repeating: "x", count: 1_000))
+        #expect(templates.overrunProblems().isEmpty)
+    }
 }

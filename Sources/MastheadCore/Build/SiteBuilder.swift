@@ -99,6 +99,9 @@ public enum SiteBuilder {
         }
         if site.config.search.enabled == true { timer.lap("search index built (beside the pages)") }
         let generated = renderer.generatedFiles()
+        // Every render of the build is done: pages, cards, statements, catalog filter data.
+        let overruns = inputs.templates.overrunProblems()
+        guard overruns.isEmpty else { return BuildResult(site: site, diagnostics: diagnostics + overruns) }
         var result = BuildResult(
             site: site,
             files: pages + renderer.staticFiles() + images.files + generated.files + resolved.statementFiles + searchFiles,

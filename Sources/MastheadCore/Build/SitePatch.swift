@@ -68,7 +68,9 @@ enum SitePatch {
         guard
             let pages = try? RenderStage.run(
                 renderer, routes: routes, fingerprints: fingerprints, memory: memory.pages,
-                complete: false, delivery: .collected, work: &work)
+                complete: false, delivery: .collected, work: &work),
+            // A render past its limits: the full build reports it.
+            kept.templates.overrunProblems().isEmpty
         else { return nil }
         // The index: the saved documents' entries are made again once the pages are shown
         // (`SiteBuilder.finishSearchPatch`).

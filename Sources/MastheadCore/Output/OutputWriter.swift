@@ -109,6 +109,9 @@ public enum OutputWriter {
         private let inputs: [String: BuildManifest.FileRecord]
         private let report = Mutex(Report())
         private let realPaths = RealPaths()
+        /// The folders made so far: most files go into a folder made already (`social/`,
+        /// `tags/`), and asking the kernel again costs a path walk each.
+        private let madeFolders = OnceCache<String, Bool>()
 
         /// `force` replaces an output folder Masthead did not make (`--force`); folders that
         /// hold the site are refused whatever it says.
@@ -147,7 +150,7 @@ public enum OutputWriter {
             let placed = parallelMap(files) { [self] file in
                 place(
                     file, in: staging.path, current: target.path, previous: previous[file.path], siteFiles: siteFiles, inputs: inputs,
-                    realPaths: realPaths)
+                    realPaths: realPaths, madeFolders: madeFolders)
             }
             try report.withLock { report in
                 for (file, outcome) in zip(files, placed) {
@@ -199,23 +202,29 @@ public enum OutputWriter {
     private static func place(
         _ file: OutputFile, in staging: String, current currentFolder: String, previous recorded: BuildManifest.FileRecord?,
         siteFiles: SiteFiles,
-        inputs: [String: BuildManifest.FileRecord], realPaths: RealPaths
+        inputs: [String: BuildManifest.FileRecord], realPaths: RealPaths, madeFolders: OnceCache<String, Bool>
     ) -> Result<(BuildManifest.FileRecord, linked: Bool), Failure> {
         let destination = staging + "/" + file.path
         do {
-            var realSource: String?
+            var real: (path: String, status: FileStatus)?
             if case .copy(let source) = file.contents {
-                guard let real = realPaths.of(source), siteFiles.isInside(real) else {
+                guard let found = realPaths.of(source), siteFiles.isInside(found.path) else {
                     throw Failure(
                         description: "refusing to publish \(siteFiles.relative(source)):"
                             + " it is a symbolic link that points outside the site or to nothing")
                 }
-                realSource = real
+                real = found
             }
-            let print = try fingerprint(file, realSource: realSource, siteFiles: siteFiles, inputs: inputs)
+            let print = try fingerprint(file, real: real, siteFiles: siteFiles, inputs: inputs)
             var named = file.path
             if case .copy(let source) = file.contents { named += " (from \(siteFiles.relative(source)))" }
-            try makeFolders(for: file.path, named: named, in: staging)
+            if let slash = file.path.lastIndex(of: "/") {
+                let parent = String(file.path[..<slash])
+                _ = try madeFolders.value(for: parent) {
+                    try makeFolders(parent, for: file.path, named: named, in: staging)
+                    return true
+                }
+            }
             let current = currentFolder + "/" + file.path
             if let recorded, recorded.hash == print.hash, recorded.size == print.size,
                 let status = FileStatus(path: current), status.isRegular, status.matches(recorded),
@@ -227,11 +236,12 @@ public enum OutputWriter {
             switch file.contents {
             case .bytes(let data):
                 written = try writeFile(data, to: destination, named: named, in: staging)
-            case .copy(let source) where file.knownDigest != nil && link(realSource ?? source, destination) == 0:
-                // Masthead's own cache replaces its files and never changes one in place: a link is a copy.
-                written = FileStatus(path: destination)
+            case .copy where file.knownDigest != nil && link(real?.path ?? "", destination) == 0:
+                // Masthead's own cache replaces its files and never changes one in place: a link
+                // is a copy, and has its source's status (one inode).
+                written = real?.status
             case .copy:
-                written = try copyFile(realSource ?? "", to: destination, named: named, in: staging)
+                written = try copyFile(real?.path ?? "", to: destination, named: named, in: staging)
             }
             return .success((BuildManifest.FileRecord(size: written?.size ?? print.size, modified: written?.modified ?? 0, hash: print.hash), false))
         } catch let failure as Failure {
@@ -241,12 +251,10 @@ public enum OutputWriter {
         }
     }
 
-    /// Makes the folders a file's path needs in the staging folder. Usually the parent exists
-    /// or one mkdir does it; otherwise the path is walked down from the staging folder. Both
-    /// accept a folder another worker has just made.
-    private static func makeFolders(for path: String, named: String, in staging: String) throws {
-        guard let slash = path.lastIndex(of: "/") else { return }
-        let parent = String(path[..<slash])
+    /// Makes `parent`, the folder of `path`, in the staging folder. Usually its own parent
+    /// exists and one mkdir does it; otherwise the path is walked down from the staging
+    /// folder. Both accept a folder another worker has just made.
+    private static func makeFolders(_ parent: String, for path: String, named: String, in staging: String) throws {
         if mkdir(staging + "/" + parent, 0o755) == 0 || errno == EEXIST { return }
         var folder = staging
         for name in parent.split(separator: "/") {
@@ -345,22 +353,23 @@ public enum OutputWriter {
 
     /// The hash and size of a file to write. Copied files take their input record when the
     /// cache has read them already, and are otherwise read from their real path.
+    /// `real` is a copied file's real path and status (`RealPaths`).
     private static func fingerprint(
-        _ file: OutputFile, realSource: String?, siteFiles: SiteFiles,
+        _ file: OutputFile, real: (path: String, status: FileStatus)?, siteFiles: SiteFiles,
         inputs: [String: BuildManifest.FileRecord]
     ) throws -> (hash: String, size: Int) {
         switch file.contents {
         case .bytes(let data):
             return (StableHash.digest(data), data.count)
         case .copy(let source):
-            if let digest = file.knownDigest, let status = FileStatus(path: realSource ?? source) { return (digest, status.size) }
-            if let record = inputs[siteFiles.relative(source)], let status = FileStatus(path: source), status.matches(record) {
-                return (record.hash, record.size)
-            }
-            guard let realSource, let status = FileStatus(path: realSource) else {
+            guard let real else {
                 throw Failure(description: "cannot read the source of \(file.path): \(siteFiles.relative(source)) is gone")
             }
-            return (StableHash.digest(fileAt: realSource), status.size)
+            if let digest = file.knownDigest { return (digest, real.status.size) }
+            if let record = inputs[siteFiles.relative(source)], real.status.matches(record) {
+                return (record.hash, record.size)
+            }
+            return (StableHash.digest(fileAt: real.path), real.status.size)
         }
     }
 

@@ -6,7 +6,7 @@ import Foundation
 public struct TemplateSet: Sendable {
     public static let folder = SiteFolders.templates
 
-    let renderer: TemplateRenderer
+    var renderer: TemplateRenderer
     public let names: Set<String>
     /// For each template, a fingerprint of its text and of every partial and parent it reaches:
     /// a page needs rendering again only when its template's fingerprint changes.
@@ -31,6 +31,9 @@ public struct TemplateSet: Sendable {
     public var showsPageImage = false
     /// `Templates/i18n/<code>.yml`: the theme's words per language (`{{i18n.KEY}}`).
     public var strings = TemplateStrings()
+
+    /// Each template's file, by the name it is rendered under (`card template` is the card's).
+    private var paths: [String: String] = [:]
 
     init(renderer: TemplateRenderer, names: Set<String>) {
         self.renderer = renderer
@@ -101,16 +104,20 @@ public struct TemplateSet: Sendable {
         // What is the same on every page (the footer, the menu) is rendered once per language and
         // placed like a card, under the same rule: its indentation is not repeated on its lines.
         var siteWide: [String: String] = [:]
+        var paths = sources.mapValues(\.path)
+        paths[cardTemplate] = paths[cardPartial]
         for name in valid.keys.sorted() where partialsRenderedOnce && name.hasPrefix(siteWideFolder) {
             let key = placerPrefix + name.map { $0.isLetter || $0.isNumber ? $0 : "-" }
             let kept = name + " (rendered once)"
             valid[kept] = valid[name]
             valid[name] = placer(key)
             siteWide[key] = kept
+            paths[kept] = paths[name]
         }
         // Names include templates that failed to parse: their error is already reported,
         // so they must not be reported again as missing.
         var set = TemplateSet(renderer: TemplateRenderer(templates: valid), names: Set(sources.keys))
+        set.paths = paths
         set.rendersCardsOnce = placesRenderedCards
         set.siteWidePartials = siteWide
         set.fingerprints = fingerprints(sources, outlines: outlines)
@@ -151,5 +158,13 @@ public struct TemplateSet: Sendable {
     /// (the fuzz targets render those).
     public func render(_ values: Any, template name: String) -> String? {
         renderer.render(values, template: name)
+    }
+
+    /// An error for each template whose render ran past its limits since the last call
+    /// (`TemplateRenderer.Limits`): the build that rendered it fails.
+    public func overrunProblems() -> [Diagnostic] {
+        renderer.overruns.take().map { overrun in
+            Diagnostic(.error, "template: \(overrun.message)", file: paths[overrun.template] ?? "\(Self.folder)/\(overrun.template).mustache")
+        }
     }
 }

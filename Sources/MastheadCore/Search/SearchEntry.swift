@@ -29,20 +29,31 @@ struct SearchEntry: Sendable, Equatable {
         var count: UInt16
     }
 
-    /// `words`: each field's words, in `SearchConfig.Field` order, numbered in `vocabulary`.
+    /// `words`: each field's words, in `SearchConfig.Field` order, numbered in `vocabulary`;
+    /// those in `stopWords` are neither kept nor counted in the field's length. Stop words
+    /// are dropped after counting, so each word is hashed once per occurrence, not twice.
     init(
         kind: String, group: String, groupLabel: String, url: String, title: String, summary: String, image: String?, date: String?,
-        excerptText: String, words: [[String]], vocabulary: SearchVocabulary
+        excerptText: String, words: [[String]], stopWords: Set<String> = [], vocabulary: SearchVocabulary
     ) {
         (self.kind, self.group, self.groupLabel, self.url, self.title) = (kind, group, groupLabel, url, title)
         (self.summary, self.image, self.date, self.excerptText) = (summary, image, date, excerptText)
-        lengths = words.map(\.count)
+        var lengths: [Int] = []
         var counted: [(word: String, field: UInt8, count: UInt16)] = []
+        var counts: [String: Int] = [:]
         for (field, fieldWords) in words.enumerated() {
-            var counts: [String: Int] = [:]
+            counts.removeAll(keepingCapacity: true)
             for word in fieldWords { counts[word, default: 0] += 1 }
-            counted += counts.keys.sorted().map { ($0, UInt8(field), UInt16(min(counts[$0]!, Int(UInt16.max)))) }
+            let start = counted.count
+            var length = 0
+            for (word, count) in counts where !stopWords.contains(word) {
+                length += count
+                counted.append((word, UInt8(field), UInt16(min(count, Int(UInt16.max)))))
+            }
+            counted[start...].sort { $0.word < $1.word }
+            lengths.append(length)
         }
+        self.lengths = lengths
         // Numbered all at once: one turn of the vocabulary's lock per entry.
         terms = zip(counted, vocabulary.numbers(of: counted.lazy.map(\.word))).map { Term(word: $1, field: $0.field, count: $0.count) }
     }
@@ -83,7 +94,9 @@ struct SearchEntryMaker: Sendable {
             fieldWords[field.index] += words(text)
             if field != .title, !text.isEmpty { texts.append(text) }
         }
-        if fieldWords[SearchConfig.Field.title.index].isEmpty { fieldWords[SearchConfig.Field.title.index] = words(item.title) }
+        if fieldWords[SearchConfig.Field.title.index].allSatisfy(stopWords.contains) {
+            fieldWords[SearchConfig.Field.title.index] = words(item.title)
+        }
         var group = ""
         var groupLabel = ""
         if let facet = search.facet, let index = catalog.fieldIndex(facet), index < item.values.count {
@@ -99,7 +112,7 @@ struct SearchEntryMaker: Sendable {
         return SearchEntry(
             kind: catalog.config.name, group: group, groupLabel: groupLabel, url: config.link(forPath: item.path), title: item.title,
             summary: String(text.prefix(240)), image: image, date: nil, excerptText: String(text.prefix(SearchEntry.excerptLength)),
-            words: fieldWords, vocabulary: vocabulary)
+            words: fieldWords, stopWords: stopWords, vocabulary: vocabulary)
     }
 
     private func entry(document: Document, path: String, kind: String, category: CategoryConfig?) -> SearchEntry {
@@ -116,11 +129,12 @@ struct SearchEntryMaker: Sendable {
             kind: kind, group: category?.slug ?? "", groupLabel: category?.name ?? "", url: config.link(forPath: path), title: document.title,
             summary: document.summary,
             image: document.cover.map { link($0.src) }, date: kind == "article" ? formatter.longDate(document.date) : nil,
-            excerptText: String(body.prefix(SearchEntry.excerptLength)), words: fieldWords, vocabulary: vocabulary)
+            excerptText: String(body.prefix(SearchEntry.excerptLength)), words: fieldWords, stopWords: stopWords, vocabulary: vocabulary)
     }
 
+    /// Every word, stop words included: `SearchEntry` drops them once counted.
     private func words(_ text: String) -> [String] {
-        SearchText.words(text).filter { !stopWords.contains($0) }
+        SearchText.words(text)
     }
 
     /// Site paths get the base path; full URLs and relative paths stay as written.

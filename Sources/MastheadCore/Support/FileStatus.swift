@@ -33,7 +33,7 @@ public struct FileStatus: Hashable, Sendable {
         self.init(info)
     }
 
-    private init(_ info: stat) {
+    init(_ info: stat) {
         size = Int(info.st_size)
         #if canImport(Darwin)
         modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)

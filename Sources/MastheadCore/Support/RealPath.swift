@@ -18,14 +18,21 @@ public func realPath(_ path: String) -> String? {
 final class RealPaths: Sendable {
     private let folders = OnceCache<String, String?>()
 
-    func of(_ path: String) -> String? {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return realPath(path) }
+    /// The file's real path and its status there; nil when it is missing or a link on the
+    /// way leads nowhere. The status comes with it so the caller need not ask again.
+    func of(_ path: String) -> (path: String, status: FileStatus)? {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return resolved(path) }
         let name = path[path.index(after: slash)...]
         var info = stat()
         guard name != ".", name != "..", !name.isEmpty, lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFLNK else {
-            return realPath(path)
+            return resolved(path)
         }
         let folder = String(path[..<slash])
-        return folders.value(for: folder) { realPath(folder) }.map { $0 + "/" + name }
+        return folders.value(for: folder) { realPath(folder) }.map { ($0 + "/" + name, FileStatus(info)) }
+    }
+
+    private func resolved(_ path: String) -> (path: String, status: FileStatus)? {
+        guard let real = realPath(path), let status = FileStatus(path: real) else { return nil }
+        return (real, status)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A value a template looks names up in (`{{site.title}}`): every `TemplateValue`, and a
 /// dictionary keyed by name (the fuzz targets render those).
@@ -50,14 +51,38 @@ extension ReversedCollection: TemplateList {
 /// one string. Lambdas (closures as values) are not supported: no template value is one.
 struct TemplateRenderer: Sendable {
     let templates: [String: ParsedTemplate]
+    /// Where a render that ran past `limits` is recorded: the build reports it as an error.
+    var overruns = TemplateOverruns()
+    var limits = Limits()
 
-    /// Nil when there is no template of that name.
+    /// What one render may do. Sections over lists nested in one another multiply: three
+    /// levels over 1,000 articles are a billion copies of the innermost, which would run for
+    /// hours or fill the memory. The largest real pages (an archive of 100,000 articles, a
+    /// catalog index of 10,000 items) stay well below both.
+    struct Limits: Sendable, Equatable {
+        /// Tags and texts rendered.
+        var steps = 50_000_000
+        /// Bytes written.
+        var bytes = 128 << 20
+    }
+
+    /// Nil when there is no template of that name. A render past its limits stops there,
+    /// is recorded in `overruns`, and gives what it had written.
     func render(_ values: Any, template name: String) -> String? {
         guard let template = templates[name] else { return nil }
-        var stack = [Frame(values)]
+        var state = State(stack: [Frame(values)])
         var output = ""
-        render(template, context: Context(), stack: &stack, into: &output)
+        render(template, context: Context(), state: &state, into: &output)
+        if let overrun = state.overrun { overruns.record(TemplateOverrun(template: name, kind: overrun, limits: limits)) }
         return output
+    }
+
+    /// The section values entered, innermost last, and what the render has used of its limits.
+    private struct State {
+        var stack: [Frame]
+        var steps = 0
+        var bytes = 0
+        var overrun: TemplateOverrun.Kind?
     }
 
     /// What a template renders in besides the section values.
@@ -114,10 +139,10 @@ struct TemplateRenderer: Sendable {
         }
     }
 
-    private func render(_ template: ParsedTemplate, context: Context, stack: inout [Frame], into output: inout String) {
+    private func render(_ template: ParsedTemplate, context: Context, state: inout State, into output: inout String) {
         var context = context
         if context.indentation.isEmpty {
-            for token in template.tokens { render(token, context: &context, stack: &stack, into: &output) }
+            for token in template.tokens { render(token, context: &context, state: &state, into: &output) }
             return
         }
         // Each token that starts a line gets the indentation first.
@@ -125,34 +150,42 @@ struct TemplateRenderer: Sendable {
         let start = output.utf8.count
         for token in template.tokens {
             var piece = ""
-            render(token, context: &context, stack: &stack, into: &piece)
+            render(token, context: &context, state: &state, into: &piece)
             if !piece.isEmpty, Self.endsLine(output, after: start) { output += indentation }
             output += piece
         }
     }
 
-    private func render(_ token: TemplateToken, context: inout Context, stack: inout [Frame], into output: inout String) {
+    private func render(_ token: TemplateToken, context: inout Context, state: inout State, into output: inout String) {
+        // Once over, every token returns here: the loops still open end after one pass each.
+        guard state.overrun == nil else { return }
+        state.steps += 1
+        if state.steps > limits.steps { state.overrun = .steps }
+        if state.bytes > limits.bytes { state.overrun = .bytes }
         switch token {
         case .text(let text):
             output += text
+            state.bytes += text.utf8.count
         case .variable(let name, let escaped):
-            guard let value = resolve(name, context: context, stack: stack), let text = Self.text(of: value) else { return }
-            output += escaped && context.escapesHTML ? HTMLEscaping.escape(text) : text
+            guard let value = resolve(name, context: context, stack: state.stack), let text = Self.text(of: value) else { return }
+            let shown = escaped && context.escapesHTML ? HTMLEscaping.escape(text) : text
+            output += shown
+            state.bytes += shown.utf8.count
         case .section(let name, let body):
-            renderSection(resolve(name, context: context, stack: stack), body: body, context: context, stack: &stack, into: &output)
+            renderSection(resolve(name, context: context, stack: state.stack), body: body, context: context, state: &state, into: &output)
         case .invertedSection(let name, let body):
-            renderInverted(resolve(name, context: context, stack: stack), body: body, context: context, stack: &stack, into: &output)
+            renderInverted(resolve(name, context: context, stack: state.stack), body: body, context: context, state: &state, into: &output)
         case .blockExpansion(let name, let fallback, let indentation):
             var inner = context
             inner.indentation += indentation
             inner.position = nil
-            render(context.overrides?[name] ?? fallback, context: inner, stack: &stack, into: &output)
+            render(context.overrides?[name] ?? fallback, context: inner, state: &state, into: &output)
         case .partial(let name, let indentation, let overrides):
             guard let template = templates[name] else { return }
-            render(template, context: context.partial(indentation: indentation, overrides: overrides), stack: &stack, into: &output)
+            render(template, context: context.partial(indentation: indentation, overrides: overrides), state: &state, into: &output)
         case .dynamicPartial(let name, let indentation, let overrides):
-            guard let partial = resolve(name, context: context, stack: stack) as? String, let template = templates[partial] else { return }
-            render(template, context: context.partial(indentation: indentation, overrides: overrides), stack: &stack, into: &output)
+            guard let partial = resolve(name, context: context, stack: state.stack) as? String, let template = templates[partial] else { return }
+            render(template, context: context.partial(indentation: indentation, overrides: overrides), state: &state, into: &output)
         case .escaping(let escapes):
             context.escapesHTML = escapes
         case .blockDefinition:
@@ -161,10 +194,10 @@ struct TemplateRenderer: Sendable {
         }
     }
 
-    private func renderSection(_ value: Any?, body: ParsedTemplate, context: Context, stack: inout [Frame], into output: inout String) {
+    private func renderSection(_ value: Any?, body: ParsedTemplate, context: Context, state: inout State, into output: inout String) {
         guard let value else { return }
         if let flag = value as? Bool {
-            if flag { render(body, context: context, stack: &stack, into: &output) }
+            if flag { render(body, context: context, state: &state, into: &output) }
             return
         }
         var inner = context
@@ -176,9 +209,9 @@ struct TemplateRenderer: Sendable {
                 list.forEachElement { element, isLast in
                     position.last = isLast
                     inner.position = position
-                    stack.append(Frame(element))
-                    render(body, context: inner, stack: &stack, into: &output)
-                    stack.removeLast()
+                    state.stack.append(Frame(element))
+                    render(body, context: inner, state: &state, into: &output)
+                    state.stack.removeLast()
                     position.first = false
                     position.index += 1
                 }
@@ -186,27 +219,27 @@ struct TemplateRenderer: Sendable {
             }
             if value is NSNull { return }
         }
-        stack.append(frame)
-        render(body, context: inner, stack: &stack, into: &output)
-        stack.removeLast()
+        state.stack.append(frame)
+        render(body, context: inner, state: &state, into: &output)
+        state.stack.removeLast()
     }
 
-    private func renderInverted(_ value: Any?, body: ParsedTemplate, context: Context, stack: inout [Frame], into output: inout String) {
+    private func renderInverted(_ value: Any?, body: ParsedTemplate, context: Context, state: inout State, into output: inout String) {
         guard let value, !(value is NSNull) else {
-            render(body, context: context, stack: &stack, into: &output)
+            render(body, context: context, state: &state, into: &output)
             return
         }
         if let flag = value as? Bool {
-            if !flag { render(body, context: context, stack: &stack, into: &output) }
+            if !flag { render(body, context: context, state: &state, into: &output) }
             return
         }
         // An empty list shows the section, with the list as its value.
         guard let list = value as? any TemplateList, list.isEmptyList else { return }
         var inner = context
         inner.position = nil
-        stack.append(.other(value))
-        render(body, context: inner, stack: &stack, into: &output)
-        stack.removeLast()
+        state.stack.append(.other(value))
+        render(body, context: inner, state: &state, into: &output)
+        state.stack.removeLast()
     }
 
     /// The value a name stands for, its transforms applied; nil when there is none.
@@ -290,4 +323,43 @@ private protocol OptionalValue {
 
 extension Optional: OptionalValue {
     fileprivate var wrapped: Any? { self.map { $0 } }
+}
+
+/// A render stopped at its limits (`TemplateRenderer.Limits`).
+struct TemplateOverrun: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        case steps, bytes
+    }
+
+    /// The template the render began with: a page's, or a card's.
+    var template: String
+    var kind: Kind
+    var limits: TemplateRenderer.Limits
+
+    var message: String {
+        let what =
+            switch kind {
+            case .steps: "ran past \(limits.steps.formatted(IntegerFormatStyle<Int>(locale: Locale(identifier: "en")))) tags"
+            case .bytes: "wrote more than \(limits.bytes >> 20) MB"
+            }
+        return "rendering a page with this template \(what) and was stopped: sections over lists nested in one"
+            + " another multiply (three levels over 1,000 articles are a billion copies of the innermost)"
+    }
+}
+
+/// The renders that ran past their limits, shared by the threads that render a build's pages.
+final class TemplateOverruns: Sendable {
+    private let recorded = Mutex<[TemplateOverrun]>([])
+
+    func record(_ overrun: TemplateOverrun) {
+        recorded.withLock { if !$0.contains(overrun) { $0.append(overrun) } }
+    }
+
+    /// Those recorded since the last call, by template; the record starts empty again.
+    func take() -> [TemplateOverrun] {
+        recorded.withLock { recorded in
+            defer { recorded = [] }
+            return recorded.sorted { $0.template < $1.template }
+        }
+    }
 }
