@@ -199,8 +199,14 @@ struct CacheTests {
         manifest.warnings = ["Content/a.md:1:1: warning: odd \\ thing\nsecond line"]
         manifest.inputs["Content/articles/with space.md"] = .init(size: 12, modified: 1_700_000_000_123_456_789, hash: "abc")
         manifest.outputs["articles/odd\nname/index.html"] = .init(size: 3, modified: 5, hash: "def")
+        manifest.pageURLs["Content/articles/with space.md"] = "/articles/with-space/"
         #expect(BuildManifest.parse(manifest.serialized()) == manifest)
         #expect(BuildManifest.parse("something else") == nil)
+        // A build without the cache reads the page URLs and nothing of the records.
+        var withoutRecords = manifest
+        withoutRecords.inputs = [:]
+        withoutRecords.outputs = [:]
+        #expect(BuildManifest.parse(manifest.serialized(), withRecords: false) == withoutRecords)
     }
 
     @Test("content hashes differ when one byte differs, and are stable")

@@ -25,8 +25,8 @@ public enum CachedBuild {
         options.progress?.begin(.reading, total: nil)
         let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
         let key = cache.key(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, baseURL: options.baseURL)
-        let last = cache.loadManifest()
-        // Only its page URLs are read after the build: a large site's output records are not kept without the cache.
+        // Without the cache only its page URLs are read: a large site's records are not even parsed.
+        let last = cache.loadManifest(withRecords: useCache)
         let lastPageURLs = last?.pageURLs ?? [:]
         let previous = useCache ? last : nil
         let sameKey = previous?.key == key

@@ -40,9 +40,9 @@ public struct BuildCache: Sendable {
         return StableHash.digest(parts.joined(separator: "\n"))
     }
 
-    public func loadManifest() -> BuildManifest? {
+    public func loadManifest(withRecords: Bool = true) -> BuildManifest? {
         guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return nil }
-        return BuildManifest.parse(String(decoding: data, as: UTF8.self))
+        return BuildManifest.parse(String(decoding: data, as: UTF8.self), withRecords: withRecords)
     }
 
     public func save(_ manifest: BuildManifest) throws {

@@ -56,7 +56,9 @@ public struct BuildManifest: Sendable, Equatable {
     }
 
     /// Nil when the text is not a manifest of this version (then the cache is just not used).
-    public static func parse(_ text: String) -> BuildManifest? {
+    /// `withRecords: false` skips the input and output records, most of a large site's
+    /// manifest: a build without the cache reads only the page URLs (`URLChanges`).
+    public static func parse(_ text: String, withRecords: Bool = true) -> BuildManifest? {
         // By byte: a large site's manifest has tens of thousands of lines, read at every build.
         var lines = text.utf8.split(separator: UInt8(ascii: "\n")).lazy.map { Substring($0) }.makeIterator()
         guard lines.next() == Substring(formatLine), let keyLine = lines.next(), keyLine.hasPrefix("key ") else { return nil }
@@ -77,6 +79,7 @@ public struct BuildManifest: Sendable, Equatable {
                 guard parts.count == 2 else { return nil }
                 manifest.pageURLs[unescape(parts[1])] = unescape(parts[0])
             case "in", "out":
+                guard withRecords else { continue }
                 let parts = fields(rest, maxSplits: 3)
                 guard parts.count == 4, let size = Int(parts[0]), let modified = Int64(parts[1]) else { return nil }
                 let record = FileRecord(size: size, modified: modified, hash: String(parts[2]))
