@@ -169,8 +169,7 @@ struct HostileTemplateTests {
     func multiplyingSections() throws {
         let site = try multiplyingSite()
         let output = site.root.appendingPathComponent("public")
-        var options = BuildOptions(siteDirectory: site.root)
-        options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
+        let options = site.options()
         guard case .failed(let result) = try CachedBuild.run(options, output: output, useCache: false) else {
             Issue.record("the build did not fail")
             return

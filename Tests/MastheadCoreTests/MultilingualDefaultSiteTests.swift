@@ -94,8 +94,7 @@ struct MultilingualDefaultSiteTests {
     @Test("the preview: saving a translation rebuilds both languages' pages that show it")
     func previewAfterSavingATranslation() throws {
         let site = try MultilingualTests.site()
-        var options = BuildOptions(siteDirectory: site.root)
-        options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
+        var options = site.options()
         options.memory = RebuildMemory()
         #expect(SiteBuilder.build(options).succeeded)
         try site.article("il-rito-della-moka.en.md", "title: The moka, retitled\nslug: the-moka-ritual", body: "The English text.")

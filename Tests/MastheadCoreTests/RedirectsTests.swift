@@ -90,8 +90,7 @@ struct RedirectsTests {
     func changedSlug() throws {
         let site = try TestSite()
         let output = site.root.appendingPathComponent("public")
-        var options = BuildOptions(siteDirectory: site.root)
-        options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
+        let options = site.options()
         func warnings() throws -> [String] {
             guard case .built(let result, _) = try CachedBuild.run(options, output: output) else { return ["not built"] }
             return result.diagnostics.warnings.map(\.description)

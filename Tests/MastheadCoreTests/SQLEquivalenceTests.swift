@@ -86,8 +86,7 @@ struct SQLEquivalenceTests {
     ) {
         let site = try ReportFeatureSite.make(config: "timezone: \(timeZone)\ndatasets:\n  events: \(dataset)\n", files: files)
         try ReportFeatureSite.report(site, blocks)
-        var options = BuildOptions(siteDirectory: site.root)
-        options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
+        var options = site.options()
         options.environment = environment
         let result = SiteBuilder.build(options)
         return (result.text("reports/r/index.html") ?? "", result.messages)

@@ -55,6 +55,25 @@ struct SearchTests {
         #expect(deeper.map(\.key) == ["ca", "cab", "cac"])
     }
 
+    @Test("an entry counts each field's words without its stop words, which neither make terms nor count in the length")
+    func entryTerms() {
+        let vocabulary = SearchVocabulary(language: "xx")
+        var words = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
+        words[SearchConfig.Field.title.index] = SearchText.words("Il caffè e la moka")
+        words[SearchConfig.Field.body.index] = SearchText.words("La moka e il caffè, il caffè e la moka: caffè")
+        let entry = SearchEntry(
+            kind: "article", group: "", groupLabel: "", url: "/a/", title: "", summary: "", image: nil, date: nil, excerptText: "",
+            words: words, stopWords: ["il", "la", "e"], vocabulary: vocabulary)
+        let table = vocabulary.stemmed()
+        let terms = entry.terms.map { "\(table.words[Int($0.word)]) \($0.field) \($0.count)" }
+        let title = UInt8(SearchConfig.Field.title.index)
+        let body = UInt8(SearchConfig.Field.body.index)
+        #expect(terms == ["caffe \(title) 1", "moka \(title) 1", "caffe \(body) 3", "moka \(body) 2"])
+        #expect(entry.lengths[SearchConfig.Field.title.index] == 2)
+        #expect(entry.lengths[SearchConfig.Field.body.index] == 5)
+        #expect(entry.lengths.reduce(0, +) == 7)
+    }
+
     @Test("ranking on a fixed corpus: the title weighs more than the body, a rare word more than a common one")
     func ranking() {
         // No stemmer: each word is its own stem.
@@ -160,8 +179,7 @@ struct SearchTests {
                 "a\(number).md", "title: Article \(number)\ndate: 2026-01-\(10 + number)\ncategory: coffee-culture",
                 body: "Words of article \(number).")
         }
-        var options = BuildOptions(siteDirectory: site.root)
-        options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
+        var options = site.options()
         options.memory = RebuildMemory()
         #expect(SiteBuilder.build(options).succeeded)
         try site.article(

@@ -91,11 +91,11 @@ struct SearchEntryMaker: Sendable {
             guard let index = catalog.fieldIndex(name), index < item.values.count else { continue }
             let text = item.values[index].rawText(config.timeZone)
             let field: SearchConfig.Field = name == catalog.config.titleField ? .title : .summary
-            fieldWords[field.index] += words(text)
+            fieldWords[field.index] += SearchText.words(text)
             if field != .title, !text.isEmpty { texts.append(text) }
         }
         if fieldWords[SearchConfig.Field.title.index].allSatisfy(stopWords.contains) {
-            fieldWords[SearchConfig.Field.title.index] = words(item.title)
+            fieldWords[SearchConfig.Field.title.index] = SearchText.words(item.title)
         }
         var group = ""
         var groupLabel = ""
@@ -118,23 +118,18 @@ struct SearchEntryMaker: Sendable {
     private func entry(document: Document, path: String, kind: String, category: CategoryConfig?) -> SearchEntry {
         let body = SearchHTMLText.plainText(document.contentHTML)
         var fieldWords = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
-        fieldWords[SearchConfig.Field.title.index] = words(document.title)
-        fieldWords[SearchConfig.Field.subtitle.index] = words(document.subtitle ?? "")
-        fieldWords[SearchConfig.Field.tags.index] = document.tags.flatMap(words)
+        fieldWords[SearchConfig.Field.title.index] = SearchText.words(document.title)
+        fieldWords[SearchConfig.Field.subtitle.index] = SearchText.words(document.subtitle ?? "")
+        fieldWords[SearchConfig.Field.tags.index] = document.tags.flatMap(SearchText.words)
         // A summary taken from the body would count the first paragraph twice.
-        fieldWords[SearchConfig.Field.summary.index] = document.summaryIsWritten ? words(document.summary) : []
-        fieldWords[SearchConfig.Field.body.index] = words(body)
-        fieldWords[SearchConfig.Field.category.index] = words(category?.name ?? "")
+        fieldWords[SearchConfig.Field.summary.index] = document.summaryIsWritten ? SearchText.words(document.summary) : []
+        fieldWords[SearchConfig.Field.body.index] = SearchText.words(body)
+        fieldWords[SearchConfig.Field.category.index] = SearchText.words(category?.name ?? "")
         return SearchEntry(
             kind: kind, group: category?.slug ?? "", groupLabel: category?.name ?? "", url: config.link(forPath: path), title: document.title,
             summary: document.summary,
             image: document.cover.map { link($0.src) }, date: kind == "article" ? formatter.longDate(document.date) : nil,
             excerptText: String(body.prefix(SearchEntry.excerptLength)), words: fieldWords, stopWords: stopWords, vocabulary: vocabulary)
-    }
-
-    /// Every word, stop words included: `SearchEntry` drops them once counted.
-    private func words(_ text: String) -> [String] {
-        SearchText.words(text)
     }
 
     /// Site paths get the base path; full URLs and relative paths stay as written.

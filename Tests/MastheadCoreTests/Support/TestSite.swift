@@ -62,11 +62,17 @@ final class TestSite {
         try write("Content/articles/\(name)", "---\n\(frontMatter)\n---\n\(body)\n")
     }
 
-    func build(drafts: Bool = false, future: Bool = false, now: String = "2026-11-23") -> BuildResult {
+    /// The options of a build of this site, on the day `now` (UTC).
+    func options(now: String = "2026-11-23") -> BuildOptions {
         var options = BuildOptions(siteDirectory: root)
+        options.now = ContentDate.parse(now, timeZone: TimeZone(identifier: "UTC")!)!
+        return options
+    }
+
+    func build(drafts: Bool = false, future: Bool = false, now: String = "2026-11-23") -> BuildResult {
+        var options = options(now: now)
         options.includeDrafts = drafts
         options.includeFuture = future
-        options.now = ContentDate.parse(now, timeZone: TimeZone(identifier: "UTC")!)!
         return SiteBuilder.build(options)
     }
 }

@@ -160,8 +160,14 @@ struct TemplateRenderer: Sendable {
         // Once over, every token returns here: the loops still open end after one pass each.
         guard state.overrun == nil else { return }
         state.steps += 1
-        if state.steps > limits.steps { state.overrun = .steps }
-        if state.bytes > limits.bytes { state.overrun = .bytes }
+        if state.steps > limits.steps {
+            state.overrun = .steps
+            return
+        }
+        if state.bytes > limits.bytes {
+            state.overrun = .bytes
+            return
+        }
         switch token {
         case .text(let text):
             output += text
