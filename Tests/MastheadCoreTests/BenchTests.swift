@@ -102,12 +102,24 @@ struct LiteralTextTests {
         #expect("abc".replacingLiteral("abc", with: "") == "")
         #expect("type=\"checkbox\"".containsLiteral("checkbox"))
         #expect(!"short".containsLiteral("longer than short"))
+        // At either end, after a near miss, and in text that is not ASCII.
+        #expect("abcab".replacingLiteral("ab", with: "X") == "XcX")
+        #expect("aab".containsLiteral("ab") && "xxè".containsLiteral("è") && !"".containsLiteral("a"))
+        #expect("perché è così".replacingLiteral("è", with: "e") == "perché e così")
+        #expect("<b>x</b>".containsByte(UInt8(ascii: "<")) && !"plain".containsByte(UInt8(ascii: "<")))
+        #expect("a|b".containsByte { $0 == UInt8(ascii: "|") } && !"".containsByte { _ in true })
     }
 
     @Test("word counts agree with splitting on whitespace")
     func words() {
-        for text in ["", "one", "  two words  ", "tabs\tand\nnew\r\nlines\u{0B}\u{0C}x", "caffè\u{00A0}latte e\u{2003}crema"] {
-            #expect(text.wordCount == text.split { $0.isWhitespace }.count, "\(text)")
+        let texts = [
+            "", "one", "  two words  ", "tabs\tand\nnew\r\nlines\u{0B}\u{0C}x", "caffè\u{00A0}latte e\u{2003}crema",
+            // A mark, joiner or modifier after a space belongs to the space's character.
+            "a \u{301}b", "👍🏽 ok 👍 \u{1F3FD}x", "x\u{200D} y", "\u{0915}\u{093F} \u{093F}", "fine\u{2028}line\u{3000}end\u{85}",
+            "e\u{301}\u{302} cafe\u{301}", String(repeating: "parola ", count: 300) + "più"
+        ]
+        for text in texts {
+            #expect(text.wordCount == text.split { $0.isWhitespace }.count, "\(text.debugDescription)")
         }
     }
 

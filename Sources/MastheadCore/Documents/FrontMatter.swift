@@ -9,7 +9,7 @@ public struct FrontMatter: Sendable {
 
     /// Splits `---\nyaml\n---\nbody`. Nil when the file has no front matter.
     public static func split(_ text: String) -> FrontMatter? {
-        if !text.utf8.contains(UInt8(ascii: "\r")) { return splitLF(text) }
+        if !text.containsByte(UInt8(ascii: "\r")) { return splitLF(text) }
         // "\r\n" is one Character in Swift, so both line endings are named.
         var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         guard let first = lines.first, first.trimmingTrailingCR() == "---" else { return nil }

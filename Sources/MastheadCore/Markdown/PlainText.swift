@@ -280,6 +280,14 @@ struct PlainText {
             beginLine = true
             needNewline -= 1
         }
+        guard !text.isEmpty else { return }
+        // Most text has no bar to escape and no line to prefix: it is copied whole.
+        if !(escapesBars && text.contains(UInt8(ascii: "|"))) && !(literal && text.contains(UInt8(ascii: "\n"))) {
+            if beginLine { buffer += prefix }
+            buffer += text
+            beginLine = false
+            return
+        }
         for byte in text {
             if beginLine { buffer += prefix }
             if escapesBars && byte == UInt8(ascii: "|") { buffer.append(UInt8(ascii: "\\")) }

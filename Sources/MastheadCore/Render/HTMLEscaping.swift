@@ -4,7 +4,7 @@ enum HTMLEscaping {
     /// The same escape as XML's, keeping control characters. Byte by byte, so a `<` followed
     /// by a combining mark is escaped too (swift-mustache's character-by-character rule missed it).
     static func escape(_ text: String) -> String {
-        let needsEscaping = text.utf8.contains { byte in
+        let needsEscaping = text.containsByte { byte in
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
                 || byte == UInt8(ascii: "'")
         }

@@ -7,7 +7,7 @@ import Foundation
 public enum JSONText {
     public static func string(_ text: String) -> String {
         // Most texts need no escape: no control character, quote, backslash, `<`, nor U+2028/9 (E2 80 A8/A9).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0xE2 }) {
+        if !text.containsByte(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0xE2 }) {
             return "\"" + text + "\""
         }
         var out = "\""

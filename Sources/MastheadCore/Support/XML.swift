@@ -2,7 +2,7 @@
 public enum XML {
     public static func escape(_ text: String) -> String {
         // Most text needs no change: one pass over the bytes finds out.
-        let needsWork = text.utf8.contains { byte in
+        let needsWork = text.containsByte { byte in
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
                 || byte == UInt8(ascii: "'")
                 || (byte < 0x20 && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\r"))

@@ -8,8 +8,9 @@ final class ParsedTemplate: Sendable {
     }
 }
 
-/// One piece of a parsed template.
-enum TemplateToken: Sendable {
+/// One piece of a parsed template. Indirect, so that the renderer's walk over a template
+/// copies one reference per token rather than each of its strings and arrays.
+indirect enum TemplateToken: Sendable {
     case text(String)
     /// `{{name}}` (escaped) or `{{{name}}}` and `{{& name}}` (as it is).
     case variable(TemplateName, escaped: Bool)
@@ -29,7 +30,8 @@ enum TemplateToken: Sendable {
 }
 
 /// A name as a tag writes it, `uppercased(article.title)`, split once when the template is read.
-struct TemplateName: Sendable, Equatable {
+/// A class: a token holding it is copied with one reference, not two arrays.
+final class TemplateName: Sendable {
     enum Anchor: Sendable, Equatable {
         /// `.`: the value of the innermost section.
         case current

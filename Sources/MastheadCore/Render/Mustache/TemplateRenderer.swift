@@ -114,12 +114,10 @@ struct TemplateRenderer: Sendable {
         case other(Any)
 
         init(_ value: Any) {
-            if value is String || value is Int || value is Bool || value is Double || value is Substring {
-                self = .leaf(value)
-            } else if let parent = value as? any TemplateParent {
-                self = .parent(parent)
-            } else {
-                self = .other(value)
+            switch ValueKind(value) {
+            case .parent(let parent): self = .parent(parent)
+            case .leaf, .flag: self = .leaf(value)
+            case .list, .null, .other: self = .other(value)
             }
         }
 
@@ -135,6 +133,43 @@ struct TemplateRenderer: Sendable {
             case .parent(let parent): parent.child(named: name)
             case .leaf: nil
             case .other(let value): TemplateRenderer.reflectedChild(name, of: value)
+            }
+        }
+    }
+
+    /// What a value is to a template. The runtime's casts from `Any` are slow when they fail
+    /// (a failed `is NSNull` tries to bridge the value to an object), and most values fail
+    /// most tests: their types are compared first, and only a value of another type is cast.
+    private enum ValueKind {
+        case flag(Bool)
+        case null
+        /// A string or number.
+        case leaf
+        case parent(any TemplateParent)
+        case list(any TemplateList)
+        case other
+
+        init(_ value: Any) {
+            let type = Swift.type(of: value)
+            if type == String.self || type == Int.self || type == Double.self || type == Substring.self {
+                self = .leaf
+            } else if type == Bool.self {
+                self = .flag(value as! Bool)
+            } else if type == NSNull.self {
+                self = .null
+            } else if let parent = value as? any TemplateParent {
+                self = .parent(parent)
+            } else if let list = value as? any TemplateList {
+                self = .list(list)
+            } else if let flag = value as? Bool {
+                // A value wrapped in an optional: the runtime's casts see through it.
+                self = .flag(flag)
+            } else if value is String || value is Int || value is Double || value is Substring {
+                self = .leaf
+            } else if value is NSNull {
+                self = .null
+            } else {
+                self = .other
             }
         }
     }
@@ -202,28 +237,30 @@ struct TemplateRenderer: Sendable {
 
     private func renderSection(_ value: Any?, body: ParsedTemplate, context: Context, state: inout State, into output: inout String) {
         guard let value else { return }
-        if let flag = value as? Bool {
-            if flag { render(body, context: context, state: &state, into: &output) }
-            return
-        }
         var inner = context
         inner.position = nil
-        let frame = Frame(value)
-        if case .other = frame {
-            if let list = value as? any TemplateList {
-                var position = ListPosition()
-                list.forEachElement { element, isLast in
-                    position.last = isLast
-                    inner.position = position
-                    state.stack.append(Frame(element))
-                    render(body, context: inner, state: &state, into: &output)
-                    state.stack.removeLast()
-                    position.first = false
-                    position.index += 1
-                }
-                return
+        let frame: Frame
+        switch ValueKind(value) {
+        case .flag(let flag):
+            if flag { render(body, context: context, state: &state, into: &output) }
+            return
+        case .null:
+            return
+        case .list(let list):
+            var position = ListPosition()
+            list.forEachElement { element, isLast in
+                position.last = isLast
+                inner.position = position
+                state.stack.append(Frame(element))
+                render(body, context: inner, state: &state, into: &output)
+                state.stack.removeLast()
+                position.first = false
+                position.index += 1
             }
-            if value is NSNull { return }
+            return
+        case .parent(let parent): frame = .parent(parent)
+        case .leaf: frame = .leaf(value)
+        case .other: frame = .other(value)
         }
         state.stack.append(frame)
         render(body, context: inner, state: &state, into: &output)
@@ -231,21 +268,25 @@ struct TemplateRenderer: Sendable {
     }
 
     private func renderInverted(_ value: Any?, body: ParsedTemplate, context: Context, state: inout State, into output: inout String) {
-        guard let value, !(value is NSNull) else {
+        guard let value else {
             render(body, context: context, state: &state, into: &output)
             return
         }
-        if let flag = value as? Bool {
+        switch ValueKind(value) {
+        case .null:
+            render(body, context: context, state: &state, into: &output)
+        case .flag(let flag):
             if !flag { render(body, context: context, state: &state, into: &output) }
-            return
+        case .list(let list) where list.isEmptyList:
+            // An empty list shows the section, with the list as its value.
+            var inner = context
+            inner.position = nil
+            state.stack.append(.other(value))
+            render(body, context: inner, state: &state, into: &output)
+            state.stack.removeLast()
+        case .list, .leaf, .parent, .other:
+            break
         }
-        // An empty list shows the section, with the list as its value.
-        guard let list = value as? any TemplateList, list.isEmptyList else { return }
-        var inner = context
-        inner.position = nil
-        state.stack.append(.other(value))
-        render(body, context: inner, state: &state, into: &output)
-        state.stack.removeLast()
     }
 
     /// The value a name stands for, its transforms applied; nil when there is none.
@@ -306,6 +347,10 @@ struct TemplateRenderer: Sendable {
 
     /// How `{{name}}` shows a value; nil for `NSNull`, which shows nothing.
     private static func text(of value: Any) -> String? {
+        let type = Swift.type(of: value)
+        if type == String.self { return value as? String }
+        if type == Int.self { return (value as? Int).map { String($0) } }
+        if type == NSNull.self { return nil }
         if let string = value as? String { return string }
         if let number = value as? Int { return String(number) }
         if value is NSNull { return nil }

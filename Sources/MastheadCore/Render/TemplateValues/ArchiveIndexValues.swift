@@ -1,8 +1,9 @@
 /// `list.archive`: the years and months that have articles, newest first, each with its
 /// page; `current` marks the page being shown.
 struct ArchiveIndexValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case years
+        static let byName = table()
     }
 
     let years: [ArchiveYearValues]
@@ -31,8 +32,9 @@ struct ArchiveIndexValues: TemplateValue, Sendable {
 
 /// One year of `list.archive.years`.
 struct ArchiveYearValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case name, url, count, current, months
+        static let byName = table()
     }
 
     let name: String
@@ -54,8 +56,9 @@ struct ArchiveYearValues: TemplateValue, Sendable {
 
 /// One month of a year's `months`, oldest last.
 struct ArchiveMonthValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case name, url, count, current
+        static let byName = table()
     }
 
     let name: String

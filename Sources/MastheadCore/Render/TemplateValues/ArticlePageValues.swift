@@ -1,7 +1,8 @@
 /// An article page's values.
 struct ArticlePageValues: TemplateValue {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case article
+        static let byName = table()
     }
 
     let article: ArticleValues

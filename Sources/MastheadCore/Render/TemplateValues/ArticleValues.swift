@@ -1,7 +1,8 @@
 /// `article` on an article's page: everything of its card, and what only its own page shows.
 struct ArticleValues: TemplateValue {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case content, tags, wordCount, related, previous, next, share, video, gallery, galleryCount, draft, archiveURL
+        static let byName = table()
     }
 
     /// For the cards of related and neighbouring articles.
@@ -24,7 +25,7 @@ struct ArticleValues: TemplateValue {
     func child(named name: String) -> Any? {
         // On its own page the cover is the first, largest image; on a card it is one of many.
         if name == "cover", document.video == nil { return formatted.cover?.prominent }
-        return Key(rawValue: name).flatMap(value(for:)) ?? card.child(named: name)
+        return Key.byName[name].flatMap(value(for:)) ?? card.child(named: name)
     }
 
     func value(for key: Key) -> Any? {

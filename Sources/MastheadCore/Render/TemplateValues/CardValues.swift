@@ -1,8 +1,9 @@
 /// A card: what a list shows of an article (its document's values and its category).
 /// Built once per article and kept (`PageContext`).
 struct CardValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case category
+        static let byName = table()
     }
 
     let source: TemplateSource
@@ -18,7 +19,7 @@ struct CardValues: TemplateValue, Sendable {
     func child(named name: String) -> Any? {
         if name == Self.renderedKey { return rendered?.html(of: self) }
         if leads, name == "cover" { return document.formatted.cover?.prominent }
-        return Key(rawValue: name).flatMap(value(for:)) ?? document.child(named: name)
+        return Key.byName[name].flatMap(value(for:)) ?? document.child(named: name)
     }
 
     /// The home page's lead story: its cover is the page's first, largest image.

@@ -1,7 +1,8 @@
 /// A value or band of a facet: in the facet's `values`, and `facet` on its own pages.
 struct CatalogFacetEntryValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case field, label, slug, url, count, banded, cumulative, preview, lower, upper
+        static let byName = table()
     }
 
     let store: CatalogTemplateValues

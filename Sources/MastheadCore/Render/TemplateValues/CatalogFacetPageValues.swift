@@ -1,7 +1,8 @@
 /// The values of a page of a facet value or band.
 struct CatalogFacetPageValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case catalog, facet, items, pagination, map
+        static let byName = table()
     }
 
     let catalog: CatalogValues

@@ -1,7 +1,8 @@
 /// A facet of a catalog: an entry of `catalogs.NAME.facets`, or `catalogs.NAME.facet.FIELD`.
 struct CatalogFacetValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case field, banded, cumulative, values
+        static let byName = table()
     }
 
     let store: CatalogTemplateValues

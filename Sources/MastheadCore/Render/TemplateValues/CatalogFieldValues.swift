@@ -1,7 +1,8 @@
 /// An entry of an item's `fields`: a non-empty field, for generic templates.
 struct CatalogFieldValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case name, value, raw
+        static let byName = table()
     }
 
     let name: String

@@ -1,7 +1,8 @@
 /// The values of a page of a catalog's index.
 struct CatalogIndexPageValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case catalog, items, pagination, map
+        static let byName = table()
     }
 
     let catalog: CatalogValues

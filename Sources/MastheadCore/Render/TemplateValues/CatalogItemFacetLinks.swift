@@ -15,8 +15,9 @@ struct CatalogItemFacetLinks: TemplateMap, Sendable {
 
 /// An entry of `facetLinks.FIELD`.
 struct CatalogFacetLinkValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case label, url
+        static let byName = table()
     }
 
     let label: String

@@ -1,7 +1,8 @@
 /// The values of an item's page.
 struct CatalogItemPageValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case catalog, item
+        static let byName = table()
     }
 
     let catalog: CatalogValues

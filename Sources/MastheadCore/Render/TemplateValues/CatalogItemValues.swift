@@ -3,8 +3,9 @@
 struct CatalogItemValues: TemplateValue, Sendable {
     /// The names an item answers besides its fields. Where a field has one of these names,
     /// the name gives this value instead, when the item has it.
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case key, title, url, permalink, raw, fields, facetLinks, isFeatured, blocks, refs, referencedBy, referencedCount, previous, next
+        static let byName = table()
     }
 
     let store: CatalogTemplateValues
@@ -18,7 +19,7 @@ struct CatalogItemValues: TemplateValue, Sendable {
     let neighbours: Bool
 
     func child(named name: String) -> Any? {
-        Key(rawValue: name).flatMap(value(for:)) ?? field(named: name)
+        Key.byName[name].flatMap(value(for:)) ?? field(named: name)
     }
 
     func value(for key: Key) -> Any? {

@@ -1,7 +1,8 @@
 /// The values of a page of a catalog's extra order: its `catalog` and `catalogs` mark that order `current`.
 struct CatalogOrderPageValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case catalog, catalogs, items, order, pagination, map
+        static let byName = table()
     }
 
     let catalog: CatalogValues

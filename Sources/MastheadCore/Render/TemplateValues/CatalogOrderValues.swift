@@ -1,7 +1,8 @@
 /// An extra order of a catalog: an entry of `catalogs.NAME.orders`, or `order` on its own pages.
 struct CatalogOrderValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case label, slug, url, current
+        static let byName = table()
     }
 
     let label: String

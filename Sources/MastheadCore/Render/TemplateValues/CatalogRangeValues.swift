@@ -1,8 +1,9 @@
 /// `catalogs.NAME.range.FIELD` for a number field: its smallest and largest values, plain
 /// (for sliders) and formatted.
 struct CatalogRangeValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case min, max, minLabel, maxLabel
+        static let byName = table()
     }
 
     let min: String

@@ -1,7 +1,8 @@
 /// A catalog: `catalogs.NAME` in every template, `catalog` on its own pages.
 struct CatalogValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case name, label, title, description, url, count, items, featured, facets, facet, range, orders, sortLabel, filter
+        static let byName = table()
     }
 
     let store: CatalogTemplateValues

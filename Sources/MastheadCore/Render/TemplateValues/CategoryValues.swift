@@ -1,7 +1,8 @@
 /// A category: in `site.categories`, on a card, in a category list and the categories index.
 struct CategoryValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case name, slug, url, feedURL, count, description, colour
+        static let byName = table()
     }
 
     let name: String

@@ -1,7 +1,8 @@
 /// A standalone page's or report's values: its document's, and `content`.
 struct DocumentPageValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case content
+        static let byName = table()
     }
 
     let document: DocumentValues
@@ -9,7 +10,7 @@ struct DocumentPageValues: TemplateValue, Sendable {
     func child(named name: String) -> Any? {
         // The page's cover is its first, largest image.
         if name == "cover" { return document.formatted.cover?.prominent }
-        return Key(rawValue: name).flatMap(value(for:)) ?? document.child(named: name)
+        return Key.byName[name].flatMap(value(for:)) ?? document.child(named: name)
     }
 
     func value(for key: Key) -> Any? {

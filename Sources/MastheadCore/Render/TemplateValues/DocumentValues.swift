@@ -1,8 +1,9 @@
 /// What articles, cards and pages share: titles, summary, links, dates, cover.
 /// Not a value of its own: `CardValues` and `DocumentPageValues` extend it.
 struct DocumentValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case title, subtitle, summary, lede, url, permalink, date, dateISO, readingTime, author, cover, featured
+        static let byName = table()
     }
 
     let formatted: FormattedDocument

@@ -1,8 +1,9 @@
 /// An image of `article.gallery`, with the ids of its neighbours for the viewer's links, and
 /// everything of an image (`ImageValues`).
 struct GalleryImageValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case caption, number, id, previousID, nextID
+        static let byName = table()
     }
 
     let caption: String?
@@ -21,7 +22,7 @@ struct GalleryImageValues: TemplateValue, Sendable {
     /// A gallery image is never the page's prominent one: no `priority`.
     func child(named name: String) -> Any? {
         if name == ImageValues.Key.priority.rawValue { return nil }
-        return Key(rawValue: name).flatMap(value(for:)) ?? image.child(named: name)
+        return Key.byName[name].flatMap(value(for:)) ?? image.child(named: name)
     }
 
     func value(for key: Key) -> Any? {

@@ -1,7 +1,8 @@
 /// The home page's values.
 struct HomePageValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case sections
+        static let byName = table()
     }
 
     let sections: [HomeSectionValues]

@@ -1,7 +1,8 @@
 /// An entry of `sections` on the home page: a titled row of cards, with a link to more.
 struct HomeSectionValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case title, id, articles, background, moreURL, moreTitle
+        static let byName = table()
     }
 
     let title: String

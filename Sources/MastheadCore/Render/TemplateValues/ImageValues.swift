@@ -3,8 +3,9 @@
 /// colour. The `picture` partial of the default theme writes them out. Rendered as `{{field}}`,
 /// it is the image's link.
 struct ImageValues: TemplateValue, Sendable, CustomStringConvertible {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case src, alt, srcset, avif, webp, width, height, placeholder, priority
+        static let byName = table()
     }
 
     /// A link: site paths get the base path, full URLs stay. For a processed image, its largest JPEG or PNG.

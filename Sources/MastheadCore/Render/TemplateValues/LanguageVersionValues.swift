@@ -1,7 +1,8 @@
 /// An entry of `page.languages`: this page in one language, for the language switcher.
 struct LanguageVersionValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case code, name, url, current, translated, toHome, toSection
+        static let byName = table()
     }
 
     let code: String
@@ -29,8 +30,9 @@ struct LanguageVersionValues: TemplateValue, Sendable {
 
 /// An entry of `page.alternates`: `<link rel="alternate" hreflang="{{hreflang}}" href="{{url}}">`.
 struct AlternateValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case hreflang, url
+        static let byName = table()
     }
 
     let hreflang: String

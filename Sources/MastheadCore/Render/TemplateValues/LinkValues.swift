@@ -1,8 +1,9 @@
 /// A title and a link: an entry of `site.menu`, and `item.previous` and `item.next` on a
 /// catalog item's page (its neighbours in sort order).
 struct LinkValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case title, url
+        static let byName = table()
     }
 
     let title: String

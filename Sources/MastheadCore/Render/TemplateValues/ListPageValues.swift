@@ -1,7 +1,8 @@
 /// The values of a page of the archive, of a category or of a tag.
 struct ListPageValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case list, articles, pagination
+        static let byName = table()
     }
 
     let list: ListValues

@@ -1,8 +1,9 @@
 /// `list` on the archive, a category's and a tag's pages. A class: as a value, its 216 bytes
 /// would be copied into a new box at each name a template reads in it.
 final class ListValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case title, kind, description, category, tag, archive
+        static let byName = table()
     }
 
     let title: String

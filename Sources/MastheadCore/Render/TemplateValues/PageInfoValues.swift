@@ -1,8 +1,9 @@
 /// `page`: what every page says about itself (titles, links, kind), for `<head>` and headings.
 struct PageInfoValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case title, heading, description, url, permalink, kind, feedURL, image, imageWidth, imageHeight, imageAlt, noindex, jsonLD
         case languages, alternates, multilingual
+        static let byName = table()
     }
 
     /// With the site's name (for `<title>`), unless the page's title is the site's.

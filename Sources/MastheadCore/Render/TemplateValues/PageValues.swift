@@ -1,8 +1,9 @@
 /// Everything one page's template receives: the values every page has (`site`, `page`,
 /// `catalogs`, `charts`) and those of its kind (`body`: `article`, `list`, `items`, ...).
 struct PageValues: TemplateValue {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case site, page, catalogs, charts, i18n
+        static let byName = table()
     }
 
     /// One reference: swift-mustache copies a value each time it looks a name up in it,
@@ -23,7 +24,7 @@ struct PageValues: TemplateValue {
     func child(named name: String) -> Any? {
         // The values of the page's kind first: an extra order's page has its own `catalogs`.
         // Last, the placers of the site-wide partials: no other value answers their names.
-        parts.body.child(named: name) ?? Key(rawValue: name).flatMap(value(for:)) ?? parts.siteWide.html(placedAs: name)
+        parts.body.child(named: name) ?? Key.byName[name].flatMap(value(for:)) ?? parts.siteWide.html(placedAs: name)
     }
 
     func value(for key: Key) -> Any? {

@@ -1,8 +1,9 @@
 /// `pagination` of a list or catalog page that has more than one: previous, next, and a
 /// window of page links (`PaginationLinks`).
 struct PaginationValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case current, total, pages, previousURL, nextURL
+        static let byName = table()
     }
 
     let current: Int
@@ -42,8 +43,9 @@ struct PaginationValues: TemplateValue, Sendable {
 
 /// An entry of `pagination.pages`: a page's link, or a gap where numbers are skipped.
 enum PaginationLinkValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case number, url, current, gap
+        static let byName = table()
     }
 
     case page(Int, url: String, isCurrent: Bool)

@@ -1,8 +1,9 @@
 /// `site.search`, present when search is on: the search page's link, its script, and the
 /// site path of the index's entry (docs/search.md).
 struct SearchValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case url, script, index
+        static let byName = table()
     }
 
     let config: SiteConfig

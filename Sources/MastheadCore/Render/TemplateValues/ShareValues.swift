@@ -2,8 +2,9 @@ import Foundation
 
 /// `article.share`: links that share the article by e-mail and on social networks.
 struct ShareValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case url, email, x, facebook, whatsapp, linkedin
+        static let byName = table()
     }
 
     /// Absolute.

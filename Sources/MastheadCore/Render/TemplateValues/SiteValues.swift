@@ -1,7 +1,8 @@
 /// `site`: the site's words and links, the same on every page.
 struct SiteValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case title, description, language, author, timezone, baseURL, home, root, feedURL, categories, menu, year, search
+        static let byName = table()
     }
 
     let source: TemplateSource

@@ -17,7 +17,7 @@ final class SiteWideValues: TemplateMap, Sendable {
 
     func child(named name: String) -> Any? {
         let charts = source.site.charts
-        return switch PageValues.Key(rawValue: name) {
+        return switch PageValues.Key.byName[name] {
         case .site: SiteValues(source: source)
         case .catalogs: catalogs
         case .charts: charts.isEmpty ? nil : NamedChartValues(charts: charts)

@@ -2,8 +2,9 @@
 /// `MemberStatements` prepares it. `@unchecked`: the statement is a dictionary of plain values
 /// (strings, numbers, lists of them), made before rendering and never changed.
 struct StatementPageValues: TemplateValue, @unchecked Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case statement
+        static let byName = table()
     }
 
     /// Strings, numbers, booleans and lists of them: immutable plain values.

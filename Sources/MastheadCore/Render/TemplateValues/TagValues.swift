@@ -1,7 +1,8 @@
 /// A tag: on an article, in a tag list and the tags index.
 struct TagValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case name, slug, url, count
+        static let byName = table()
     }
 
     let name: String

@@ -1,7 +1,8 @@
 /// The values of the categories index and the tags index.
 struct TermsPageValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case terms
+        static let byName = table()
     }
 
     let terms: TermsValues

@@ -1,7 +1,8 @@
 /// `terms` on the categories index and the tags index.
 struct TermsValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case title, kind, items
+        static let byName = table()
     }
 
     enum Items: Sendable {

@@ -1,7 +1,8 @@
 /// `article.video`: a YouTube video shown in place of the cover.
 struct VideoValues: TemplateValue, Sendable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case id, watchURL, embedURL, thumbnail
+        static let byName = table()
     }
 
     let video: Video
