@@ -65,12 +65,11 @@ extension String {
 
     /// Whether the text holds `byte`: C's `memchr` over the bytes in place.
     func containsByte(_ byte: UInt8) -> Bool {
-        if let found = utf8.withContiguousStorageIfAvailable({ bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false
-            })
-        {
-            return found
+        let found = utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
         }
-        return utf8.contains(byte)
+        return found ?? utf8.contains(byte)
     }
 
     /// The number of whitespace-separated words, as `split { $0.isWhitespace }.count` counts
