@@ -93,7 +93,7 @@ public final class CSVRecordStream {
         field.removeAll(keepingCapacity: true)
         var problem: Diagnostic?
         func finishField() {
-            if let text = String(validating: field, as: UTF8.self) {
+            if let text = field.withUnsafeBufferPointer(String.validatingUTF8) {
                 fields.append(text)
             } else {
                 let message = "CSV: field \(fields.count + 1) of row \(row) is not valid UTF-8 text; save the file as UTF-8"
@@ -223,7 +223,7 @@ private final class ByteReader {
         let start = index
         let found = buffer.withUnsafeBufferPointer { buffer -> (text: String, end: Int)? in
             let end = Self.fieldEnd(in: buffer, from: start, to: count)
-            guard end < count, let text = String(validating: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self) else { return nil }
+            guard end < count, let text = String.validatingUTF8(UnsafeBufferPointer(rebasing: buffer[start..<end])) else { return nil }
             return (text, end)
         }
         guard let found else { return nil }

@@ -121,10 +121,10 @@ struct JSONObjectScanner {
         index += 1
         let result: String?
         if plain {
-            result = String(validating: text, as: UTF8.self)
+            result = String.validatingUTF8(text)
         } else {
             guard let unescaped = Self.unescape(text) else { throw failure("a \\u escape needs four hex digits", at: opening) }
-            result = String(validating: unescaped, as: UTF8.self)
+            result = unescaped.withUnsafeBufferPointer(String.validatingUTF8)
         }
         guard let result else { throw failure("the text is not valid UTF-8; save the file as UTF-8", at: opening) }
         return result

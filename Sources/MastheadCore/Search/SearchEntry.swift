@@ -40,7 +40,8 @@ struct SearchEntry: Sendable, Equatable {
         (self.summary, self.image, self.date, self.excerptText) = (summary, image, date, excerptText)
         var lengths: [Int] = []
         var counted: [(word: String, field: UInt8, count: UInt16)] = []
-        var counts: [String: Int] = [:]
+        // Sized once for the longest field (the body): grown word by word, it was rehashed eight times an entry.
+        var counts = [String: Int](minimumCapacity: words.map(\.count).max() ?? 0)
         for (field, fieldWords) in words.enumerated() {
             counts.removeAll(keepingCapacity: true)
             for word in fieldWords { counts[word, default: 0] += 1 }

@@ -9,39 +9,80 @@ enum SearchText {
     static let maxWordLength = 40
 
     static func words(_ text: String) -> [String] {
+        var text = text
+        return text.withUTF8(words(in:))
+    }
+
+    /// Over the text's bytes. A word of lower-case ASCII letters and digits, the most common,
+    /// is taken from the text as it is; one with a capital or a character beyond ASCII is
+    /// built in `built` from where it first differs.
+    private static func words(in bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         var words: [String] = []
-        var current: [UInt8] = []
+        var start = 0
+        var built: [UInt8] = []
+        var isBuilt = false
         var length = 0
-        func flush() {
-            if !current.isEmpty, length <= maxWordLength { words.append(String(decoding: current, as: UTF8.self)) }
-            current.removeAll(keepingCapacity: true)
-            length = 0
+        var index = 0
+        func beginBuilding() {
+            guard !isBuilt else { return }
+            built.removeAll(keepingCapacity: true)
+            built += UnsafeBufferPointer(rebasing: bytes[start..<index])
+            isBuilt = true
         }
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                if value >= 65 && value <= 90 {
-                    current.append(UInt8(value + 32))
+        // Ends the word before `index`; the next begins after `skipping` bytes.
+        func flush(skipping: Int) {
+            if length <= maxWordLength {
+                if isBuilt {
+                    if !built.isEmpty { words.append(String(decoding: built, as: UTF8.self)) }
+                } else if index > start {
+                    words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                }
+            }
+            isBuilt = false
+            length = 0
+            start = index + skipping
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) {
+                    if isBuilt { built.append(byte) }
                     length += 1
-                } else if (value >= 97 && value <= 122) || (value >= 48 && value <= 57) {
-                    current.append(UInt8(value))
+                } else if byte >= 65 && byte <= 90 {
+                    beginBuilding()
+                    built.append(byte + 32)
                     length += 1
                 } else {
-                    flush()
+                    flush(skipping: 1)
                 }
+                index += 1
                 continue
             }
+            let (scalar, size) = scalar(in: bytes, at: index)
             let folded = fold(scalar)
             if folded.isEmpty {
-                // A mark alone keeps the word whole; anything else ends it.
-                if !isMark(scalar) { flush() }
+                // A mark alone keeps the word whole (and is left out of it); anything else ends it.
+                if isMark(scalar) { beginBuilding() } else { flush(skipping: size) }
             } else {
-                current += folded.utf8
+                beginBuilding()
+                built += folded.utf8
                 length += folded.unicodeScalars.count
             }
+            index += size
         }
-        flush()
+        flush(skipping: 0)
         return words
+    }
+
+    /// The scalar whose UTF-8 starts at `index` (a String's bytes: valid UTF-8), and its length.
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        let size = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = lead & (0x7F >> size)
+        for offset in 1..<size where index + offset < bytes.count {
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", min(size, bytes.count - index))
     }
 
     /// One word, normalised (a stop word of a list, a query word in a test).
@@ -51,7 +92,7 @@ enum SearchText {
 
     /// A non-ASCII character's letters and digits, decomposed, without marks, lower-cased;
     /// empty for anything else. The Latin letters of European languages come from a table.
-    private static func fold(_ scalar: Unicode.Scalar) -> String {
+    static func fold(_ scalar: Unicode.Scalar) -> String {
         let value = Int(scalar.value)
         if value < latinTable.count { return latinTable[value] }
         return computeFold(scalar)
@@ -74,7 +115,7 @@ enum SearchText {
         return result
     }
 
-    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: true
         default: false
