@@ -353,19 +353,22 @@ final class StatsStore: Sendable {
                 for index in wanted where index < fileColumns {
                     let column = source.columns[index]
                     let text = fields[index]
-                    if column.type == .date, let known = dates[text] {
+                    // Days repeat from row to row and are remembered; a timestamp seldom does,
+                    // and hashing 200,000 of them cost more than parsing them.
+                    let remembered = column.type == .date && text.utf8.count <= 10
+                    if remembered, let known = dates[text] {
                         row[index] = known
                         continue
                     }
                     if let quick = quickValue(text, column.type, timeZone: timeZone) {
                         row[index] = quick
-                        if column.type == .date, dates.count < 100_000 { dates[text] = quick }
+                        if remembered, dates.count < 100_000 { dates[text] = quick }
                         continue
                     }
                     switch DataValue.parse(text, as: column.type, timeZone: timeZone) {
                     case .success(let value):
                         row[index] = value
-                        if column.type == .date, dates.count < 100_000 { dates[text] = value }
+                        if remembered, dates.count < 100_000 { dates[text] = value }
                     case .failure(let problem):
                         let position = read.positions[index]
                         // The catalog reading the same file reports this cell: the same words, so it is reported once.

@@ -154,66 +154,82 @@ public struct SiteResolver {
     }
 
     private func findRelated(_ articles: [ResolvedArticle]) -> RelatedLists {
-        var related: [[Int]] = []
-        related.reserveCapacity(articles.count)
-        var diagnostics: [Diagnostic] = []
         let indexBySlug = Dictionary(articles.indices.map { (articles[$0].document.slug, $0) }, uniquingKeysWith: { first, _ in first })
         let index = RelatedIndex(articles)
-        var relatedScores = [Int](repeating: 0, count: articles.count)
+        let limit = config.relatedLimit
+        // Each article's list depends on no other's: chunks of articles are scored on every
+        // core, each with its own scratch.
+        let chunks = stride(from: 0, to: articles.count, by: 512).map { $0..<min($0 + 512, articles.count) }
+        let found = parallelMap(chunks) { chunk in
+            var scratch = RelatedScratch(count: articles.count)
+            return chunk.map { Self.related(of: $0, in: articles, index: index, indexBySlug: indexBySlug, limit: limit, scratch: &scratch) }
+        }.joined()
+        return RelatedLists(related: found.map(\.list), diagnostics: found.flatMap(\.diagnostics))
+    }
+
+    /// The scores of the articles sharing a tag with the one being scored, and which they are.
+    private struct RelatedScratch {
+        var scores: [Int]
         var touched: [Int] = []
         var sharingTags = Set<Int>()
-        for current in articles.indices {
-            var chosen: [Int] = []
-            for slug in articles[current].document.related {
-                guard let other = indexBySlug[slug] else {
-                    let location = articles[current].document.relatedLocation ?? SourceLocation(file: articles[current].document.sourcePath)
-                    diagnostics.append(
-                        .error(
-                            "related: no published article with the slug '\(slug)'"
-                                + Suggestion.didYouMean(slug, in: Array(indexBySlug.keys).sorted()),
-                            at: location))
-                    continue
-                }
-                if other != current, !chosen.contains(other) { chosen.append(other) }
+
+        init(count: Int) { scores = [Int](repeating: 0, count: count) }
+    }
+
+    private static func related(
+        of current: Int, in articles: [ResolvedArticle], index: RelatedIndex, indexBySlug: [String: Int], limit: Int,
+        scratch: inout RelatedScratch
+    ) -> (list: [Int], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var chosen: [Int] = []
+        for slug in articles[current].document.related {
+            guard let other = indexBySlug[slug] else {
+                let location = articles[current].document.relatedLocation ?? SourceLocation(file: articles[current].document.sourcePath)
+                diagnostics.append(
+                    .error(
+                        "related: no published article with the slug '\(slug)'"
+                            + Suggestion.didYouMean(slug, in: Array(indexBySlug.keys).sorted()),
+                        at: location))
+                continue
             }
-            // Only articles sharing a tag can score more than 1, so they are found through the
-            // tag index; of the category-only ones (score 1) the first few are enough. This keeps
-            // the work linear in the number of articles (comparing every pair does not scale).
-            let wanted = max(0, config.relatedLimit - chosen.count)
-            var scored: [(index: Int, score: Int)] = []
-            if wanted > 0 {
-                let category = index.category[current]
-                for tag in index.tags[current] {
-                    for other in index.byTag[tag] where other != current {
-                        if relatedScores[other] == 0 { touched.append(other) }
-                        relatedScores[other] += 1
-                    }
-                }
-                for other in touched {
-                    var score = relatedScores[other]
-                    relatedScores[other] = 0
-                    if category >= 0, index.category[other] == category { score += 1 }
-                    if !chosen.contains(other) { scored.append((other, score)) }
-                }
-                if category >= 0 {
-                    sharingTags.removeAll(keepingCapacity: true)
-                    sharingTags.formUnion(touched)
-                    var added = 0
-                    for other in index.byCategory[category] {
-                        // Stop once enough are found: a `where` clause would walk the whole category.
-                        if added == wanted { break }
-                        guard other != current, !sharingTags.contains(other), !chosen.contains(other) else { continue }
-                        scored.append((other, 1))
-                        added += 1
-                    }
-                }
-                touched.removeAll(keepingCapacity: true)
-            }
-            // Articles are newest first, so the index breaks ties by date.
-            chosen += Self.best(scored, count: wanted)
-            related.append(Array(chosen.prefix(config.relatedLimit)))
+            if other != current, !chosen.contains(other) { chosen.append(other) }
         }
-        return RelatedLists(related: related, diagnostics: diagnostics)
+        // Only articles sharing a tag can score more than 1, so they are found through the
+        // tag index; of the category-only ones (score 1) the first few are enough. This keeps
+        // the work linear in the number of articles (comparing every pair does not scale).
+        let wanted = max(0, limit - chosen.count)
+        var scored: [(index: Int, score: Int)] = []
+        if wanted > 0 {
+            let category = index.category[current]
+            for tag in index.tags[current] {
+                for other in index.byTag[tag] where other != current {
+                    if scratch.scores[other] == 0 { scratch.touched.append(other) }
+                    scratch.scores[other] += 1
+                }
+            }
+            for other in scratch.touched {
+                var score = scratch.scores[other]
+                scratch.scores[other] = 0
+                if category >= 0, index.category[other] == category { score += 1 }
+                if !chosen.contains(other) { scored.append((other, score)) }
+            }
+            if category >= 0 {
+                scratch.sharingTags.removeAll(keepingCapacity: true)
+                scratch.sharingTags.formUnion(scratch.touched)
+                var added = 0
+                for other in index.byCategory[category] {
+                    // Stop once enough are found: a `where` clause would walk the whole category.
+                    if added == wanted { break }
+                    guard other != current, !scratch.sharingTags.contains(other), !chosen.contains(other) else { continue }
+                    scored.append((other, 1))
+                    added += 1
+                }
+            }
+            scratch.touched.removeAll(keepingCapacity: true)
+        }
+        // Articles are newest first, so the index breaks ties by date.
+        chosen += best(scored, count: wanted)
+        return (Array(chosen.prefix(limit)), diagnostics)
     }
 
     /// The `count` highest scores, ties by lower index, without sorting them all.
