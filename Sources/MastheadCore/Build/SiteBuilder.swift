@@ -54,16 +54,6 @@ public enum SiteBuilder {
         // they are made, so the index is not held in memory while the pages go on rendering.
         let searchMemory = site.translations.isEmpty ? options.memory?.search : nil
         let delivery = options.pageDelivery
-        // A streamed build writes the images' files (a social card for each page) beside the
-        // pages too: linking them is system calls, on the core the rendering leaves free.
-        let imageFiles = images.files
-        let writtenImages = BackgroundWork { () -> Result<[OutputFile], any Error> in
-            Result {
-                guard case .streamed(let sink) = delivery else { return imageFiles }
-                try sink(imageFiles)
-                return []
-            }
-        }
         let search = BackgroundWork { () -> Result<[OutputFile], any Error> in
             Result {
                 try SearchStage.run(site, memory: searchMemory, delivery: delivery)
@@ -98,16 +88,12 @@ public enum SiteBuilder {
             }
         } catch {
             _ = search.value()
-            _ = writtenImages.value()
             return BuildResult(site: site, diagnostics: diagnostics + [Self.cannotWrite(error)])
         }
         timer.lap("pages rendered")
-        let (imageResult, searchResult) = (writtenImages.value(), search.value())
         let searchFiles: [OutputFile]
-        let imageOutput: [OutputFile]
         do {
-            imageOutput = try imageResult.get()
-            searchFiles = try searchResult.get()
+            searchFiles = try search.value().get()
         } catch {
             return BuildResult(site: site, diagnostics: diagnostics + [Self.cannotWrite(error)])
         }
@@ -118,7 +104,7 @@ public enum SiteBuilder {
         guard overruns.isEmpty else { return BuildResult(site: site, diagnostics: diagnostics + overruns) }
         var result = BuildResult(
             site: site,
-            files: pages + renderer.staticFiles() + imageOutput + generated.files + resolved.statementFiles + searchFiles,
+            files: pages + renderer.staticFiles() + images.files + generated.files + resolved.statementFiles + searchFiles,
             diagnostics: diagnostics + generated.diagnostics)
         if case .streamed = options.pageDelivery { result.streamedPages = routeCount }
         result.work = work
