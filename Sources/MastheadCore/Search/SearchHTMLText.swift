@@ -6,8 +6,7 @@ enum SearchHTMLText {
     private static let skipped: [[UInt8]] = ["svg", "script", "style", "template"].map { Array($0.utf8) }
 
     static func plainText(_ html: String) -> String {
-        var html = html
-        let text = html.withUTF8 { bytes in
+        let text = html.withUTF8Bytes { bytes in
             // At most one byte out for each byte in: written in place, with no check per byte.
             let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
             defer { out.deallocate() }

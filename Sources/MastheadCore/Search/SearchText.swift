@@ -9,8 +9,7 @@ enum SearchText {
     static let maxWordLength = 40
 
     static func words(_ text: String) -> [String] {
-        var text = text
-        return text.withUTF8(words(in:))
+        text.withUTF8Bytes(words(in:))
     }
 
     /// Over the text's bytes. A word of lower-case ASCII letters and digits, the most common,

@@ -5,33 +5,38 @@ import Foundation
 /// Linux, and were the largest cost of rendering Markdown (profiled with callgrind).
 /// Searching UTF-8 bytes finds the same matches for the ASCII markup searched here.
 extension String {
-    func containsLiteral(_ target: String) -> Bool {
-        firstLiteralOffset(of: target, from: 0) != nil
+    /// The text's UTF-8 bytes in place, for the scans below: `withUTF8` copies only a string
+    /// that is not contiguous UTF-8 already, which Masthead's own strings always are.
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        var text = self
+        return try text.withUTF8(body)
     }
 
-    func replacingLiteral(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, firstLiteralOffset(of: target, from: 0) != nil else { return self }
+    func containsLiteral(_ target: String) -> Bool {
         let needle = Array(target.utf8)
+        return needle.isEmpty || withUTF8Bytes { Self.find(needle, in: $0, from: 0) != nil }
+    }
+
+    /// One pass: the first match found is where the copying starts.
+    func replacingLiteral(_ target: String, with replacement: String) -> String {
+        let needle = Array(target.utf8)
+        guard !needle.isEmpty else { return self }
         let insert = Array(replacement.utf8)
-        return Array(utf8).withUnsafeBufferPointer { source in
+        return withUTF8Bytes { source in
+            guard var offset = Self.find(needle, in: source, from: 0) else { return self }
             var result: [UInt8] = []
             result.reserveCapacity(source.count + max(0, insert.count - needle.count) * 4)
             var copied = 0
-            while let offset = Self.find(needle, in: source, from: copied) {
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<offset]))
-                result.append(contentsOf: insert)
+            while true {
+                result += UnsafeBufferPointer(rebasing: source[copied..<offset])
+                result += insert
                 copied = offset + needle.count
+                guard let next = Self.find(needle, in: source, from: copied) else { break }
+                offset = next
             }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
+            result += UnsafeBufferPointer(rebasing: source[copied...])
             return String(decoding: result, as: UTF8.self)
         }
-    }
-
-    private func firstLiteralOffset(of target: String, from start: Int) -> Int? {
-        let needle = Array(target.utf8)
-        guard !needle.isEmpty else { return start }
-        if let found = utf8.withContiguousStorageIfAvailable({ Self.find(needle, in: $0, from: start) }) { return found }
-        return Array(utf8).withUnsafeBufferPointer { Self.find(needle, in: $0, from: start) }
     }
 
     /// The first byte found by C's `memchr`, the rest compared by `memcmp`: both compare many
@@ -59,24 +64,19 @@ extension String {
     /// and JSON ask this of every value a page shows.
     @inline(__always)
     func containsByte(where test: (UInt8) -> Bool) -> Bool {
-        if let found = utf8.withContiguousStorageIfAvailable({ $0.contains(where: test) }) { return found }
-        return utf8.contains(where: test)
+        withUTF8Bytes { $0.contains(where: test) }
     }
 
     /// Whether the text holds `byte`: C's `memchr` over the bytes in place.
     func containsByte(_ byte: UInt8) -> Bool {
-        let found = utf8.withContiguousStorageIfAvailable { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            return memchr(base, Int32(byte), bytes.count) != nil
-        }
-        return found ?? utf8.contains(byte)
+        withUTF8Bytes { bytes in bytes.baseAddress.map { memchr($0, Int32(byte), bytes.count) != nil } ?? false }
     }
 
     /// The number of whitespace-separated words, as `split { $0.isWhitespace }.count` counts
     /// them (a Character is whitespace when its first scalar is), a scalar at a time rather
     /// than a Character at a time: every document's plain text is counted.
     var wordCount: Int {
-        if let ascii = utf8.withContiguousStorageIfAvailable(Self.asciiWordCount), let count = ascii { return count }
+        if let count = withUTF8Bytes(Self.asciiWordCount) { return count }
         var count = 0
         var inWord = false
         for scalar in unicodeScalars {
