@@ -22,9 +22,9 @@ define apt_install
 	fi
 endef
 
-# Debian's cmark-gfm libraries, SQLite's and Snowball's stemmers.
+# Debian's cmark-gfm libraries, SQLite's, Snowball's stemmers and libvips.
 deps:
-	$(call apt_install,$(CMARK_PACKAGES) $(STEMMER_PACKAGES))
+	$(call apt_install,$(CMARK_PACKAGES) $(STEMMER_PACKAGES) $(VIPS_PACKAGES))
 
 build: deps
 	$(SWIFT) build -c release --product masthead
