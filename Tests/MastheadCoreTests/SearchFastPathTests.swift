@@ -29,6 +29,39 @@ struct SearchFastPathTests {
         }
     }
 
+    @Test("words counted by their bytes equal a dictionary's counts, in the order first met")
+    func wordCounts() {
+        var counts = SearchWordCounts()
+        // Many words to a field, so the table grows; few, so it is reused after a larger one.
+        let fields = Self.texts(count: 300, seed: 23).chunked(by: 7) + [Self.pieces] + [Self.texts(count: 3_000, seed: 5)] + [[]]
+        for texts in fields {
+            counts.removeAll()
+            var simple: [String: Int] = [:]
+            var order: [String] = []
+            for text in texts {
+                SearchText.forEachWord(in: text) { counts.add($0) }
+                for word in Self.simpleWords(text) {
+                    if simple[word] == nil { order.append(word) }
+                    simple[word, default: 0] += 1
+                }
+            }
+            #expect(counts.counted.map { "\($0.word) \($0.count)" } == order.map { "\($0) \(simple[$0] ?? 0)" })
+        }
+    }
+
+    @Test("numbers written as bytes (the shards' postings) equal String(value)")
+    func numbers() {
+        var generator = SplitMix(seed: 3)
+        let values =
+            [0, 1, 9, 10, 99, 100, -1, -10, Int.max, Int.min]
+            + (0..<2_000).map { _ in Int(truncatingIfNeeded: generator.next()) >> Int(generator.next() % 64) }
+        for value in values {
+            var bytes: [UInt8] = Array("x,".utf8)
+            JSONText.appendNumber(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x," + String(value))
+        }
+    }
+
     @Test("the prose of varied HTML")
     func prose() {
         let tags = [
@@ -118,5 +151,12 @@ struct SearchFastPathTests {
         }
         while out.last == 32 { out.removeLast() }
         return HTMLText.decodeEntities(String(decoding: out, as: UTF8.self))
+    }
+}
+
+extension Array {
+    /// Consecutive slices of `size` elements (the last may be shorter).
+    fileprivate func chunked(by size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
     }
 }

@@ -58,17 +58,18 @@ struct SearchTests {
     @Test("an entry counts each field's words without its stop words, which neither make terms nor count in the length")
     func entryTerms() {
         let vocabulary = SearchVocabulary(language: "xx")
-        var words = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
-        words[SearchConfig.Field.title.index] = SearchText.words("Il caffè e la moka")
-        words[SearchConfig.Field.body.index] = SearchText.words("La moka e il caffè, il caffè e la moka: caffè")
+        var texts = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
+        texts[SearchConfig.Field.title.index] = ["Il caffè e la moka"]
+        texts[SearchConfig.Field.body.index] = ["La moka e il caffè, il caffè e la moka: caffè"]
         let entry = SearchEntry(
             kind: "article", group: "", groupLabel: "", url: "/a/", title: "", summary: "", image: nil, date: nil, excerptText: "",
-            words: words, stopWords: ["il", "la", "e"], vocabulary: vocabulary)
+            texts: texts, stopWords: ["il", "la", "e"], vocabulary: vocabulary)
         let table = vocabulary.stemmed()
         let terms = entry.terms.map { "\(table.words[Int($0.word)]) \($0.field) \($0.count)" }
         let title = UInt8(SearchConfig.Field.title.index)
         let body = UInt8(SearchConfig.Field.body.index)
-        #expect(terms == ["caffe \(title) 1", "moka \(title) 1", "caffe \(body) 3", "moka \(body) 2"])
+        // By field, each field's words in the order first met.
+        #expect(terms == ["caffe \(title) 1", "moka \(title) 1", "moka \(body) 2", "caffe \(body) 3"])
         #expect(entry.lengths[SearchConfig.Field.title.index] == 2)
         #expect(entry.lengths[SearchConfig.Field.body.index] == 5)
         #expect(entry.lengths.reduce(0, +) == 7)
@@ -79,12 +80,12 @@ struct SearchTests {
         // No stemmer: each word is its own stem.
         let vocabulary = SearchVocabulary(language: "xx")
         func entry(_ url: String, title: String, body: String) -> SearchEntry {
-            var words = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
-            words[SearchConfig.Field.title.index] = SearchText.words(title)
-            words[SearchConfig.Field.body.index] = SearchText.words(body)
+            var texts = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
+            texts[SearchConfig.Field.title.index] = [title]
+            texts[SearchConfig.Field.body.index] = [body]
             return SearchEntry(
                 kind: "article", group: "", groupLabel: "", url: url, title: title, summary: "", image: nil, date: nil, excerptText: body,
-                words: words, vocabulary: vocabulary)
+                texts: texts, vocabulary: vocabulary)
         }
         let entries = [
             entry("/a/", title: "Moka e caffe", body: "La moka si carica con acqua e caffe macinato."),

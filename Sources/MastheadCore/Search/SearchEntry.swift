@@ -17,7 +17,7 @@ struct SearchEntry: Sendable, Equatable {
     var date: String?
     /// The start of the text, for highlighted excerpts.
     var excerptText: String
-    /// Each word of each field with its count, by field then word: `(caffe, title, 1)`, the
+    /// Each word of each field with its count, by field, each field's words in the order first met: `(caffe, title, 1)`, the
     /// word by its number in the site's `SearchVocabulary`.
     var terms: [Term]
     /// The number of words of each field, in `SearchConfig.Field` order.
@@ -29,29 +29,27 @@ struct SearchEntry: Sendable, Equatable {
         var count: UInt16
     }
 
-    /// `words`: each field's words, in `SearchConfig.Field` order, numbered in `vocabulary`;
-    /// those in `stopWords` are neither kept nor counted in the field's length. Stop words
-    /// are dropped after counting, so each word is hashed once per occurrence, not twice.
+    /// `texts`: each field's texts, in `SearchConfig.Field` order, whose words (`SearchText`)
+    /// are counted and numbered in `vocabulary`; those in `stopWords` are neither kept nor
+    /// counted in the field's length. Stop words are dropped after counting, so each distinct
+    /// word is looked up once, not once per occurrence.
     init(
         kind: String, group: String, groupLabel: String, url: String, title: String, summary: String, image: String?, date: String?,
-        excerptText: String, words: [[String]], stopWords: Set<String> = [], vocabulary: SearchVocabulary
+        excerptText: String, texts: [[String]], stopWords: Set<String> = [], vocabulary: SearchVocabulary
     ) {
         (self.kind, self.group, self.groupLabel, self.url, self.title) = (kind, group, groupLabel, url, title)
         (self.summary, self.image, self.date, self.excerptText) = (summary, image, date, excerptText)
         var lengths: [Int] = []
         var counted: [(word: String, field: UInt8, count: UInt16)] = []
-        // Sized once for the longest field (the body): grown word by word, it was rehashed eight times an entry.
-        var counts = [String: Int](minimumCapacity: words.map(\.count).max() ?? 0)
-        for (field, fieldWords) in words.enumerated() {
-            counts.removeAll(keepingCapacity: true)
-            for word in fieldWords { counts[word, default: 0] += 1 }
-            let start = counted.count
+        var counts = SearchWordCounts()
+        for (field, fieldTexts) in texts.enumerated() {
+            counts.removeAll()
+            for text in fieldTexts { SearchText.forEachWord(in: text) { counts.add($0) } }
             var length = 0
-            for (word, count) in counts where !stopWords.contains(word) {
+            for (word, count) in counts.counted where !stopWords.contains(word) {
                 length += count
                 counted.append((word, UInt8(field), UInt16(min(count, Int(UInt16.max)))))
             }
-            counted[start...].sort { $0.word < $1.word }
             lengths.append(length)
         }
         self.lengths = lengths
@@ -86,17 +84,17 @@ struct SearchEntryMaker: Sendable {
     }
 
     func entry(item: CatalogItem, of catalog: Catalog, search: SearchConfig.Catalog) -> SearchEntry {
-        var fieldWords = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
+        var fieldTexts = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
         var texts: [String] = []
         for name in search.fields {
             guard let index = catalog.fieldIndex(name), index < item.values.count else { continue }
             let text = item.values[index].rawText(config.timeZone)
             let field: SearchConfig.Field = name == catalog.config.titleField ? .title : .summary
-            fieldWords[field.index] += SearchText.words(text)
+            fieldTexts[field.index].append(text)
             if field != .title, !text.isEmpty { texts.append(text) }
         }
-        if fieldWords[SearchConfig.Field.title.index].allSatisfy(stopWords.contains) {
-            fieldWords[SearchConfig.Field.title.index] = SearchText.words(item.title)
+        if fieldTexts[SearchConfig.Field.title.index].flatMap(SearchText.words).allSatisfy(stopWords.contains) {
+            fieldTexts[SearchConfig.Field.title.index] = [item.title]
         }
         var group = ""
         var groupLabel = ""
@@ -113,24 +111,24 @@ struct SearchEntryMaker: Sendable {
         return SearchEntry(
             kind: catalog.config.name, group: group, groupLabel: groupLabel, url: config.link(forPath: item.path), title: item.title,
             summary: String(text.prefix(240)), image: image, date: nil, excerptText: String(text.prefix(SearchEntry.excerptLength)),
-            words: fieldWords, stopWords: stopWords, vocabulary: vocabulary)
+            texts: fieldTexts, stopWords: stopWords, vocabulary: vocabulary)
     }
 
     private func entry(document: Document, path: String, kind: String, category: CategoryConfig?) -> SearchEntry {
         let body = SearchHTMLText.plainText(document.contentHTML)
-        var fieldWords = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
-        fieldWords[SearchConfig.Field.title.index] = SearchText.words(document.title)
-        fieldWords[SearchConfig.Field.subtitle.index] = SearchText.words(document.subtitle ?? "")
-        fieldWords[SearchConfig.Field.tags.index] = document.tags.flatMap(SearchText.words)
+        var fieldTexts = Array(repeating: [String](), count: SearchConfig.Field.allCases.count)
+        fieldTexts[SearchConfig.Field.title.index] = [document.title]
+        fieldTexts[SearchConfig.Field.subtitle.index] = [document.subtitle ?? ""]
+        fieldTexts[SearchConfig.Field.tags.index] = document.tags
         // A summary taken from the body would count the first paragraph twice.
-        fieldWords[SearchConfig.Field.summary.index] = document.summaryIsWritten ? SearchText.words(document.summary) : []
-        fieldWords[SearchConfig.Field.body.index] = SearchText.words(body)
-        fieldWords[SearchConfig.Field.category.index] = SearchText.words(category?.name ?? "")
+        fieldTexts[SearchConfig.Field.summary.index] = document.summaryIsWritten ? [document.summary] : []
+        fieldTexts[SearchConfig.Field.body.index] = [body]
+        fieldTexts[SearchConfig.Field.category.index] = [category?.name ?? ""]
         return SearchEntry(
             kind: kind, group: category?.slug ?? "", groupLabel: category?.name ?? "", url: config.link(forPath: path), title: document.title,
             summary: document.summary,
             image: document.cover.map { link($0.src) }, date: kind == "article" ? formatter.longDate(document.date) : nil,
-            excerptText: String(body.prefix(SearchEntry.excerptLength)), words: fieldWords, stopWords: stopWords, vocabulary: vocabulary)
+            excerptText: String(body.prefix(SearchEntry.excerptLength)), texts: fieldTexts, stopWords: stopWords, vocabulary: vocabulary)
     }
 
     /// Site paths get the base path; full URLs and relative paths stay as written.

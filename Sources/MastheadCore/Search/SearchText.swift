@@ -9,14 +9,21 @@ enum SearchText {
     static let maxWordLength = 40
 
     static func words(_ text: String) -> [String] {
-        text.withUTF8Bytes(words(in:))
+        var words: [String] = []
+        forEachWord(in: text) { words.append(String(decoding: $0, as: UTF8.self)) }
+        return words
+    }
+
+    /// Calls `body` with each word's UTF-8, valid during the call only: counting words needs
+    /// no String for each occurrence (`SearchWordCounts`).
+    static func forEachWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        text.withUTF8Bytes { forEachWord(in: $0, body) }
     }
 
     /// Over the text's bytes. A word of lower-case ASCII letters and digits, the most common,
     /// is taken from the text as it is; one with a capital or a character beyond ASCII is
     /// built in `built` from where it first differs.
-    private static func words(in bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-        var words: [String] = []
+    private static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var start = 0
         var built: [UInt8] = []
         var isBuilt = false
@@ -32,9 +39,9 @@ enum SearchText {
         func flush(skipping: Int) {
             if length <= maxWordLength {
                 if isBuilt {
-                    if !built.isEmpty { words.append(String(decoding: built, as: UTF8.self)) }
+                    if !built.isEmpty { built.withUnsafeBufferPointer(body) }
                 } else if index > start {
-                    words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 }
             }
             isBuilt = false
@@ -70,7 +77,6 @@ enum SearchText {
             index += size
         }
         flush(skipping: 0)
-        return words
     }
 
     /// The scalar whose UTF-8 starts at `index` (a String's bytes: valid UTF-8), and its length.

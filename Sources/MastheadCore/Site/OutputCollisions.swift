@@ -26,6 +26,9 @@ enum OutputCollisions {
             var folder = output.path
             while collision == nil, let slash = folder.lastIndex(of: "/") {
                 folder = String(folder[..<slash])
+                // A folder an earlier output needs: no file stands there or above it (a file
+                // is only kept when no output needs its path as a folder), so stop here.
+                if folders[folder] != nil { break }
                 if let file = files[folder] { collision = (file, output) }
             }
             guard let (file, beneath) = collision else {

@@ -35,6 +35,18 @@ public enum JSONText {
 
     static func number(_ value: Int) -> String { String(value) }
 
+    /// `value` in decimal, as `number` writes it, appended to JSON being written as bytes.
+    static func appendNumber(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
     /// Whole numbers without a fraction (`12`, not `12.0`); `null` for what JSON cannot hold.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
@@ -42,10 +54,30 @@ public enum JSONText {
         return String(value)
     }
 
-    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+    /// Written into one string sized once: joining, then adding the brackets, copied each
+    /// item three times (structured data and the search index write hundreds of thousands).
+    static func array(_ items: [String]) -> String {
+        var out = "["
+        out.reserveCapacity(items.reduce(2) { $0 + $1.utf8.count + 1 })
+        for (index, item) in items.enumerated() {
+            if index > 0 { out += "," }
+            out += item
+        }
+        return out + "]"
+    }
 
     /// `{"a":1}` from keys and values already written as JSON, in the order given; nil values left out.
     static func object(_ members: [(String, String?)]) -> String {
-        "{" + members.compactMap { key, value in value.map { string(key) + ":" + $0 } }.joined(separator: ",") + "}"
+        var out = "{"
+        out.reserveCapacity(members.reduce(2) { $0 + $1.0.utf8.count + ($1.1?.utf8.count ?? 0) + 4 })
+        var first = true
+        for case (let key, let value?) in members {
+            if !first { out += "," }
+            first = false
+            out += string(key)
+            out += ":"
+            out += value
+        }
+        return out + "}"
     }
 }
