@@ -9,6 +9,8 @@ POSTGRES_PACKAGES := postgresql
 
 # libvips: resizing and encoding images (docs/images.md).
 VIPS_PACKAGES := libvips-dev
+# mimalloc: the command's memory allocator (docs/performance.md).
+MALLOC_PACKAGES := libmimalloc-dev
 
 .PHONY: deps build site test layers lint format clean bench bench-deps bench-search bench-images audit serve browser-test fuzz audit-browser examples audit-java soak
 
@@ -22,9 +24,9 @@ define apt_install
 	fi
 endef
 
-# Debian's cmark-gfm libraries, SQLite's, Snowball's stemmers and libvips.
+# Debian's cmark-gfm libraries, SQLite's, Snowball's stemmers, libvips and mimalloc.
 deps:
-	$(call apt_install,$(CMARK_PACKAGES) $(STEMMER_PACKAGES) $(VIPS_PACKAGES))
+	$(call apt_install,$(CMARK_PACKAGES) $(STEMMER_PACKAGES) $(VIPS_PACKAGES) $(MALLOC_PACKAGES))
 
 build: deps
 	$(SWIFT) build -c release --product masthead

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CMalloc
 import Foundation
 import MastheadCore
 
@@ -14,11 +13,6 @@ struct Masthead: AsyncParsableCommand {
 
     /// Exit status (docs/command-line.md, "Exit status"): 0 built, 1 content or template errors, 2 wrong usage.
     static func main() async {
-        #if canImport(Glibc)
-        // One malloc arena per core rather than glibc's eight: the build's threads then reuse
-        // the memory others freed (a 100,000-article build peaks about 130 MB lower).
-        mallopt(M_ARENA_MAX, Int32(ProcessInfo.processInfo.activeProcessorCount))
-        #endif
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -1,2 +1,0 @@
-// The C library's malloc settings (glibc's mallopt), for the command's start.
-#include <malloc.h>
