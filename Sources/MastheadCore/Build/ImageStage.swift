@@ -59,9 +59,11 @@ enum ImageStage {
                 }
             }
         }
-        // SVGs are drawn by the browser: only their size, for width and height.
-        for path in staticPaths where path.lowercasedPathExtension == "svg" {
-            let size = ImageLibrary.size(ofFileAt: siteDirectory.appendingPathComponent(path).path)
+        // SVGs are drawn by the browser: only their size, for width and height (librsvg parses
+        // each, a few million instructions: on every core).
+        let svgs = staticPaths.filter { $0.lowercasedPathExtension == "svg" }
+        let svgSizes = parallelMap(svgs) { ImageLibrary.size(ofFileAt: siteDirectory.appendingPathComponent($0).path) }
+        for (path, size) in zip(svgs, svgSizes) {
             result.table.byPath[sitePath(of: path)] = SiteImage(src: sitePath(of: path), width: size?.width, height: size?.height)
         }
         let references = Self.references(site: site)
