@@ -62,6 +62,22 @@ struct SearchFastPathTests {
         }
     }
 
+    @Test("JSON objects and arrays written as bytes equal the joined strings they replaced")
+    func jsonObjectsAndArrays() {
+        var generator = SplitMix(seed: 17)
+        for _ in 0..<1_000 {
+            let values = (0..<Int(generator.next() % 6)).map { _ in
+                JSONText.string(Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))])
+            }
+            let members: [(String, String?)] = values.enumerated().map { index, value in
+                (Self.pieces[Int(generator.next() % UInt64(Self.pieces.count))] + String(index), generator.next() % 4 == 0 ? nil : value)
+            }
+            #expect(JSONText.array(values) == "[" + values.joined(separator: ",") + "]")
+            let simple = "{" + members.compactMap { key, value in value.map { JSONText.string(key) + ":" + $0 } }.joined(separator: ",") + "}"
+            #expect(JSONText.object(members) == simple)
+        }
+    }
+
     @Test("the prose of varied HTML")
     func prose() {
         let tags = [

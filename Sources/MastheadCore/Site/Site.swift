@@ -122,7 +122,7 @@ public struct Route: Sendable {
 
     /// Where the route is written: `/a/` gives `a/index.html`, `/feed.xml` gives `feed.xml`.
     public var outputPath: String {
-        let trimmed = String(path.drop { $0 == "/" })
+        let trimmed = String(Substring(path.utf8.drop { $0 == UInt8(ascii: "/") }))
         if trimmed.isEmpty { return "index.html" }
         return path.hasSuffix("/") ? trimmed + "index.html" : trimmed
     }
