@@ -17,8 +17,8 @@ struct SearchEntry: Sendable, Equatable {
     var date: String?
     /// The start of the text, for highlighted excerpts.
     var excerptText: String
-    /// Each word of each field with its count, by field, each field's words in the order first met: `(caffe, title, 1)`, the
-    /// word by its number in the site's `SearchVocabulary`.
+    /// Each word of each field with its count, by field, a field's words in the order first
+    /// met: `(caffe, title, 1)`, the word by its number in the site's `SearchVocabulary`.
     var terms: [Term]
     /// The number of words of each field, in `SearchConfig.Field` order.
     var lengths: [Int]

@@ -4,7 +4,7 @@ import Foundation
 /// for each distinct word rather than for each occurrence, and a word is hashed with FNV-1a
 /// rather than SipHash. A `[String: Int]` took a third of a search entry's time (an article's
 /// body has a few hundred words, most of them met again and again), and sorting its words
-/// for a deterministic order another sixth: the words come out in the order first met.
+/// for a deterministic order another tenth: the words come out in the order first met.
 struct SearchWordCounts {
     /// The distinct words' bytes, one after another, and where each starts and ends.
     private var bytes: [UInt8] = []
