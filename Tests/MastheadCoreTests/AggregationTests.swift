@@ -246,6 +246,46 @@ struct AggregationTests {
         #expect(source.columns.map(\.type) == [.date, .string, .string, .integer, .integer])
     }
 
+    @Test("rows read ahead while documents parse give the tables and rows read when asked; a large or unknown source is left to the block")
+    func readAhead() throws {
+        let queries = [
+            "x: { field: date, bucket: month }\ny: { sum: points }\nseries: event", "x: member\ny: { avg: score }", "y: { count: true }"
+        ]
+        let asked = try queries.map { try table($0) }
+        let askedJSONLines = try queries.map { try table($0, source: "stats/events.jsonl") }
+        let asker = SourceLocation(file: "Content/articles/a.md", line: 4, column: 1)
+        let (config, _) = SiteConfigLoader.load(siteDirectory: site.root)
+        let ahead = try AggregationTests(engine: ReportEngine(config: #require(config), siteDirectory: site.root), site: site)
+        ahead.engine.store.readAhead("stats/events.csv", at: asker)
+        ahead.engine.store.readAhead("stats/events.jsonl", at: asker)
+        ahead.engine.store.readAhead("stats/events.csv", at: asker)  // asked twice: read once
+        #expect(try queries.map { try ahead.table($0) } == asked)
+        #expect(try queries.map { try ahead.table($0, source: "stats/events.jsonl") } == askedJSONLines)
+        // One mark per row (scatter, rows charts): the same rows, in file order.
+        let source = try engine.store.source(named: "stats/events.csv", at: asker).get()
+        let filter = Aggregator.ResolvedFilter.oneOf([.string("code")])
+        let plain = try engine.store.matchingRows(source, filters: [(2, filter)], columns: [1, 3], limit: 3).get()
+        let read = try ahead.engine.store.matchingRows(source, filters: [(2, filter)], columns: [1, 3], limit: 3).get()
+        #expect(read.rows == plain.rows && read.total == plain.total)
+        #expect(plain.total == 5 && plain.rows.map { $0[0] } == [.string("a"), .string("b"), .string("a")])
+
+        // A name that is not a source: nothing read, and the block reports it where it stands.
+        ahead.engine.store.readAhead("stats/nope.csv", at: asker)
+        let node = try YAMLNode.parse("type: bar\nsource: stats/nope.csv\nx: member\ny: { count: true }", file: "t.md").get()
+        let spec = try #require(BlockSpecParser.parse(node, kind: .chart, location: SourceLocation(file: "t.md", line: 1)).0)
+        guard case .failure(let problems) = ahead.engine.table(for: spec) else {
+            Issue.record("an unknown source gave a table")
+            return
+        }
+        #expect(problems.diagnostics.map(\.message).contains { $0.contains("unknown statistics source 'stats/nope.csv'") })
+
+        // Too large to keep: not read ahead; the block's query streams the file as before.
+        let large = try AggregationTests(engine: ReportEngine(config: #require(config), siteDirectory: site.root), site: site)
+        large.engine.store.inMemoryLimit = 0
+        large.engine.store.readAhead("stats/events.csv", at: asker)
+        #expect(try queries.map { try large.table($0) } == asked)
+    }
+
     @Test("a JSON Lines file streams in chunks: lines across chunk boundaries and a last line with no newline")
     func jsonLinesChunks() throws {
         var text = ""

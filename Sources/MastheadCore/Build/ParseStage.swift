@@ -97,8 +97,12 @@ enum ParseStage {
         memory: DocumentMemory?, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
         work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> [Document] {
-        var parsed = parallelMap(files) { source -> ParsedDocument in
+        // Reports first: the statistics their blocks name are then read (`StatsStore.readAhead`)
+        // while the articles parse, not once they all are.
+        let order = files.indices.filter { files[$0].kind == .report } + files.indices.filter { files[$0].kind != .report }
+        let inOrder = parallelMap(order) { index -> ParsedDocument in
             defer { progress?.advance(by: 1) }
+            let source = files[index]
             let file: SourceFile
             switch source.read() {
             case .success(let read): file = read
@@ -113,6 +117,8 @@ enum ParseStage {
             document?.sourceHash = StableHash.digest(file.data)
             return ParsedDocument(document: document, diagnostics: problems, reused: false, file: file)
         }
+        var parsed = inOrder
+        for (position, index) in order.enumerated() { parsed[index] = inOrder[position] }
         timer.lap("documents parsed")
         let fresh = parsed.indices.filter { !parsed[$0].reused }
         var drawn = fresh.map { parsed[$0].document }

@@ -37,6 +37,19 @@ public enum SiteBuilder {
         }
 
         let site = resolved.site
+        // The search index is made from the resolved site while the images are processed and
+        // the pages render: the images stage is mostly on one core, and most of a large index's
+        // time is on one core too (its postings). It reports no progress of its own, so the
+        // progress line follows the images and pages. Its files are streamed as soon as they
+        // are made, so the index is not held in memory while the pages go on rendering.
+        let searchMemory = site.translations.isEmpty ? options.memory?.search : nil
+        let delivery = options.pageDelivery
+        let search = BackgroundWork { () -> Result<[OutputFile], any Error> in
+            Result {
+                try SearchStage.run(site, memory: searchMemory, delivery: delivery)
+                    + site.translations.flatMap { try SearchStage.run($0, memory: nil, delivery: delivery) }
+            }
+        }
         var images = ImageStage.run(
             site: site, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)
         for view in site.translations {
@@ -46,19 +59,10 @@ public enum SiteBuilder {
         timer.lap("images processed")
         diagnostics = diagnostics.sortedByPosition().removingRepeats()
         guard !diagnostics.hasErrors else {
+            // Its streamed files go with the failed build's staging folder; its state must not outlive it.
+            _ = search.value()
+            searchMemory?.forget()
             return BuildResult(site: site, diagnostics: diagnostics)
-        }
-        // The search index is made while the pages render: most of a large index's time is on
-        // one core (its postings), which rendering leaves idle otherwise. It reports no progress
-        // of its own, so the progress line follows the pages. Its files are streamed as soon as
-        // they are made, so the index is not held in memory while the pages go on rendering.
-        let searchMemory = site.translations.isEmpty ? options.memory?.search : nil
-        let delivery = options.pageDelivery
-        let search = BackgroundWork { () -> Result<[OutputFile], any Error> in
-            Result {
-                try SearchStage.run(site, memory: searchMemory, delivery: delivery)
-                    + site.translations.flatMap { try SearchStage.run($0, memory: nil, delivery: delivery) }
-            }
         }
         let renderer = SiteRenderer(
             site: site, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,

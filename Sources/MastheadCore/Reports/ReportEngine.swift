@@ -63,6 +63,7 @@ public final class ReportEngine: Sendable {
     /// reported, and left as a placeholder that `drawBlocks` draws once every document is parsed.
     func deferFencedBlock(info: String, body: String, line: Int, file: String) -> (html: String, diagnostics: [Diagnostic])? {
         guard let block = parseFencedBlock(info: info, body: body, line: line) else { return nil }
+        for (spec, _) in block.specs { store.readAhead(spec.source, at: spec.sourceLocation) }
         return (pending.placeholder(for: block, file: file), block.diagnostics)
     }
 

@@ -39,6 +39,9 @@ final class StatsStore: Sendable {
         var inMemoryLimit: UInt64 = 32 << 20
         var sources: [String: Result<StatsSource, Diagnostic>] = [:]
         var rows: [String: Result<[[DataValue]], Diagnostic>] = [:]
+        /// Small files' rows being read on threads of their own (`readAhead`), taken by the
+        /// first query that needs them.
+        var readingAhead: [String: BackgroundWork<Result<[[DataValue]], Diagnostic>>] = [:]
         var tables: [TableKey: Result<AggregateTable, TableFailure>] = [:]
         /// While `readTogether` collects: the queries on large files, not yet run.
         var planned: [TableKey: PlannedQuery]?
@@ -186,6 +189,31 @@ final class StatsStore: Sendable {
         }
     }
 
+    /// Starts reading the rows of the file a block names, when it is small enough to keep,
+    /// on a thread of its own: called as documents are parsed, so the rows are read while the
+    /// parsers use the cores, not after them when the blocks are drawn. A database, a large
+    /// file or a name that is not known is left to the blocks, which report it.
+    func readAhead(_ name: String, at location: SourceLocation) {
+        guard datasets.first(where: { $0.name == name })?.database == nil,
+            case .success(let source) = self.source(named: name, at: location)
+        else { return }
+        let url = siteDirectory.appendingPathComponent(source.file)
+        guard size(of: url) <= inMemoryLimit else { return }
+        state.withLock { state in
+            guard state.rows[source.cacheKey] == nil, state.readingAhead[source.cacheKey] == nil else { return }
+            state.readingAhead[source.cacheKey] = BackgroundWork { [self] in typedRows(source, url: url) }
+        }
+    }
+
+    /// A small file's typed rows: kept, read ahead, or read now. Called holding the lock, as
+    /// the work reading ahead never takes it.
+    private func rows(of source: StatsSource, url: URL, in state: inout State) -> Result<[[DataValue]], Diagnostic> {
+        if let kept = state.rows[source.cacheKey] { return kept }
+        let loaded = state.readingAhead.removeValue(forKey: source.cacheKey)?.value() ?? typedRows(source, url: url)
+        state.rows[source.cacheKey] = loaded
+        return loaded
+    }
+
     /// Whether some statistics file is too large to keep in memory (see `readTogether`).
     var hasLargeFiles: Bool {
         let limit = inMemoryLimit
@@ -250,9 +278,7 @@ final class StatsStore: Sendable {
             }
             let read: Result<Void, Diagnostic>
             if size <= state.inMemoryLimit {
-                let loaded = state.rows[source.cacheKey] ?? typedRows(source, url: url)
-                state.rows[source.cacheKey] = loaded
-                read = loaded.map { all in
+                read = rows(of: source, url: url, in: &state).map { all in
                     for row in all { aggregator.add(row) }
                 }
             } else {
@@ -288,11 +314,7 @@ final class StatsStore: Sendable {
         }
         let url = siteDirectory.appendingPathComponent(source.file)
         if size(of: url) <= inMemoryLimit {
-            let loaded = state.withLock { state in
-                let loaded = state.rows[source.cacheKey] ?? typedRows(source, url: url)
-                state.rows[source.cacheKey] = loaded
-                return loaded
-            }
+            let loaded = state.withLock { rows(of: source, url: url, in: &$0) }
             return loaded.map { all in
                 for row in all { add(row) }
                 return (kept, total)
