@@ -37,6 +37,13 @@ let package = Package(
             name: "CStemmer",
             providers: [.apt(["libstemmer-dev"])]
         ),
+        // mimalloc (Debian's libmimalloc-dev) replaces glibc's malloc in the command: a build
+        // allocates and frees millions of small strings on every core, and glibc's free lists
+        // made parsing 100,000 articles slower per article than 10,000 (docs/performance.md).
+        .systemLibrary(
+            name: "CMimalloc",
+            providers: [.apt(["libmimalloc-dev"])]
+        ),
         .systemLibrary(
             name: "CVips",
             pkgConfig: "vips",
@@ -78,12 +85,9 @@ let package = Package(
             dependencies: [
                 "MastheadCore",
                 "MastheadServer",
+                "CMimalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
-            ],
-            // mimalloc (Debian's libmimalloc-dev) replaces glibc's malloc in the command: a build
-            // allocates and frees millions of small strings on every core, and glibc's free lists
-            // made parsing 100,000 articles slower per article than 10,000 (docs/performance.md).
-            linkerSettings: [.linkedLibrary("mimalloc")]
+            ]
         ),
         // `swift run -c release csv-benchmark FILE`: Masthead's CSV reader against CSV.swift (Benchmarks/README.md).
         .executableTarget(

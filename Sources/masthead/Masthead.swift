@@ -13,6 +13,7 @@ struct Masthead: AsyncParsableCommand {
 
     /// Exit status (docs/command-line.md, "Exit status"): 0 built, 1 content or template errors, 2 wrong usage.
     static func main() async {
+        Allocator.configure()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
