@@ -49,10 +49,11 @@ public struct BuildManifest: Sendable, Equatable {
         try write("validUntil " + (validUntil.map { String(format: "%.3f", $0.timeIntervalSince1970) } ?? "-") + "\n")
         try write("summary " + Self.escape(summary) + "\n")
         for warning in warnings { try write("warning " + Self.escape(warning) + "\n") }
-        for path in inputs.keys.sorted() { try write(Self.line("in", path, inputs[path]!) + "\n") }
-        for path in outputs.keys.sorted() { try write(Self.line("out", path, outputs[path]!) + "\n") }
+        // Pairs sorted by path, so no record is looked up again by its key.
+        for (path, record) in inputs.sorted(by: { $0.key < $1.key }) { try write(Self.line("in", path, record) + "\n") }
+        for (path, record) in outputs.sorted(by: { $0.key < $1.key }) { try write(Self.line("out", path, record) + "\n") }
         // The URL first: it has no spaces, the source may.
-        for source in pageURLs.keys.sorted() { try write("page \(Self.escape(pageURLs[source]!)) \(Self.escape(source))\n") }
+        for (source, url) in pageURLs.sorted(by: { $0.key < $1.key }) { try write("page \(Self.escape(url)) \(Self.escape(source))\n") }
     }
 
     /// Nil when the text is not a manifest of this version (then the cache is just not used).

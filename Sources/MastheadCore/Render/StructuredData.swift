@@ -24,7 +24,7 @@ struct StructuredData {
         case .article(let index):
             objects.append(article(site.articles[index]))
         case .catalogIndex(let catalog, let page):
-            objects.append(itemList(catalog, items: Array(site.catalogs[catalog].items.indices), page: page))
+            objects.append(itemList(catalog, items: site.catalogs[catalog].items.indices, page: page))
         case .catalogFacet(let catalog, let facet, let value, let page):
             objects.append(itemList(catalog, items: site.catalogs[catalog].facets[facet].values[value].items, page: page))
         case .catalogOrder(let catalog, let order, let page):
@@ -72,7 +72,10 @@ struct StructuredData {
         JSONText.object([("@type", text("Organization")), ("name", text(config.title)), ("url", text(config.absoluteURL(forPath: "/")))])
     }
 
-    private func itemList(_ index: Int, items: [Int], page: Pagination) -> Object {
+    /// `items` is every item of the list (an index's range of all items, not an array of them
+    /// on every page), of which the page shows `page.range`.
+    private func itemList<Items: RandomAccessCollection<Int>>(_ index: Int, items: Items, page: Pagination) -> Object
+    where Items.Index == Int {
         let catalog = site.catalogs[index]
         let shown = items[page.range].enumerated().map { offset, item in
             JSONText.object([

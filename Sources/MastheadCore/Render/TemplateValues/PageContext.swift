@@ -57,7 +57,7 @@ final class PageContext: Sendable {
                 ListValues(
                     title: labels.articles, kind: "archive", description: config.description,
                     archive: site.archive.isEmpty ? nil : ArchiveIndexValues(source: source)),
-                members: Array(site.articles.indices), pagination: pagination, base: config.languagePath(SiteResolver.archivePath))
+                members: site.articles.indices, pagination: pagination, base: config.languagePath(SiteResolver.archivePath))
             page.feedURL = source.siteFeedURL
         case .yearArchive(let index, let pagination):
             let year = site.archive[index]
@@ -159,7 +159,11 @@ final class PageContext: Sendable {
         return sections
     }
 
-    private func list(_ list: ListValues, members: [Int], pagination: Pagination, base: String) -> ListPageValues {
+    /// `members` is every article of the list, of which the page shows `pagination.range`: the
+    /// archive passes the range of all articles rather than an array of them, one per page.
+    private func list<Members: RandomAccessCollection<Int>>(
+        _ list: ListValues, members: Members, pagination: Pagination, base: String
+    ) -> ListPageValues where Members.Index == Int {
         ListPageValues(
             list: list, articles: members[pagination.range].map(card),
             pagination: PaginationValues(pagination, base: base, config: config))
