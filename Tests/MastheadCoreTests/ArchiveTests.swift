@@ -43,6 +43,10 @@ struct ArchiveTests {
         #expect(cards(result.text("articles/2026/03/page/2/index.html")) == ["a"])
         #expect(cards(result.text("articles/2026/02/index.html")) == ["d"])
         #expect(cards(result.text("articles/2025/12/index.html")) == ["e"])
+        // The archive of every article: its pages take their slice of all articles in order.
+        #expect(cards(result.text("articles/index.html")) == ["c", "b"])
+        #expect(cards(result.text("articles/page/2/index.html")) == ["a", "d"])
+        #expect(cards(result.text("articles/page/3/index.html")) == ["e"])
         #expect(result.text("articles/2026/01/index.html") == nil)
         #expect(result.text("articles/2026/03/index.html")?.contains("<h1>Articles: March 2026</h1>") == true)
         #expect(result.text("articles/2026/index.html")?.contains("<title>Articles: 2026 · Test Magazine</title>") == true)

@@ -9,12 +9,39 @@ import Testing
 struct BenchTests {
     @Test("related articles are still: most shared tags plus category first, newest among equals")
     func relatedMatchesPairwiseDefinition() throws {
+        try expectRelatedMatchesPairwiseDefinition(articles: 60, tags: 7, checkingEvery: 1)
+    }
+
+    /// Enough articles for the scoring to run in several chunks, each scratch marking many
+    /// articles in turn: a mark left by an earlier article must not leak into a later one's list.
+    @Test("related articles are the same when scored in several chunks")
+    func relatedAcrossChunks() throws {
+        try expectRelatedMatchesPairwiseDefinition(articles: 1_100, tags: 40, checkingEvery: 7)
+    }
+
+    /// The newest article of the category shares a tag: it is listed once, with its shared tag,
+    /// and not again among the category's newest that fill the list.
+    @Test("an article sharing a tag is not listed again among its category's newest")
+    func relatedNotListedTwice() throws {
+        let site = try TestSite()
+        for (slug, day, tags) in [("x", 20, "[shared]"), ("y", 19, "[]"), ("z", 18, "[]"), ("w", 17, "[]"), ("a", 10, "[shared]")] {
+            try site.article("\(slug).md", "title: \(slug.uppercased())\ndate: 2026-01-\(day)\ncategory: coffee-culture\ntags: \(tags)")
+        }
+        let result = site.build()
+        #expect(result.diagnostics.errors.isEmpty, "\(result.messages)")
+        let articles = try #require(result.site).articles
+        let slugs = articles.map(\.document.slug)
+        let a = try #require(articles.first { $0.document.slug == "a" })
+        #expect(a.related.map { slugs[$0] } == ["x", "y", "z"])
+    }
+
+    private func expectRelatedMatchesPairwiseDefinition(articles count: Int, tags tagCount: Int, checkingEvery stride: Int) throws {
         let site = try TestSite()
         var generator = SplitMix(seed: 6)
-        let tags = (0..<7).map { "t\($0)" }
-        for index in 0..<60 {
+        let tags = (0..<tagCount).map { "t\($0)" }
+        for index in 0..<count {
             let category = generator.next() % 2 == 0 ? "coffee-culture" : "inspiring-cooking"
-            let chosen = (0..<(Int(generator.next() % 4))).map { _ in tags[Int(generator.next() % 7)] }
+            let chosen = (0..<(Int(generator.next() % 4))).map { _ in tags[Int(generator.next() % UInt64(tagCount))] }
             let related = index % 17 == 5 ? "\nrelated: [a\(index - 3)]" : ""
             try site.article(
                 "a\(index).md",
@@ -25,7 +52,9 @@ struct BenchTests {
         let result = site.build()
         #expect(result.diagnostics.errors.isEmpty, "\(result.messages)")
         let articles = try #require(result.site).articles
-        for (index, article) in articles.enumerated() {
+        #expect(articles.count == count)
+        for index in Swift.stride(from: 0, to: articles.count, by: stride) {
+            let article = articles[index]
             // The definition, comparing every pair.
             var expected: [Int] = article.document.related.compactMap { slug in articles.firstIndex { $0.document.slug == slug } }.filter {
                 $0 != index
