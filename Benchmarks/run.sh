@@ -155,7 +155,9 @@ if [ -n "${WALL[m10000]:-}" ]; then
   [ "$HUGO" = skip ] || echo "Targets at 10,000 articles, against Hugo's core pipeline: wall ${w}× (≤ 0.5: $(verdict "$w" 0.5)), CPU ${u}× (≤ 0.5: $(verdict "$u" 0.5)), peak memory ${r}× (≤ 0.25: $(verdict "$r" 0.25)); nothing-changed rebuild ${c}× faster than clean (≥ 5: $(awk -v v="$c" 'BEGIN { print (v >= 5) ? "met" : "NOT met" }'))" | tee -a "$RESULTS"
   if [ -n "$big" ]; then
     s=$(ratio "${WALL[m$big]}" "${WALL[m10000]}")
-    echo "Scaling 10,000 → $big articles: ${s}× the time (≤ $((big / 1000))/10 × 1.1 = $(awk -v b="$big" 'BEGIN { printf "%.0f", b / 10000 * 1.1 }')×: $(verdict "$s" "$(awk -v b="$big" 'BEGIN { print b / 10000 * 1.1 }')"))" | tee -a "$RESULTS"
+    # The issue's target: at most the ratio of the articles (10× for 100,000), no allowance.
+    limit=$(awk -v b="$big" 'BEGIN { print b / 10000 }')
+    echo "Scaling 10,000 → $big articles: ${s}× the time (≤ ${limit}×: $(verdict "$s" "$limit"))" | tee -a "$RESULTS"
   fi
 fi
 if [ -n "$DATA_FLAG" ]; then
