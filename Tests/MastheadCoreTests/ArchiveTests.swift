@@ -52,17 +52,24 @@ struct ArchiveTests {
         #expect(result.text("articles/2026/index.html")?.contains("<title>Articles: 2026 · Test Magazine</title>") == true)
     }
 
-    @Test("the archive index lists years and months with counts, the current one marked; article dates link to their month")
+    @Test("the archive index lists every year and the months of the newest or the one shown, the current marked; dates link to months")
     func indexAndLinks() throws {
         let result = try site().build()
-        let archive = try #require(result.text("articles/index.html"))
-        #expect(
-            archive.contains(
-                "<p class=\"year\"><a href=\"/articles/2026/\">2026</a> 4: <a href=\"/articles/2026/03/\">March</a> 3"
-                    + " <a href=\"/articles/2026/02/\">February</a> 1</p>"
-                    + "<p class=\"year\"><a href=\"/articles/2025/\">2025</a> 1: <a href=\"/articles/2025/12/\">December</a> 1</p>"))
+        let newestOpen =
+            "<p class=\"year\"><a href=\"/articles/2026/\">2026</a> 4: <a href=\"/articles/2026/03/\">March</a> 3"
+            + " <a href=\"/articles/2026/02/\">February</a> 1</p>"
+            + "<p class=\"year\"><a href=\"/articles/2025/\">2025</a> 1:</p>"
+        #expect(result.text("articles/index.html")?.contains(newestOpen) == true)
+        #expect(result.text("articles/page/3/index.html")?.contains(newestOpen) == true)
         #expect(result.text("articles/2026/03/index.html")?.contains("<a href=\"/articles/2026/03/\">March</a> 3 *") == true)
         #expect(result.text("articles/2026/index.html")?.contains("<a href=\"/articles/2026/\">2026</a> 4 *:") == true)
+        // The pages of 2025 list its months and not 2026's.
+        let olderOpen =
+            "<p class=\"year\"><a href=\"/articles/2026/\">2026</a> 4:</p>"
+            + "<p class=\"year\"><a href=\"/articles/2025/\">2025</a> 1: <a href=\"/articles/2025/12/\">December</a> 1 *</p>"
+        #expect(result.text("articles/2025/12/index.html")?.contains(olderOpen) == true)
+        let year2025 = result.text("articles/2025/index.html") ?? ""
+        #expect(year2025.contains("<a href=\"/articles/2025/\">2025</a> 1 *: <a href=\"/articles/2025/12/\">December</a> 1</p>"), "\(year2025)")
         #expect(result.text("articles/a/index.html")?.contains("<a class=\"date\" href=\"/articles/2026/03/\">March 1, 2026</a>") == true)
     }
 

@@ -17,6 +17,29 @@ struct DefaultSiteTests {
         #expect(Self.result.diagnostics.isEmpty, "\(Self.result.messages)")
     }
 
+    /// The month archives an archive page's navigation links to, as `2026/03`.
+    static func monthLinks(_ html: String) -> Set<String> {
+        let nav = html.components(separatedBy: "class=\"wrap archive-nav\"").dropFirst().first ?? ""
+        let links = nav.components(separatedBy: "href=\"/articles/").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        return Set(links.filter { $0.count == 8 }.map { String($0.dropLast()) })
+    }
+
+    @Test("the archive's navigation lists every year and the months of one: the newest, or the year shown")
+    func archiveNavigation() throws {
+        let archive = try #require(Self.result.text("articles/index.html"))
+        let year2025 = try #require(Self.result.text("articles/2025/index.html"))
+        #expect(archive.contains("href=\"/articles/2026/\"") && archive.contains("href=\"/articles/2025/\""))
+        #expect(archive.components(separatedBy: "class=\"archive-months\"").count == 2)
+        #expect(!Self.monthLinks(archive).isEmpty)
+        #expect(Self.monthLinks(archive).allSatisfy { $0.hasPrefix("2026/") }, "\(Self.monthLinks(archive))")
+        #expect(year2025.contains("href=\"/articles/2026/\""))
+        #expect(!Self.monthLinks(year2025).isEmpty)
+        #expect(Self.monthLinks(year2025).allSatisfy { $0.hasPrefix("2025/") }, "\(Self.monthLinks(year2025))")
+        // Only the year itself is the current page, not each of its months.
+        let navigation = year2025.components(separatedBy: "class=\"wrap archive-nav\"").dropFirst().first ?? ""
+        #expect(navigation.components(separatedBy: "aria-current=\"page\"").count == 2)
+    }
+
     @Test("it has the magazine's pages")
     func pages() throws {
         let result = Self.result
