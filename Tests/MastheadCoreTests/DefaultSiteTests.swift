@@ -17,10 +17,14 @@ struct DefaultSiteTests {
         #expect(Self.result.diagnostics.isEmpty, "\(Self.result.messages)")
     }
 
+    /// An archive page's navigation: its HTML from the archive-nav element on.
+    static func archiveNavigation(_ html: String) -> String {
+        html.components(separatedBy: "class=\"wrap archive-nav\"").dropFirst().first ?? ""
+    }
+
     /// The month archives an archive page's navigation links to, as `2026/03`.
     static func monthLinks(_ html: String) -> Set<String> {
-        let nav = html.components(separatedBy: "class=\"wrap archive-nav\"").dropFirst().first ?? ""
-        let links = nav.components(separatedBy: "href=\"/articles/").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let links = archiveNavigation(html).components(separatedBy: "href=\"/articles/").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         return Set(links.filter { $0.count == 8 }.map { String($0.dropLast()) })
     }
 
@@ -36,8 +40,7 @@ struct DefaultSiteTests {
         #expect(!Self.monthLinks(year2025).isEmpty)
         #expect(Self.monthLinks(year2025).allSatisfy { $0.hasPrefix("2025/") }, "\(Self.monthLinks(year2025))")
         // Only the year itself is the current page, not each of its months.
-        let navigation = year2025.components(separatedBy: "class=\"wrap archive-nav\"").dropFirst().first ?? ""
-        #expect(navigation.components(separatedBy: "aria-current=\"page\"").count == 2)
+        #expect(Self.archiveNavigation(year2025).components(separatedBy: "aria-current=\"page\"").count == 2)
     }
 
     @Test("it has the magazine's pages")

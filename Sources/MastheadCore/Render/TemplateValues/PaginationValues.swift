@@ -55,7 +55,9 @@ enum PaginationLinkValues: TemplateValue, Sendable {
         switch (self, key) {
         case (.page(let number, _, _), .number): number
         case (.page(_, let url, _), .url): url
-        case (.page(_, _, let isCurrent), .current): isCurrent ? true : nil
+        // false, not nil, as for the archive's months: nil is looked up in `pagination`, whose
+        // `current` is a page number.
+        case (.page(_, _, let isCurrent), .current): isCurrent
         case (.gap, .gap): true
         default: nil
         }
