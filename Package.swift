@@ -87,8 +87,13 @@ let package = Package(
                 "MastheadServer",
                 "CMimalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
-            ]
+            ],
+            // StarterFiles/ links the default theme, the starter site and the examples, which the plugin
+            // builds into the binary for `masthead new site` (docs/install.md).
+            exclude: ["StarterFiles"],
+            plugins: [.plugin(name: "EmbedStarterFiles")]
         ),
+        .plugin(name: "EmbedStarterFiles", capability: .buildTool()),
         // `swift run -c release csv-benchmark FILE`: Masthead's CSV reader against CSV.swift (Benchmarks/README.md).
         .executableTarget(
             name: "csv-benchmark",

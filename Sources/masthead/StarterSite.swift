@@ -2,12 +2,13 @@ import Foundation
 import MastheadCore
 
 /// The files `masthead new site` copies: the default theme with the starter content of
-/// `Starters/default/`, or one of `Examples/`. They are read from the Masthead folder the
-/// binary was built in (found from the binary's path), or from `$MASTHEAD_HOME`.
+/// `Starters/default/`, or one of `Examples/`. They come from the copies built into the binary
+/// (`EmbeddedStarterFiles`), or, for working on the theme without rebuilding, from the Masthead
+/// folder `$MASTHEAD_HOME` names.
 struct StarterSite {
     enum Problem: Error, CustomStringConvertible {
         case unknownExample(String)
-        case noMastheadFolder
+        case notMastheadFolder(String)
         case targetNotEmpty(String)
         case writing(String, String)
 
@@ -16,9 +17,9 @@ struct StarterSite {
             case .unknownExample(let name):
                 "--example: no example named '\(name)'" + Suggestion.didYouMean(name, in: StarterSite.exampleNames)
                     + " (examples: \(StarterSite.exampleNames.joined(separator: ", ")))"
-            case .noMastheadFolder:
-                "cannot find Masthead's starter files (Starters/, Templates/, Examples/) beside the masthead binary; "
-                    + "set MASTHEAD_HOME to the Masthead folder"
+            case .notMastheadFolder(let path):
+                "MASTHEAD_HOME is \(path), not a Masthead folder (no Starters/default/Content/site.yml or Templates/base.mustache); "
+                    + "unset it to use the starter files built into masthead"
             case .targetNotEmpty(let path):
                 "\(path) already exists and is not empty; name a new folder"
             case .writing(let path, let reason):
@@ -27,28 +28,61 @@ struct StarterSite {
         }
     }
 
+    /// Where the files are read from.
+    enum Source {
+        /// The copies built into the binary.
+        case embedded
+        /// A Masthead folder: `$MASTHEAD_HOME`.
+        case folder(URL)
+
+        /// The paths of the files that are `relative` or lie under it, relative to the Masthead
+        /// folder, in name order, without hidden files and output folders.
+        func paths(under relative: String) -> [String] {
+            switch self {
+            case .embedded: EmbeddedStarterFiles.paths(under: relative)
+            case .folder(let home): StarterSite.listFiles(in: home, under: relative)
+            }
+        }
+
+        func contents(of path: String) throws -> Data {
+            switch self {
+            case .embedded:
+                guard let data = EmbeddedStarterFiles.contents(of: path) else {
+                    throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+                }
+                return data
+            case .folder(let home): return try Data(contentsOf: home.appendingPathComponent(path))
+            }
+        }
+    }
+
     static let exampleNames = ["beach-club", "film-club", "personal-budget", "student-housing"]
 
-    /// Output and cache folders a copied site must not carry.
+    /// Output and cache folders a copied site must not carry (scripts/embed-starter-files.sh skips them too).
     private static let skipped: Set<String> = ["public", "screenshot.png"]
 
-    /// (source, destination relative to the new site)
-    let files: [(URL, String)]
+    let source: Source
+    /// (path in the source, destination relative to the new site)
+    let files: [(String, String)]
 
     init(example: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         if let example, !Self.exampleNames.contains(example) { throw Problem.unknownExample(example) }
-        guard let home = Self.mastheadFolder(environment: environment) else { throw Problem.noMastheadFolder }
+        let source = try Self.source(environment: environment)
+        // The files under `base/relative`, each to `relative/...` in the new site.
+        func listed(in base: String, under relative: String) -> [(String, String)] {
+            let prefix = base.isEmpty ? "" : base + "/"
+            return source.paths(under: prefix + relative).map { ($0, String($0.dropFirst(prefix.count))) }
+        }
         if let example {
-            let root = home.appendingPathComponent("Examples/\(example)")
-            files = Self.listFiles(in: root, under: "Content") + Self.listFiles(in: root, under: "Templates")
+            files = listed(in: "Examples/\(example)", under: "Content") + listed(in: "Examples/\(example)", under: "Templates")
         } else {
-            let theme = Self.listFiles(in: home, under: "Templates")
+            let theme = listed(in: "", under: "Templates")
             // The theme's own static files; the starter brings its images and content.
             let themeStatic = ["Content/static/css", "Content/static/js", "Content/static/favicon.svg", "Content/static/images/logo.svg"]
-                .flatMap { Self.listFiles(in: home, under: $0) }
-            let content = Self.listFiles(in: home.appendingPathComponent("Starters/default"), under: "Content")
-            files = theme + themeStatic + content
+                .flatMap { listed(in: "", under: $0) }
+            files = theme + themeStatic + listed(in: "Starters/default", under: "Content")
         }
+        self.source = source
     }
 
     /// Writes every file into `target` (new, or an empty folder): assembled beside it first,
@@ -63,10 +97,10 @@ struct StarterSite {
         let staging = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).masthead-new")
         do {
             try? manager.removeItem(at: staging)
-            for (source, relative) in files {
+            for (path, relative) in files {
                 let destination = staging.appendingPathComponent(relative)
                 try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try manager.copyItem(at: source, to: destination)
+                try source.contents(of: path).write(to: destination)
             }
             if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
             try manager.moveItem(at: staging, to: target)
@@ -77,19 +111,12 @@ struct StarterSite {
         return files.count
     }
 
-    /// `$MASTHEAD_HOME`, else the first folder above the binary holding `Starters/default`.
-    static func mastheadFolder(environment: [String: String]) -> URL? {
-        if let home = environment["MASTHEAD_HOME"], !home.isEmpty {
-            let url = URL(fileURLWithPath: home)
-            return isMastheadFolder(url) ? url : nil
-        }
-        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        var folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
-            if isMastheadFolder(folder) { return folder }
-            folder.deleteLastPathComponent()
-        }
-        return nil
+    /// The folder `$MASTHEAD_HOME` names, when set, else the files built into the binary.
+    static func source(environment: [String: String]) throws -> Source {
+        guard let home = environment["MASTHEAD_HOME"], !home.isEmpty else { return .embedded }
+        let url = URL(fileURLWithPath: home)
+        guard isMastheadFolder(url) else { throw Problem.notMastheadFolder(home) }
+        return .folder(url)
     }
 
     private static func isMastheadFolder(_ url: URL) -> Bool {
@@ -99,13 +126,13 @@ struct StarterSite {
     }
 
     /// Every regular file under `root/relative` (or that file itself), in name order, skipping
-    /// hidden files and output folders.
-    private static func listFiles(in root: URL, under relative: String) -> [(URL, String)] {
+    /// hidden files and output folders: the path of each, relative to `root`.
+    fileprivate static func listFiles(in root: URL, under relative: String) -> [String] {
         let manager = FileManager.default
         let start = root.appendingPathComponent(relative)
         var isFolder: ObjCBool = false
         guard manager.fileExists(atPath: start.path, isDirectory: &isFolder) else { return [] }
-        guard isFolder.boolValue else { return [(start, relative)] }
+        guard isFolder.boolValue else { return [relative] }
         let names = ((try? manager.contentsOfDirectory(atPath: start.path)) ?? []).sorted()
         return names.filter { !$0.hasPrefix(".") && !skipped.contains($0) }.flatMap { name in
             listFiles(in: root, under: "\(relative)/\(name)")

@@ -1,0 +1,40 @@
+import Foundation
+import PackagePlugin
+
+/// Builds the files `masthead new site` copies into the `masthead` binary, so an installed binary
+/// needs no Masthead folder beside it: every file under `Sources/masthead/StarterFiles/`, whose
+/// links point to the default theme, `Starters/` and `Examples/`.
+/// `scripts/embed-starter-files.sh` writes them into a Swift file (no tool to compile first); its
+/// inputs are those files, so an edit regenerates it. The links matter: SwiftPM keeps its build
+/// plan, and the inputs this plugin listed, until the structure of a target's folder changes, and
+/// through the links a file added to or removed from the theme changes the `masthead` target's.
+@main
+struct EmbedStarterFiles: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
+        let script = context.package.directoryURL.appendingPathComponent("scripts/embed-starter-files.sh")
+        // (Target.directoryURL needs tools version 6.1.)
+        let starterFiles = context.package.directoryURL.appendingPathComponent("Sources/\(target.name)/StarterFiles")
+        var inputs = [script]
+        Self.collect(starterFiles, into: &inputs)
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("StarterFiles.swift")
+        return [
+            .buildCommand(
+                displayName: "Embedding the starter sites in masthead",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: [script.path, starterFiles.path, output.path],
+                inputFiles: inputs,
+                outputFiles: [output])
+        ]
+    }
+
+    /// Every file under `folder`, through links, but hidden ones.
+    static func collect(_ folder: URL, into inputs: inout [URL]) {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        for name in names where !name.hasPrefix(".") {
+            let url = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue { collect(url, into: &inputs) } else { inputs.append(url) }
+        }
+    }
+}
