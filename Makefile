@@ -7,6 +7,9 @@ STEMMER_PACKAGES := libstemmer-dev
 # The throwaway PostgreSQL server `make test` runs the database tests against (scripts/with-postgres.sh).
 POSTGRES_PACKAGES := postgresql
 
+# rsync and sshd for the deploy tests, which start their own sshd and moto S3 server (docs/publishing.md, "Tests").
+DEPLOY_TEST_PACKAGES := rsync openssh-server openssh-client
+
 # libvips: resizing and encoding images (docs/images.md).
 VIPS_PACKAGES := libvips-dev
 # mimalloc: the command's memory allocator (docs/performance.md).
@@ -52,7 +55,8 @@ release: deps
 
 # The whole suite beside a throwaway PostgreSQL (docs/reports.md): a server that cannot start fails the run.
 test: deps layers
-	$(call apt_install,$(POSTGRES_PACKAGES))
+	$(call apt_install,$(POSTGRES_PACKAGES) $(DEPLOY_TEST_PACKAGES))
+	@python3 -c "import moto.server, boto3" 2>/dev/null || python3 -m pip install -q 'moto[server]' boto3
 	bash scripts/with-postgres.sh $(SWIFT) test
 
 # The code as swift-format wants it (.swift-format: 4 spaces, 150 columns). CI runs `make lint`;

@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // `masthead deploy` (MastheadDeploy): S3 requests over HTTP, signed with SHA-256 and HMAC.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Only for the tests that compare Masthead's template engine with the library its themes'
         // dialect comes from.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
@@ -85,6 +88,7 @@ let package = Package(
             dependencies: [
                 "MastheadCore",
                 "MastheadServer",
+                "MastheadDeploy",
                 "CMimalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
@@ -94,6 +98,17 @@ let package = Package(
             plugins: [.plugin(name: "EmbedStarterFiles")]
         ),
         .plugin(name: "EmbedStarterFiles", capability: .buildTool()),
+        // `masthead deploy`: publishing the output folder to S3-compatible storage or over rsync (docs/publishing.md).
+        .target(
+            name: "MastheadDeploy",
+            dependencies: [
+                "MastheadCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
+            ]
+        ),
         // `swift run -c release csv-benchmark FILE`: Masthead's CSV reader against CSV.swift (Benchmarks/README.md).
         .executableTarget(
             name: "csv-benchmark",
@@ -106,6 +121,10 @@ let package = Package(
                 "MastheadCore", "CSQLite", .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Mustache", package: "swift-mustache")
             ]
+        ),
+        .testTarget(
+            name: "MastheadDeployTests",
+            dependencies: ["MastheadDeploy", "MastheadCore"]
         ),
         .testTarget(
             name: "MastheadServerTests",

@@ -8,7 +8,7 @@ struct Masthead: AsyncParsableCommand {
         commandName: "masthead",
         abstract: "Builds a static magazine from Content/ and Templates/.",
         version: MastheadVersion.text,
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, DeployCommand.self, StatusCommand.self],
         defaultSubcommand: BuildCommand.self)
 
     /// Exit status (docs/command-line.md, "Exit status"): 0 built, 1 content or template errors, 2 wrong usage.

@@ -7,7 +7,9 @@ public enum SiteConfigLoader {
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
         "pageSize", "archives", "permalinks", "markdown", "feed", "related", "catalogs", "images",
-        "datasets", "charts", "statements", "search", "colours", "languages"
+        "datasets", "charts", "statements", "search", "colours", "languages",
+        // Read by `masthead deploy` (MastheadDeploy's DeployConfigReader), not by the build.
+        "deploy"
     ]
 
     public static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {

@@ -1,0 +1,165 @@
+/// What a deploy will do, worked out before it does anything: a pure function of the local
+/// output (from the build's manifest), the remote listing and the target's rules.
+///
+/// Files go up in three stages so a reader never meets a page whose assets are missing, nor a
+/// feed or sitemap pointing at a page not yet there: assets, then pages, then indexes. Stale
+/// files are deleted last, and only after every upload succeeded.
+public struct DeployPlan: Sendable, Equatable {
+    public enum Reason: String, Sendable, Codable {
+        case new
+        case changed
+        /// The bytes are the same but the headers a rule gives them are not (a new `cache_control`, say).
+        case headers = "headers changed"
+    }
+
+    public enum Stage: Int, Sendable, Comparable, Codable, CaseIterable {
+        /// Images, stylesheets, scripts, fonts, search shards: what pages refer to.
+        case assets
+        /// HTML.
+        case pages
+        /// Feeds, the sitemap, `_redirects`, `_headers`, robots.txt: what points at pages.
+        case indexes
+
+        public static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        public var name: String {
+            switch self {
+            case .assets: "assets"
+            case .pages: "pages"
+            case .indexes: "feeds, sitemap and redirects"
+            }
+        }
+    }
+
+    public struct Upload: Sendable, Equatable {
+        public var path: String
+        public var size: Int
+        public var hash: String
+        public var reason: Reason
+        public var stage: Stage
+        public var headers: HeaderRules.Headers
+    }
+
+    /// In the order they go up: by stage, then by path.
+    public var uploads: [Upload]
+    /// Local files the remote already has, byte for byte and with the same headers.
+    public var unchanged: Int
+    /// Remote files the site no longer has, sorted.
+    public var deletions: [String]
+    /// Remote files the site does not have that a `keep:` glob protects.
+    public var kept: [String]
+    public var maxDeletes: Int
+    /// The rules the headers came from, for files the plan leaves alone.
+    public var headerRules: HeaderRules
+
+    /// More deletions than `max_deletes`: none are made without `--allow-deletes`.
+    public var deletionsNeedConfirmation: Bool { deletions.count > maxDeletes }
+
+    public var isEmpty: Bool { uploads.isEmpty && deletions.isEmpty }
+
+    /// Files no deploy sends or deletes: the output folder's marker (it tells `masthead build`
+    /// the folder is its own, which a published copy is not) and the remote's deploy record.
+    public static let reserved: Set<String> = [".masthead-output", DeployRecord.fileName]
+
+    public static func make(local: [LocalFile], remote: [RemoteFile], rules: DeployRules) -> DeployPlan {
+        var remoteByPath: [String: RemoteFile] = [:]
+        for file in remote { remoteByPath[file.path] = file }
+        var uploads: [Upload] = []
+        var unchanged = 0
+        var localPaths = Set<String>()
+        for file in local where !reserved.contains(file.path) {
+            localPaths.insert(file.path)
+            let headers = rules.headers.headers(for: file.path)
+            let reason: Reason
+            if let there = remoteByPath[file.path] {
+                if there.hash != file.hash || there.size != file.size {
+                    reason = .changed
+                } else if there.headers != headers {
+                    reason = .headers
+                } else {
+                    unchanged += 1
+                    continue
+                }
+            } else {
+                reason = .new
+            }
+            uploads.append(Upload(path: file.path, size: file.size, hash: file.hash, reason: reason, stage: stage(of: file.path), headers: headers))
+        }
+        uploads.sort { $0.stage == $1.stage ? $0.path < $1.path : $0.stage < $1.stage }
+        var deletions: [String] = []
+        var kept: [String] = []
+        for file in remote where !localPaths.contains(file.path) && !reserved.contains(file.path) {
+            if rules.keep.contains(where: { $0.matches(file.path) }) { kept.append(file.path) } else { deletions.append(file.path) }
+        }
+        return DeployPlan(
+            uploads: uploads, unchanged: unchanged, deletions: deletions.sorted(), kept: kept.sorted(), maxDeletes: rules.maxDeletes,
+            headerRules: rules.headers)
+    }
+
+    /// Which stage a file goes up in, by its name.
+    public static func stage(of path: String) -> Stage {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        switch name {
+        case "_redirects", "_headers", "robots.txt": return .indexes
+        default: break
+        }
+        switch HeaderRules.fileExtension(path) {
+        case "html", "htm": return .pages
+        case "xml", "rss", "atom", "xsl": return .indexes
+        default: return .assets
+        }
+    }
+
+    public func headers(for path: String) -> HeaderRules.Headers {
+        headerRules.headers(for: path)
+    }
+
+    /// The uploads of one stage.
+    public func uploads(in stage: Stage) -> [Upload] {
+        uploads.filter { $0.stage == stage }
+    }
+}
+
+/// A file of the output folder, as the build's manifest records it.
+public struct LocalFile: Sendable, Equatable {
+    public var path: String
+    public var size: Int
+    public var hash: String
+
+    public init(path: String, size: Int, hash: String) {
+        self.path = path
+        self.size = size
+        self.hash = hash
+    }
+}
+
+/// A file on the target, with what a deploy recorded of it: its content hash (the build
+/// manifest's) and headers. Both nil when no deploy of Masthead's put it there.
+public struct RemoteFile: Sendable, Equatable {
+    public var path: String
+    public var size: Int
+    public var hash: String?
+    public var headers: HeaderRules.Headers?
+
+    public init(path: String, size: Int, hash: String?, headers: HeaderRules.Headers?) {
+        self.path = path
+        self.size = size
+        self.hash = hash
+        self.headers = headers
+    }
+}
+
+/// A target's rules: how many deletions go without confirmation, what is never deleted, and headers.
+public struct DeployRules: Sendable, Equatable {
+    public static let defaultMaxDeletes = 256
+
+    public var maxDeletes: Int
+    public var keep: [PathGlob]
+    public var headers: HeaderRules
+
+    public init(maxDeletes: Int = defaultMaxDeletes, keep: [PathGlob] = [], headers: HeaderRules = HeaderRules()) {
+        self.maxDeletes = maxDeletes
+        self.keep = keep
+        self.headers = headers
+    }
+}

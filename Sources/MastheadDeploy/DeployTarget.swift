@@ -1,0 +1,120 @@
+import Foundation
+
+/// Where `masthead deploy` publishes: a target named in site.yml (`deploy:`) or written as a URL.
+public struct DeployTarget: Sendable, Equatable {
+    public enum Location: Sendable, Equatable {
+        case s3(S3Location)
+        case rsync(RsyncLocation)
+    }
+
+    /// `s3://BUCKET[/PREFIX]?region=R&endpoint=URL&path_style=true`.
+    public struct S3Location: Sendable, Equatable {
+        public var bucket: String
+        /// Without slashes at either end; empty for the whole bucket.
+        public var prefix: String
+        public var region: String
+        /// nil: AWS (`https://s3.REGION.amazonaws.com`).
+        public var endpoint: URL?
+        /// `https://HOST/BUCKET/KEY` rather than `https://BUCKET.HOST/KEY` (MinIO, Garage and most servers on loopback).
+        public var pathStyle: Bool
+    }
+
+    /// `ssh://[USER@]HOST[:PORT]/PATH` or `file:///PATH`: rsync's destination.
+    public struct RsyncLocation: Sendable, Equatable {
+        public var user: String?
+        /// nil for a folder on this machine.
+        public var host: String?
+        public var port: Int?
+        public var path: String
+
+        /// rsync's form of the folder, with a slash at its end: `user@host:/srv/www/` or `/srv/www/`.
+        public var rsyncDestination: String {
+            let folder = path.hasSuffix("/") ? path : path + "/"
+            guard let host else { return folder }
+            return (user.map { "\($0)@" } ?? "") + host + ":" + folder
+        }
+    }
+
+    /// The name in site.yml, or the URL as written.
+    public var name: String
+    public var url: String
+    public var location: Location
+    public var rules: DeployRules
+
+    public init(name: String, url: String, location: Location, rules: DeployRules = DeployRules()) {
+        self.name = name
+        self.url = url
+        self.location = location
+        self.rules = rules
+    }
+
+    /// Whether `text` is written as a target URL rather than a name.
+    public static func looksLikeURL(_ text: String) -> Bool {
+        text.contains("://")
+    }
+
+    /// Reads a target URL; the error says what is wrong with it.
+    public static func parse(url text: String, name: String? = nil, rules: DeployRules = DeployRules()) throws -> DeployTarget {
+        let name = name ?? text
+        do {
+            return DeployTarget(name: name, url: text, location: try location(of: text), rules: rules)
+        } catch {
+            throw DeployError("deploy target \(name): \(error)")
+        }
+    }
+
+    /// The location a URL names; the error says what is wrong with it.
+    public static func location(of text: String) throws -> Location {
+        func problem(_ message: String) -> DeployError {
+            DeployError(message)
+        }
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
+            throw problem("\"\(text)\" is not a URL (s3://BUCKET/PREFIX?region=R, ssh://USER@HOST/PATH or file:///PATH)")
+        }
+        switch scheme {
+        case "s3":
+            guard let bucket = components.host, !bucket.isEmpty else { throw problem("the URL names no bucket: s3://BUCKET[/PREFIX]") }
+            let prefix = components.path.split(separator: "/").joined(separator: "/")
+            var region = "us-east-1"
+            var endpoint: URL?
+            var pathStyle = false
+            for item in components.queryItems ?? [] {
+                let value = item.value ?? ""
+                switch item.name {
+                case "region":
+                    guard !value.isEmpty else { throw problem("region= is empty") }
+                    region = value
+                case "endpoint":
+                    guard let url = URL(string: value), let endpointScheme = url.scheme?.lowercased(),
+                        endpointScheme == "http" || endpointScheme == "https", let host = url.host, !host.isEmpty
+                    else {
+                        throw problem("endpoint \"\(value)\" is not an http:// or https:// URL with a host, like https://s3.example.com")
+                    }
+                    endpoint = url
+                case "path_style":
+                    guard let flag = ["true": true, "false": false][value.lowercased()] else {
+                        throw problem("path_style is true or false, got \"\(value)\"")
+                    }
+                    pathStyle = flag
+                default:
+                    throw problem("unknown option \"\(item.name)\" (known: region, endpoint, path_style)")
+                }
+            }
+            return .s3(S3Location(bucket: bucket, prefix: prefix, region: region, endpoint: endpoint, pathStyle: pathStyle))
+        case "ssh":
+            guard let host = components.host, !host.isEmpty else { throw problem("the URL names no host: ssh://[USER@]HOST[:PORT]/PATH") }
+            guard !components.path.isEmpty, components.path != "/" else {
+                throw problem("the URL names no folder: ssh://[USER@]HOST[:PORT]/PATH (the whole file system is never a target)")
+            }
+            return .rsync(RsyncLocation(user: components.user, host: host, port: components.port, path: components.path))
+        case "file":
+            guard components.host == nil || components.host == "" || components.host == "localhost" else {
+                throw problem("a file:// URL names a folder on this machine: file:///PATH")
+            }
+            guard !components.path.isEmpty, components.path != "/" else { throw problem("the URL names no folder: file:///PATH") }
+            return .rsync(RsyncLocation(user: nil, host: nil, port: nil, path: components.path))
+        default:
+            throw problem("unknown kind of target \"\(scheme)://\" (s3://, ssh:// or file://)")
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import ArgumentParser
+import Foundation
+import MastheadCore
+import MastheadDeploy
+
+/// `masthead deploy [TARGET]`: publishes the output folder the last build wrote to S3-compatible
+/// storage or over rsync, after working out a plan (docs/publishing.md).
+struct DeployCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "deploy",
+        abstract: "Publishes the built site to a target of site.yml's deploy: (the first by default) or a URL.")
+
+    @Argument(help: "A target named in site.yml, or a URL: s3://BUCKET[/PREFIX]?region=R&endpoint=URL&path_style=true, ssh://[USER@]HOST[:PORT]/PATH, file:///PATH.")
+    var target: String?
+
+    @Option(name: .customLong("site"), help: "The folder holding Content/ and Templates/.")
+    var site: String = "."
+
+    @Option(help: "The output folder masthead build wrote (default: SITE/public).")
+    var output: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Print the plan and change nothing.")
+    var dryRun = false
+
+    @Flag(name: .customLong("allow-deletes"), help: "Delete stale files even when there are more than the target's max_deletes.")
+    var allowDeletes = false
+
+    @OptionGroup var terminalOptions: TerminalOptions
+
+    @OptionGroup var formatOption: FormatOption
+
+    func run() async throws {
+        let started = Date()
+        let siteDirectory = URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+        if output?.isEmpty == true { throw ValidationError("--output: the path is empty; name the folder masthead build wrote") }
+        let outputDirectory = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? siteDirectory.appendingPathComponent("public")
+        let console = Console(terminalOptions, format: formatOption.format, siteDirectory: siteDirectory)
+        var report = DeployReport(dryRun: dryRun)
+
+        func fail(_ message: String, diagnostics: [Diagnostic] = []) throws -> Never {
+            report.status = .failed
+            report.diagnostics = diagnostics + [console.error(message)]
+            report.seconds = Date().timeIntervalSince(started)
+            try console.emit(report)
+            throw ExitCode(1)
+        }
+
+        let (configured, diagnostics) = DeployConfigReader.load(siteDirectory: siteDirectory)
+        if diagnostics.hasErrors {
+            console.report(diagnostics)
+            report.status = .failed
+            report.diagnostics = diagnostics
+            try console.emit(report)
+            throw ExitCode(1)
+        }
+        let target: DeployTarget
+        do {
+            target = try DeployTargetResolver.resolve(self.target, configured: configured)
+        } catch {
+            try fail("\(error)")
+        }
+        report.target = target.name
+        report.url = target.url
+        let local: LocalOutput
+        let destination: any DeployDestination
+        do {
+            local = try LocalOutput.load(siteDirectory: siteDirectory, output: outputDirectory)
+            destination = try DeployTargetResolver.destination(for: target, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            try fail("deploy target \(target.name): \(error)")
+        }
+        let plan: DeployPlan
+        do {
+            plan = try await destination.plan(local, rules: target.rules)
+        } catch {
+            await destination.close()
+            try fail("deploy target \(target.name): \(error)")
+        }
+        report.plan = plan
+        console.summary(planLines(plan, target: target, folder: local.folder.path, everyFile: dryRun))
+        if dryRun {
+            await destination.close()
+            report.status = .planned
+            report.seconds = Date().timeIntervalSince(started)
+            try console.emit(report)
+            return
+        }
+        let deleting = !plan.deletionsNeedConfirmation || allowDeletes
+        let quiet = terminalOptions.quiet || formatOption.format == .json
+        do {
+            try await destination.apply(plan, local: local, deleting: deleting) { line in
+                if !quiet { FileHandle.standardOutput.write(Data("  \(line)\n".utf8)) }
+            }
+        } catch {
+            await destination.close()
+            try fail("deploy target \(target.name): \(error); nothing was deleted, and the next deploy completes the upload")
+        }
+        await destination.close()
+        report.seconds = Date().timeIntervalSince(started)
+        if !deleting {
+            try fail(
+                "deploy target \(target.name): \(plan.deletions.count) files to delete, more than max_deletes (\(plan.maxDeletes)): "
+                    + "none deleted (the uploads are done). See them with --dry-run; delete them with --allow-deletes, "
+                    + "or raise max_deletes in site.yml")
+        }
+        report.status = .deployed
+        console.summary([
+            "Deployed to \(target.name) in \(String(format: "%.2f s", report.seconds)): \(plan.uploads.count) uploaded, "
+                + "\(plan.deletions.count) deleted, \(plan.unchanged) unchanged"
+        ])
+        try console.emit(report)
+    }
+
+    /// The plan in words: counts, then each file (all of them with --dry-run, the first few otherwise).
+    func planLines(_ plan: DeployPlan, target: DeployTarget, folder: String, everyFile: Bool) -> [String] {
+        let reasons = Dictionary(grouping: plan.uploads, by: \.reason).mapValues(\.count)
+        let why = [DeployPlan.Reason.new, .changed, .headers].compactMap { reason in reasons[reason].map { "\($0) \(reason.rawValue)" } }
+        var lines = [
+            "Deploying \(folder) to \(target.name)" + (target.name == target.url ? "" : " (\(target.url))"),
+            "Plan: \(plan.uploads.count) to upload" + (why.isEmpty ? "" : " (\(why.joined(separator: ", ")))")
+                + ", \(plan.unchanged) unchanged, \(plan.deletions.count) to delete"
+                + (plan.kept.isEmpty ? "" : ", \(plan.kept.count) kept by keep:")
+        ]
+        let limit = everyFile ? Int.max : 10
+        for stage in DeployPlan.Stage.allCases {
+            let uploads = plan.uploads(in: stage)
+            guard !uploads.isEmpty else { continue }
+            lines.append("  \(stage.name):")
+            for upload in uploads.prefix(limit) { lines.append("    upload \(upload.path) (\(upload.reason.rawValue))") }
+            if uploads.count > limit { lines.append("    … and \(uploads.count - limit) more (--dry-run lists them all)") }
+        }
+        if !plan.deletions.isEmpty {
+            lines.append("  deletions, last" + (plan.deletionsNeedConfirmation ? " (more than max_deletes, \(plan.maxDeletes)):" : ":"))
+            for path in plan.deletions.prefix(limit) { lines.append("    delete \(path)") }
+            if plan.deletions.count > limit { lines.append("    … and \(plan.deletions.count - limit) more (--dry-run lists them all)") }
+        }
+        return lines
+    }
+}
+
+/// The JSON object `masthead deploy --format json` prints: the plan, and how the deploy ended.
+struct DeployReport: Encodable {
+    enum Status: String, Encodable {
+        case planned, deployed, failed
+    }
+
+    struct Upload: Encodable {
+        var path: String
+        var reason: String
+        var stage: String
+        var size: Int
+        var contentType: String
+        var cacheControl: String
+    }
+
+    var command = "deploy"
+    var status: Status = .failed
+    var dryRun: Bool
+    var target: String?
+    var url: String?
+    var plan: DeployPlan?
+    var seconds: Double = 0
+    var diagnostics: [Diagnostic] = []
+
+    init(dryRun: Bool) {
+        self.dryRun = dryRun
+    }
+
+    enum Keys: String, CodingKey {
+        case command, status, dryRun, target, url, uploads, unchanged, deletions, kept, maxDeletes, deletionsNeedConfirmation, seconds
+        case errors, diagnostics
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(command, forKey: .command)
+        try container.encode(status, forKey: .status)
+        try container.encode(dryRun, forKey: .dryRun)
+        try container.encodeIfPresent(target, forKey: .target)
+        try container.encodeIfPresent(url, forKey: .url)
+        if let plan {
+            let uploads = plan.uploads.map {
+                Upload(
+                    path: $0.path, reason: $0.reason.rawValue, stage: "\($0.stage)", size: $0.size, contentType: $0.headers.contentType,
+                    cacheControl: $0.headers.cacheControl)
+            }
+            try container.encode(uploads, forKey: .uploads)
+            try container.encode(plan.unchanged, forKey: .unchanged)
+            try container.encode(plan.deletions, forKey: .deletions)
+            try container.encode(plan.kept, forKey: .kept)
+            try container.encode(plan.maxDeletes, forKey: .maxDeletes)
+            try container.encode(plan.deletionsNeedConfirmation, forKey: .deletionsNeedConfirmation)
+        }
+        try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
+        try container.encode(diagnostics.errors.count, forKey: .errors)
+        try container.encode(diagnostics, forKey: .diagnostics)
+    }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+extension Console {
+    func emit(_ report: DeployReport) throws {
+        endProgress()
+        guard json else { return }
+        FileHandle.standardOutput.write(Data((try report.json() + "\n").utf8))
+    }
+}

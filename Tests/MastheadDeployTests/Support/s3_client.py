@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""An S3 client independent of Masthead (boto3), for the deploy tests against moto's server.
+
+    s3_client.py ENDPOINT create-bucket BUCKET
+    s3_client.py ENDPOINT dump BUCKET            -> JSON: every key with its size, SHA-256, content type, cache control
+    s3_client.py ENDPOINT put BUCKET KEY TEXT    (an object Masthead did not write)
+    s3_client.py ENDPOINT create-user NAME       -> JSON: an access key id and secret of a new IAM user allowed s3:*
+    s3_client.py ENDPOINT enable-auth            (moto checks signatures and keys from now on)
+    s3_client.py ENDPOINT count BUCKET           -> the number of objects
+    s3_client.py ENDPOINT wait                   (until the server answers, up to 30 s)
+    s3_client.py ENDPOINT sample BUCKET FILE STOP  (lists the keys again and again, one JSON list a line, until STOP exists)
+"""
+import os
+import time
+import hashlib
+import json
+import sys
+import urllib.request
+
+import boto3
+from botocore.config import Config
+
+
+def client(endpoint, service="s3"):
+    return boto3.client(
+        service, endpoint_url=endpoint, region_name="us-east-1",
+        aws_access_key_id="AKIAIOSFODNN7EXAMPLE", aws_secret_access_key="wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        config=Config(s3={"addressing_style": "path"}))
+
+
+def main():
+    endpoint, command, *args = sys.argv[1:]
+    if command == "create-bucket":
+        client(endpoint).create_bucket(Bucket=args[0])
+    elif command == "put":
+        client(endpoint).put_object(Bucket=args[0], Key=args[1], Body=args[2].encode())
+    elif command == "dump":
+        s3 = client(endpoint)
+        objects = {}
+        for page in s3.get_paginator("list_objects_v2").paginate(Bucket=args[0]):
+            for item in page.get("Contents", []):
+                got = s3.get_object(Bucket=args[0], Key=item["Key"])
+                body = got["Body"].read()
+                objects[item["Key"]] = {
+                    "size": len(body), "sha256": hashlib.sha256(body).hexdigest(),
+                    "contentType": got.get("ContentType", ""), "cacheControl": got.get("CacheControl", ""),
+                    "metadata": got.get("Metadata", {}),
+                }
+        json.dump(objects, sys.stdout, sort_keys=True)
+    elif command == "create-user":
+        iam = client(endpoint, "iam")
+        iam.create_user(UserName=args[0])
+        policy = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "s3:*", "Resource": "*"}]}
+        iam.put_user_policy(UserName=args[0], PolicyName="s3", PolicyDocument=json.dumps(policy))
+        key = iam.create_access_key(UserName=args[0])["AccessKey"]
+        json.dump({"id": key["AccessKeyId"], "secret": key["SecretAccessKey"]}, sys.stdout)
+    elif command == "enable-auth":
+        request = urllib.request.Request(endpoint + "/moto-api/reset-auth", data=b"0", method="POST")
+        urllib.request.urlopen(request).read()
+    elif command == "count":
+        pages = client(endpoint).get_paginator("list_objects_v2").paginate(Bucket=args[0])
+        print(sum(len(page.get("Contents", [])) for page in pages))
+    elif command == "wait":
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(endpoint + "/moto-api/data.json", timeout=1).read()
+                return
+            except Exception:
+                time.sleep(0.1)
+        sys.exit("the S3 server at " + endpoint + " did not start")
+    elif command == "sample":
+        bucket, out, stop = args
+        s3 = client(endpoint)
+        with open(out, "w") as handle:
+            while not os.path.exists(stop):
+                try:
+                    keys = [item["Key"] for item in s3.list_objects_v2(Bucket=bucket, MaxKeys=1000).get("Contents", [])]
+                except Exception:
+                    break
+                handle.write(json.dumps(keys) + "\n")
+                handle.flush()
+    else:
+        sys.exit("unknown command " + command)
+
+
+if __name__ == "__main__":
+    main()
