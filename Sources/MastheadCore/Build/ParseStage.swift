@@ -10,6 +10,8 @@ struct ParsedContent: Sendable {
     var documents: [Document]
     /// The site's other languages, each parsed with its own view of the site (`SiteConfig.view`).
     var translations: [ParsedTranslation] = []
+    /// The default language's files that did not parse: their translations and `related:` skip them.
+    var failed: [FailedDocument] = []
 }
 
 /// One other language's catalogs, report engine and documents.
@@ -18,6 +20,8 @@ struct ParsedTranslation: Sendable {
     var catalogs: [Catalog]
     var reports: ReportEngine
     var documents: [Document]
+    /// Its files that did not parse, and the translations of originals that did not.
+    var failed: [FailedDocument] = []
 }
 
 enum ParseStage {
@@ -43,12 +47,14 @@ enum ParseStage {
                 own.map { files[$0] }, config: config.view(for: language), inputs: inputs, options: options,
                 diagnostics: &diagnostics, work: &work, timer: &timer)
             parsed.translations.append(
-                ParsedTranslation(language: language, catalogs: view.catalogs, reports: view.reports, documents: view.documents))
+                ParsedTranslation(
+                    language: language, catalogs: view.catalogs, reports: view.reports, documents: view.documents, failed: view.failed))
         }
         if !config.translationLanguages.isEmpty {
             diagnostics += TranslationGroups.undeclaredLanguages(files.map(\.path), config: config)
             diagnostics += TranslationGroups.link(
-                &parsed.documents, translations: &parsed.translations, languages: config.translationLanguages, author: config.author)
+                &parsed.documents, failed: parsed.failed, translations: &parsed.translations, languages: config.translationLanguages,
+                author: config.author)
         }
         return parsed
     }
@@ -78,15 +84,15 @@ enum ParseStage {
         let parser = DocumentParser(config: config, markdown: markdown)
         let isTranslation = config.language != inputs.config.language
         let memory = isTranslation ? options.memory?.documents(translatedTo: config.language) : options.memory?.documents
-        // Database results older than their `refresh:` are forgotten: documents showing them are parsed again.
-        if let results = options.memory?.databaseResults { _ = results.expire(now: Date()) }
         memory?.beginBuild(
             siteDirectory: siteDirectory, baseURL: options.baseURL, databaseGeneration: options.memory?.databaseResults.generation ?? 0)
-        let documents = parse(
+        // Database results older than their `refresh:` are forgotten: documents showing them are parsed again.
+        if let results = options.memory?.databaseResults { _ = results.expire(now: Date()) }
+        let (documents, failed) = parseKeepingFailures(
             files, parser: parser, reports: reports, memory: memory, progress: options.progress,
             diagnostics: &diagnostics, work: &work, timer: &timer)
         memory?.endBuild()
-        return ParsedContent(catalogs: catalogs, reports: reports, parser: parser, documents: documents)
+        return ParsedContent(catalogs: catalogs, reports: reports, parser: parser, documents: documents, failed: failed)
     }
 
     /// Reads and parses files on every core, each taken from the preview's memory when its
@@ -97,6 +103,19 @@ enum ParseStage {
         memory: DocumentMemory?, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
         work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> [Document] {
+        parseKeepingFailures(
+            files, parser: parser, reports: reports, memory: memory, progress: progress, diagnostics: &diagnostics, work: &work,
+            timer: &timer
+        ).documents
+    }
+
+    /// `parse`, with what is known of the files that failed (`FailedDocument`).
+    static func parseKeepingFailures(
+        _ files: [DocumentSource], parser: DocumentParser, reports: ReportEngine,
+        memory: DocumentMemory?, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
+        work: inout BuildResult.Work, timer: inout PhaseTimer
+    ) -> (documents: [Document], failed: [FailedDocument]) {
+        let codes = parser.config.translationCodes
         // Reports first: the statistics their blocks name are then read (`StatsStore.readAhead`)
         // while the articles parse, not once they all are.
         let order = files.indices.filter { files[$0].kind == .report } + files.indices.filter { files[$0].kind != .report }
@@ -109,13 +128,17 @@ enum ParseStage {
             case .failure(let problem): return ParsedDocument(document: nil, diagnostics: [problem], reused: false)
             }
             if let remembered = memory?.document(for: file, kind: source.kind) {
-                return ParsedDocument(document: remembered.document, diagnostics: remembered.diagnostics, reused: true)
+                var entry = ParsedDocument(document: remembered.document, diagnostics: remembered.diagnostics, reused: true)
+                if remembered.document == nil { entry.failed = FailedDocument(path: source.path, kind: source.kind, codes: codes, data: file.data) }
+                return entry
             }
             var (document, problems) = parser.parse(file, kind: source.kind)
-            guard memory != nil else { return ParsedDocument(document: document, diagnostics: problems, reused: false) }
+            // Read now, while the bytes are at hand: the front matter may still name a slug.
+            let failed = document == nil ? FailedDocument(path: source.path, kind: source.kind, codes: codes, data: file.data) : nil
+            guard memory != nil else { return ParsedDocument(document: document, diagnostics: problems, reused: false, failed: failed) }
             // Only the preview reads these: its page fingerprints (`RouteFingerprints`) and its memory of the bytes.
             document?.sourceHash = StableHash.digest(file.data)
-            return ParsedDocument(document: document, diagnostics: problems, reused: false, file: file)
+            return ParsedDocument(document: document, diagnostics: problems, reused: false, file: file, failed: failed)
         }
         var parsed = inOrder
         for (position, index) in order.enumerated() { parsed[index] = inOrder[position] }
@@ -138,7 +161,12 @@ enum ParseStage {
         work.reusedDocuments += reused
         work.parsedDocuments += parsed.count - reused
         diagnostics += parsed.flatMap(\.diagnostics)
-        return parsed.compactMap(\.document)
+        // A file unread, or whose report blocks failed, is known by its name alone.
+        let failed = zip(files, parsed).compactMap { source, entry -> FailedDocument? in
+            guard entry.document == nil else { return nil }
+            return entry.failed ?? FailedDocument(path: source.path, kind: source.kind, codes: codes, data: nil)
+        }
+        return (parsed.compactMap(\.document), failed)
     }
 }
 
@@ -148,4 +176,6 @@ private struct ParsedDocument: Sendable {
     var reused: Bool
     /// The bytes parsed, for the preview's memory; a build lets them go once parsed.
     var file: SourceFile?
+    /// What is known of the file when it did not parse.
+    var failed: FailedDocument?
 }

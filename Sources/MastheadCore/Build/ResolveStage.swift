@@ -18,6 +18,7 @@ enum ResolveStage {
         resolver.includeFuture = options.includeFuture
         resolver.relatedLists = options.memory?.relatedLists
         resolver.hasArticleSection = inputs.hasArticleSection
+        resolver.failedArticleSlugs = Set(parsed.failed.filter { $0.kind == .article }.map(\.slug))
         // Catalog `blocks:`: each item's charts and key figures, drawn before pages render.
         resolver.catalogs = parsed.reports.withItemBlocks(parsed.catalogs, diagnostics: &diagnostics)
         let documents = parsed.documents
@@ -62,6 +63,7 @@ enum ResolveStage {
         resolver.includeDrafts = options.includeDrafts
         resolver.includeFuture = options.includeFuture
         resolver.hasArticleSection = inputs.hasArticleSection
+        resolver.failedArticleSlugs = Set(translation.failed.filter { $0.kind == .article }.map(\.slug))
         resolver.catalogs = translation.reports.withItemBlocks(translation.catalogs, diagnostics: &diagnostics)
         let documents = translation.documents
         let (site, problems) = resolver.resolve(

@@ -4,28 +4,46 @@ import Foundation
 /// write it takes from the original, and its tags are translated by `languages[].tags`.
 /// Reports two files claiming one translation, a published translation of a draft, a
 /// `translationKey:` naming no original, and a declared language with no file.
+///
+/// One fault, one error: a translation whose original did not parse is set aside silently
+/// (it joins the language's failed files, so `related:` skips it too); the original's error is
+/// the one to fix. A language whose only files failed is not "declared but no file".
 enum TranslationGroups {
     /// Front matter a translation takes from its original unless it writes it.
     static let inheritedKeys = ["cover", "gallery", "video", "category", "tags", "date", "publishDate", "expiryDate", "author", "featured"]
 
     static func link(
-        _ originals: inout [Document], translations: inout [ParsedTranslation], languages: [LanguageConfig], author: String?
+        _ originals: inout [Document], failed: [FailedDocument] = [], translations: inout [ParsedTranslation], languages: [LanguageConfig],
+        author: String?
     ) -> [Diagnostic] {
         var diagnostics = duplicates(originals, language: nil)
         var byKey: [String: Int] = [:]
         for (index, document) in originals.enumerated() { byKey[groupKey(document)] = byKey[groupKey(document)] ?? index }
+        let failedKeys = Set(failed.map { $0.kind.rawValue + "/" + $0.translationKey })
         for index in translations.indices {
             let language = translations[index].language
             diagnostics += duplicates(translations[index].documents, language: language.name)
-            if translations[index].documents.isEmpty {
+            if translations[index].documents.isEmpty && translations[index].failed.isEmpty {
                 let suffix = language.code.lowercased()
                 diagnostics.append(
                     .error(
                         "languages: '\(language.code)' is declared but no file is written in it; translate a file as NAME.\(suffix).md "
                             + "beside NAME.md, or remove the language", at: language.location))
             }
+            // A translation that failed has its original's URL, as it would have had (`inherit`).
+            for position in translations[index].failed.indices where translations[index].failed[position].writtenSlug == nil {
+                let failed = translations[index].failed[position]
+                if let original = byKey[failed.kind.rawValue + "/" + failed.translationKey] {
+                    translations[index].failed[position].writtenSlug = originals[original].slug
+                }
+            }
+            var orphans: Set<Int> = []
             for position in translations[index].documents.indices {
                 var document = translations[index].documents[position]
+                if byKey[groupKey(document)] == nil, failedKeys.contains(groupKey(document)) {
+                    orphans.insert(position)
+                    continue
+                }
                 if let original = byKey[groupKey(document)].map({ originals[$0] }) {
                     inherit(&document, from: original)
                     if original.draft && !document.draft {
@@ -51,6 +69,17 @@ enum TranslationGroups {
                 }
                 document.tags = document.tags.map { language.tags[Slug.make($0)] ?? $0 }
                 translations[index].documents[position] = document
+            }
+            for position in orphans.sorted() {
+                let document = translations[index].documents[position]
+                var orphan = FailedDocument(path: document.sourcePath, kind: document.kind, codes: [], data: nil)
+                orphan.writtenSlug = document.writtenKeys.contains("slug") ? document.slug : nil
+                orphan.baseName = document.translationKey
+                orphan.translationKey = document.translationKey
+                translations[index].failed.append(orphan)
+            }
+            translations[index].documents = translations[index].documents.indices.filter { !orphans.contains($0) }.map {
+                translations[index].documents[$0]
             }
         }
         return diagnostics

@@ -39,6 +39,7 @@ public struct CatalogLoader: Sendable {
         let hasSchema = catalogConfig.fields != nil
         let referencingFields = (catalogConfig.fields ?? []).filter { $0.references != nil }.map(\.name)
         var referenceCells: [String: [String: SourceLocation]] = [:]
+        var failedKeys: Set<String> = []
 
         let output = CatalogFileReader.read(catalogConfig.file, siteDirectory: siteDirectory) { record in
             if !hasSchema {
@@ -86,7 +87,13 @@ public struct CatalogLoader: Sendable {
             }
             guard let keyPosition = keyIndex ?? fieldIndexes[catalogConfig.key],
                 let key = values[keyPosition].plainText(config.timeZone)
-            else { return }
+            else {
+                // A key of the wrong type is still the key links name.
+                if case .text(let text) = record.cells[catalogConfig.key]?.cell, let written = DataValue.trimmed(text) {
+                    failedKeys.insert(written)
+                }
+                return
+            }
             let keyLocation = record.cells[catalogConfig.key]?.location ?? record.location
             if let first = firstRecordByKey[key] {
                 diagnostics.append(.error("\(catalogConfig.key): duplicate key '\(key)' (also on \(first))", at: keyLocation))
@@ -96,12 +103,14 @@ public struct CatalogLoader: Sendable {
             let title = (titleIndex ?? fieldIndexes[catalogConfig.titleField]).flatMap { values[$0].plainText(config.timeZone) } ?? key
             let keySlug = Self.slug(key)
             guard !keySlug.isEmpty else {
+                failedKeys.insert(key)
                 diagnostics.append(.error("\(catalogConfig.key): the key '\(key)' has no letters or digits to make a URL from", at: keyLocation))
                 return
             }
             // An empty title slug would leave `/films//`: the catalog's own page, overwritten.
             if catalogConfig.permalink.contains(":slug"), Slug.make(title).isEmpty {
                 let titleLocation = record.cells[catalogConfig.titleField]?.location ?? keyLocation
+                failedKeys.insert(key)
                 diagnostics.append(
                     .error(
                         "\(catalogConfig.titleField): the title '\(title)' has no letters or digits to make a URL from "
@@ -110,6 +119,7 @@ public struct CatalogLoader: Sendable {
             }
             let path = Self.expand(catalogConfig.permalink, key: keySlug, title: title)
             if let other = usedPaths[path] {
+                failedKeys.insert(key)
                 diagnostics.append(.error("\(catalogConfig.key): '\(key)' gives the URL \(path), like \(other)", at: keyLocation))
                 return
             }
@@ -127,6 +137,7 @@ public struct CatalogLoader: Sendable {
 
         var catalog = Catalog(config: catalogConfig, fields: fields, items: items, facets: [], featured: nil)
         catalog.referenceCells = referenceCells
+        catalog.failedKeys = failedKeys.subtracting(items.map(\.key))
         let sortIndex = catalog.fieldIndex(catalogConfig.sort.field)
         catalog.items.sort { Self.precedes($0, $1, sortIndex: sortIndex, descending: catalogConfig.sort.descending) }
         // Extra orders are permutations of the sorted items, so ties keep going by key.

@@ -31,6 +31,8 @@ enum CatalogRelations {
                             linked[itemIndex].append(found)
                             continue
                         }
+                        // A row left out for its own error is reported once, there.
+                        if catalogs[target].failedKeys.contains(value) { continue }
                         unknown += 1
                         let hint = unknown <= suggestionLimit ? Suggestion.didYouMean(value, in: catalogs[target].items.map(\.key)) : ""
                         diagnostics.append(.error("\(field.name): unknown \(targetName) key '\(value)'\(hint)", at: cells[item.key] ?? item.source))

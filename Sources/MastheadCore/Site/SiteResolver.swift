@@ -17,6 +17,9 @@ public struct SiteResolver {
     public var hasArticleSection = true
     /// Search is on (`search:`, or a `search` template): the site gets `/search/`.
     public var hasSearchPage = false
+    /// Slugs of articles whose files did not parse: a `related:` naming one is skipped without
+    /// an error of its own (the file's error is the one to fix).
+    public var failedArticleSlugs: Set<String> = []
 
     public init(config: SiteConfig, now: Date) {
         self.config = config
@@ -135,6 +138,8 @@ public struct SiteResolver {
         if let relatedLists {
             var key = Fingerprint()
             key.add(config.relatedLimit)
+            key.add(failedArticleSlugs.count)
+            for slug in failedArticleSlugs.sorted() { key.add(slug) }
             for article in articles {
                 key.add(article.document.slug)
                 key.add(article.document.sourcePath)
@@ -157,6 +162,7 @@ public struct SiteResolver {
         let indexBySlug = Dictionary(articles.indices.map { (articles[$0].document.slug, $0) }, uniquingKeysWith: { first, _ in first })
         let index = RelatedIndex(articles)
         let limit = config.relatedLimit
+        let failed = failedArticleSlugs
         // Each article's list depends on no other's: chunks of articles are scored on every
         // core, each with its own scratch. A scratch has a slot per article, so the number of
         // chunks is bounded (16), not their size: 512-article chunks zeroed 157 MB of scores
@@ -165,7 +171,9 @@ public struct SiteResolver {
         let chunks = stride(from: 0, to: articles.count, by: size).map { $0..<min($0 + size, articles.count) }
         let found = parallelMap(chunks) { chunk in
             var scratch = RelatedScratch(count: articles.count)
-            return chunk.map { Self.related(of: $0, in: articles, index: index, indexBySlug: indexBySlug, limit: limit, scratch: &scratch) }
+            return chunk.map {
+                Self.related(of: $0, in: articles, index: index, indexBySlug: indexBySlug, failed: failed, limit: limit, scratch: &scratch)
+            }
         }.joined()
         return RelatedLists(related: found.map(\.list), diagnostics: found.flatMap(\.diagnostics))
     }
@@ -185,13 +193,15 @@ public struct SiteResolver {
     }
 
     private static func related(
-        of current: Int, in articles: [ResolvedArticle], index: RelatedIndex, indexBySlug: [String: Int], limit: Int,
+        of current: Int, in articles: [ResolvedArticle], index: RelatedIndex, indexBySlug: [String: Int], failed: Set<String>, limit: Int,
         scratch: inout RelatedScratch
     ) -> (list: [Int], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var chosen: [Int] = []
         for slug in articles[current].document.related {
             guard let other = indexBySlug[slug] else {
+                // An article that did not parse has its own error; it is just left out here.
+                if failed.contains(slug) { continue }
                 let location = articles[current].document.relatedLocation ?? SourceLocation(file: articles[current].document.sourcePath)
                 diagnostics.append(
                     .error(
@@ -383,6 +393,7 @@ public struct SiteResolver {
                     Diagnostic(.error, "this static file would overwrite \(route.path), produced by \(describe(route))", file: file.sourcePath))
             }
         }
+        diagnostics += OutputCollisions.staticFilesOverGenerated(site)
         diagnostics += OutputCollisions.fileFolderCollisions(
             site.routes.map { .init(path: $0.outputPath, description: describe($0), source: $0.source) }
                 + site.staticFiles.map { .init(path: $0.outputPath, description: "the static file \($0.sourcePath)", source: $0.sourcePath) })
