@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives headless Chromium on the search page of `masthead serve` (docs/search.md), on a
 copy of the default site: a query typed key by key shows the expected article first, the
-keyboard opens it, the kind filter keeps only prizes, hostile queries leave no console
+keyboard opens it, a result is a link a middle click opens in a new tab, the kind filter keeps only prizes, hostile queries leave no console
 error, a saved paragraph is findable after the reload, the page without JavaScript points
 to the categories, and axe-core finds no violation with results shown, light and dark.
 
@@ -28,6 +28,8 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.mouse_button import MouseButton
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -167,6 +169,37 @@ def run_checks(driver, wait, base, work):
     marks = [e.text.lower() for e in driver.find_elements(By.CSS_SELECTOR, "[role=option] mark")]
     check("excerpts highlight the words", any("caff" in m for m in marks) and any("cinem" in m for m in marks), ", ".join(marks[:4]))
     check("the query is in the URL, to share", "q=caffe+cinem" in driver.current_url, driver.current_url)
+
+    # Results are links: an address to see, copy, and open in a new tab with the middle button.
+    links = driver.find_elements(By.CSS_SELECTOR, "[role=listbox] > li[role=none] > a[role=option][href]")
+    options = driver.find_elements(By.CSS_SELECTOR, "[role=option]")
+    first = links[0].get_attribute("href") if links else ""
+    check("every result is an <a role=option href>", bool(links) and len(links) == len(options),
+          f"{len(links)} links of {len(options)} options, first {first}")
+    check("the first result's href is the article's address", first.endswith("/articles/il-caffe-nel-cinema/"), first)
+    name = driver.execute_script("return arguments[0].textContent", links[0]) if links else ""
+    check("the option's accessible name is its content (title, kind, excerpt)", name.startswith("Il caffè nel cinema"), name[:60])
+    if links:
+        tabs = set(driver.window_handles)
+        actions = ActionBuilder(driver)
+        actions.pointer_action.move_to(links[0]).pointer_down(MouseButton.MIDDLE).pointer_up(MouseButton.MIDDLE)
+        actions.perform()
+        opened = []
+        deadline = time.time() + 10
+        while time.time() < deadline and not opened:
+            opened = [h for h in driver.window_handles if h not in tabs]
+            time.sleep(0.1)
+        here = driver.current_window_handle
+        url = ""
+        if opened:
+            driver.switch_to.window(opened[0])
+            wait.until(lambda d: "/articles/" in d.current_url)
+            url = driver.current_url
+            driver.close()
+            driver.switch_to.window(here)
+        check("a middle click on a result opens it in a new tab", url.endswith("/articles/il-caffe-nel-cinema/"),
+              url or "no new tab")
+        check("and the search page stays where it was", "q=caffe+cinem" in driver.current_url, driver.current_url)
 
     # The keyboard: down to the first option, Enter opens it.
     box = driver.find_element(By.CSS_SELECTOR, "[role=combobox]")

@@ -31,7 +31,9 @@ enum SearchStylesheet {
         :where(.search-filters select option) { color: #1a1a1a; background: #fff; }
         :where(.search-status) { min-height: 1.5em; }
         :where(.search-results) { list-style: none; padding: 0; margin: 0; max-width: 46rem; }
-        :where(.search-result) { display: grid; gap: .2rem; padding: .75rem; border-radius: .4rem; cursor: pointer; border: 2px solid transparent; }
+        :where(.search-result) {
+          display: grid; gap: .2rem; padding: .75rem; border-radius: .4rem; border: 2px solid transparent; color: inherit; text-decoration: none;
+        }
         :where(.search-result[aria-selected="true"]) { border-color: currentColor; }
         :where(.search-result:hover .search-result-title) { text-decoration: underline; }
         :where(.search-result-title) { font-weight: 700; font-size: 1.1rem; }

@@ -185,6 +185,9 @@
   if (typeof document === "undefined") return;
 
   // The page: a combobox (the input) controlling a listbox of results (ARIA Authoring Practices).
+  // Each option is a link, `<li role="none"><a role="option" href>`: screen readers meet an
+  // option named by its content, as before, and a pointer gets a real link (middle click, a new
+  // tab, "copy link", the address on hover). Enter on the active option follows its link.
   var box = document.querySelector("[data-search-index]");
   if (!box) return;
   var input = box.querySelector("[role=combobox]"), list = box.querySelector("[role=listbox]");
@@ -209,8 +212,10 @@
     }
   }
 
-  function open(option) {
-    if (option) window.location.href = option.getAttribute("data-url");
+  // Ctrl or Cmd with Enter opens a new tab, as on a focused link.
+  function open(option, newTab) {
+    if (!option) return;
+    if (newTab) window.open(option.href, "_blank", "noopener"); else option.click();
   }
 
   function piece(tag, className, content) {
@@ -223,23 +228,27 @@
   function render(answer, fragments, highlight) {
     list.textContent = "";
     fragments.forEach(function (f, i) {
-      var li = piece("li", "search-result");
-      li.id = "search-result-" + i;
-      li.setAttribute("role", "option");
-      li.setAttribute("aria-selected", "false");
-      li.setAttribute("data-url", f.url);
-      li.setAttribute("data-kind", f.kind);
-      li.appendChild(piece("span", "search-result-title", f.title));
+      var li = piece("li");
+      li.setAttribute("role", "none");
+      var link = piece("a", "search-result");
+      link.id = "search-result-" + i;
+      link.href = f.url;
+      link.setAttribute("role", "option");
+      link.setAttribute("aria-selected", "false");
+      link.setAttribute("data-kind", f.kind);
+      // Reached by the arrow keys from the field, not by Tab: one tab stop, as a listbox has.
+      link.tabIndex = -1;
+      link.appendChild(piece("span", "search-result-title", f.title));
       var meta = [kind && kind.querySelector("option[value='" + f.kind + "']"), f.category, f.date]
         .map(function (m) { return m && m.textContent !== undefined ? m.textContent : m; }).filter(Boolean).join(" · ");
-      if (meta) li.appendChild(piece("span", "search-result-meta", meta));
+      if (meta) link.appendChild(piece("span", "search-result-meta", meta));
       var p = piece("span", "search-result-excerpt");
       var found = function (w) { return highlight.has(w) || answer.words.some(function (q) { return q.length >= 2 && startsWith(w, q); }); };
       excerpt(f.text || f.summary || "", found, 14).forEach(function (part) {
         p.appendChild(part[1] ? piece("mark", "", part[0]) : document.createTextNode(part[0]));
       });
-      li.appendChild(p);
-      li.addEventListener("click", function () { open(li); });
+      link.appendChild(p);
+      li.appendChild(link);
       list.appendChild(li);
     });
     var expanded = fragments.length > 0;
@@ -297,7 +306,7 @@
     else if (event.key === "Home" && event.altKey) { setActive(0); }
     else if (event.key === "Enter") {
       event.preventDefault();
-      if (active >= 0) open(list.querySelectorAll("[role=option]")[active]);
+      if (active >= 0) open(list.querySelectorAll("[role=option]")[active], event.ctrlKey || event.metaKey);
     } else if (event.key === "Escape") {
       if (list.hidden) { input.value = ""; run(); } else { list.hidden = true; input.setAttribute("aria-expanded", "false"); setActive(-1); }
     }
