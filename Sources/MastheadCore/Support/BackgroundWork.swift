@@ -1,18 +1,22 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Work that runs on a thread of its own, beside the caller's, until `value()` waits for it:
 /// a stage with a long single-threaded part (the search index's postings) then uses the core
 /// another stage leaves idle. A thread, not a Dispatch queue: the other stage's
 /// `concurrentPerform` may take every worker Dispatch would give it.
-final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
-    // Written once by the thread before `done` is signalled, read only after waiting for it.
-    private var result: Value?
+///
+/// Sendable without `@unchecked`: the value crosses from the thread to the caller through a
+/// `Mutex`, and the semaphore only says when to look.
+final class BackgroundWork<Value: Sendable>: Sendable {
+    private let result = Mutex<Value?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     init(_ work: @escaping @Sendable () -> Value) {
         let thread = Thread { [self] in
-            result = work()
+            let value = work()
+            result.withLock { $0 = value }
             done.signal()
         }
         thread.stackSize = 8 << 20
@@ -22,6 +26,6 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     /// The work's value, once it is done; call it once.
     func value() -> Value {
         done.wait()
-        return result!
+        return result.withLock { $0! }
     }
 }

@@ -7,9 +7,9 @@ import Synchronization
 /// `delay` (half a second: a quick build shows nothing), is redrawn from a timer ten times a
 /// second whatever the build does (and when a stage starts, unless it was drawn in the last
 /// tenth of a second), and is cleared by `finish()`. Counting is a lock and an addition: no
-/// system call per page. `@unchecked` only for the timer: a Dispatch source is safe to use
-/// from any thread but not marked `Sendable`; the rest of the state is in `Mutex`es.
-public final class TerminalProgress: BuildProgress, @unchecked Sendable {
+/// system call per page. Its state is in `Mutex`es, the timer too (a Dispatch source is not
+/// marked `Sendable`), so it is `Sendable` without `@unchecked`.
+public final class TerminalProgress: BuildProgress, Sendable {
     /// How long a build runs before the line appears; `MASTHEAD_PROGRESS_AFTER` (seconds)
     /// changes it, for tests.
     public static let defaultDelay = 0.5
@@ -34,16 +34,18 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
     }
 
     private let drawing = Mutex(Drawing())
-    private let timer: DispatchSourceTimer
+    private let timer: Mutex<any DispatchSourceTimer>
 
     /// Starts the timer at once: the delay counts from here.
     public init(style: TerminalStyle, delay: Double = TerminalProgress.defaultDelay) {
         self.style = style
         self.delay = delay
-        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "masthead.progress"))
-        timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval)
-        timer.setEventHandler { [weak self] in self?.draw() }
-        timer.resume()
+        timer = Mutex(DispatchSource.makeTimerSource(queue: DispatchQueue(label: "masthead.progress")))
+        timer.withLock { timer in
+            timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval)
+            timer.setEventHandler { [weak self] in self?.draw() }
+            timer.resume()
+        }
     }
 
     /// A progress line when standard error is a terminal, else nil: nothing of it may reach
@@ -57,7 +59,7 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
         return TerminalProgress(style: style, delay: delay)
     }
 
-    deinit { timer.cancel() }
+    deinit { timer.withLock { $0.cancel() } }
 
     public func begin(_ stage: BuildStage, total: Int?) {
         current.withLock { $0 = Counts(stage: stage, total: total) }
@@ -68,12 +70,15 @@ public final class TerminalProgress: BuildProgress, @unchecked Sendable {
         current.withLock { $0.done += count }
     }
 
+    /// How many items of the current stage are done (for tests).
+    var doneCount: Int { current.withLock { $0.done } }
+
     /// Stops drawing and clears the line; call it before printing anything else. Idempotent.
     public func finish() {
         drawing.withLock { drawing in
             guard !drawing.finished else { return }
             drawing.finished = true
-            timer.cancel()
+            timer.withLock { $0.cancel() }
             StandardError.clearStatus()
         }
     }
