@@ -54,7 +54,8 @@ public final class S3Client: Sendable {
         var objects: [Object] = []
         var token: String?
         repeat {
-            var query: [(name: String, value: String)] = [("list-type", "2"), ("prefix", prefix)]
+            var query: [(name: String, value: String)] = [("list-type", "2")]
+            if !prefix.isEmpty { query.append(("prefix", prefix)) }
             if let token { query.append(("continuation-token", token)) }
             let (_, body) = try await send("GET", key: nil, query: query, operation: "listing the bucket")
             guard let parsed = ElementTextReader().records(body, record: "Contents") else {
@@ -116,7 +117,8 @@ public final class S3Client: Sendable {
                 "POST", key: nil, query: [("delete", "")], headers: [("content-md5", md5), ("content-type", "application/xml")], body: body,
                 operation: "deleting \(batch.count) files")
             if let failed = ElementTextReader().records(answer, record: "Error")?.records.first {
-                throw DeployError("deleting \(failed["Key"] ?? "a file"): the server answered \(failed["Code"] ?? "an error"): \(failed["Message"] ?? "")")
+                throw DeployError(
+                    "deleting \(failed["Key"] ?? "a file"): the server answered \(failed["Code"] ?? "an error"): \(failed["Message"] ?? "")")
             }
             start += batch.count
         }
@@ -133,7 +135,9 @@ public final class S3Client: Sendable {
         let port = endpoint.port.map { ":\($0)" } ?? ""
         let virtualHost = !location.pathStyle
         let authority = (virtualHost ? location.bucket + "." : "") + host + port
-        let objectPath = (virtualHost ? "" : "/" + location.bucket) + "/" + (key ?? "")
+        // A bucket's own requests (listing, deleting) name no key: `/BUCKET`, not `/BUCKET/`, as AWS's SDKs send them.
+        let bucketPath = virtualHost ? "" : "/" + location.bucket
+        let objectPath = key.map { bucketPath + "/" + $0 } ?? (bucketPath.isEmpty ? "/" : bucketPath)
         let payloadHash = S3Signer.sha256Hex(body)
         let request = S3Signer.Request(
             method: method, host: authority, path: objectPath, query: query,
@@ -141,7 +145,8 @@ public final class S3Client: Sendable {
         let signed = signer.sign(request, at: Date())
         let queryText = S3Signer.canonicalQuery(query)
         let basePath = endpoint.path.hasSuffix("/") ? String(endpoint.path.dropLast()) : endpoint.path
-        let url = "\(endpoint.scheme ?? "https")://\(authority)\(basePath)\(S3Signer.encode(objectPath, keepingSlashes: true))"
+        let url =
+            "\(endpoint.scheme ?? "https")://\(authority)\(basePath)\(S3Signer.encode(objectPath, keepingSlashes: true))"
             + (queryText.isEmpty ? "" : "?" + queryText)
         var http = HTTPClientRequest(url: url)
         http.method = HTTPMethod(rawValue: method)

@@ -107,7 +107,8 @@ final class ElementTextReader: NSObject, XMLParserDelegate {
         return (records, topLevel)
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:])
+    {
         if stack.isEmpty, name == rootElement { foundRoot = true }
         if name == recordElement { current = [:] }
         stack.append(name)

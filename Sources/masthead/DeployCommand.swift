@@ -10,7 +10,11 @@ struct DeployCommand: AsyncParsableCommand {
         commandName: "deploy",
         abstract: "Publishes the built site to a target of site.yml's deploy: (the first by default) or a URL.")
 
-    @Argument(help: "A target named in site.yml, or a URL: s3://BUCKET[/PREFIX]?region=R&endpoint=URL&path_style=true, ssh://[USER@]HOST[:PORT]/PATH, file:///PATH.")
+    @Argument(
+        help:
+            "A target named in site.yml, or a URL: s3://BUCKET[/PREFIX]?region=R&endpoint=URL&path_style=true, "
+            + "ssh://[USER@]HOST[:PORT]/PATH, file:///PATH."
+    )
     var target: String?
 
     @Option(name: .customLong("site"), help: "The folder holding Content/ and Templates/.")

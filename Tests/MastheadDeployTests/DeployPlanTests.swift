@@ -114,7 +114,10 @@ import Testing
         let s3 = try DeployTarget.parse(url: "s3://www-bucket/site/en/?region=eu-south-1&endpoint=http://127.0.0.1:9000&path_style=true")
         #expect(
             s3.location
-                == .s3(.init(bucket: "www-bucket", prefix: "site/en", region: "eu-south-1", endpoint: URL(string: "http://127.0.0.1:9000"), pathStyle: true)))
+                == .s3(
+                    .init(
+                        bucket: "www-bucket", prefix: "site/en", region: "eu-south-1", endpoint: URL(string: "http://127.0.0.1:9000"), pathStyle: true
+                    )))
         let ssh = try DeployTarget.parse(url: "ssh://deploy@example.org:2222/srv/www")
         #expect(ssh.location == .rsync(.init(user: "deploy", host: "example.org", port: 2222, path: "/srv/www")))
         if case .rsync(let location) = ssh.location { #expect(location.rsyncDestination == "deploy@example.org:/srv/www/") }
@@ -123,7 +126,11 @@ import Testing
     }
 
     @Test(arguments: [
-        ("s3://bucket?endpoint=localhost:9000", "deploy target s3://bucket?endpoint=localhost:9000: endpoint \"localhost:9000\" is not an http:// or https:// URL with a host, like https://s3.example.com"),
+        (
+            "s3://bucket?endpoint=localhost:9000",
+            "deploy target s3://bucket?endpoint=localhost:9000: endpoint \"localhost:9000\" is not an http:// or https:// URL with a host, "
+                + "like https://s3.example.com"
+        ),
         ("s3://bucket?colour=red", "deploy target s3://bucket?colour=red: unknown option \"colour\" (known: region, endpoint, path_style)"),
         ("ftp://host/x", "deploy target ftp://host/x: unknown kind of target \"ftp://\" (s3://, ssh:// or file://)"),
         ("ssh://host", "deploy target ssh://host: the URL names no folder: ssh://[USER@]HOST[:PORT]/PATH (the whole file system is never a target)"),
@@ -167,7 +174,9 @@ import Testing
         #expect(try DeployTargetResolver.resolve(nil, configured: targets).name == "first")
         #expect(try DeployTargetResolver.resolve("second", configured: targets).name == "second")
         #expect(try DeployTargetResolver.resolve("file:///srv/c", configured: targets).name == "file:///srv/c")
-        #expect(throws: DeployError("unknown deploy target third: site.yml names first, second; or give a URL like s3://BUCKET/PREFIX or ssh://HOST/PATH")) {
+        #expect(
+            throws: DeployError("unknown deploy target third: site.yml names first, second; or give a URL like s3://BUCKET/PREFIX or ssh://HOST/PATH")
+        ) {
             try DeployTargetResolver.resolve("third", configured: targets)
         }
     }

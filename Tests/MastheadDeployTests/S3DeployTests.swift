@@ -13,6 +13,10 @@ import Testing
         "s3://\(Self.bucket)/\(prefix)?endpoint=\(server.endpoint)&path_style=true&region=us-east-1"
     }
 
+    func rootTarget(_ server: MotoServer) -> String {
+        "s3://\(Self.bucket)?endpoint=\(server.endpoint)&path_style=true"
+    }
+
     func deploy(_ site: GeneratedSite, _ arguments: [String], environment: [String: String] = credentials) throws -> ProcessRun {
         try Processes.masthead(["deploy", "--site", site.folder.path] + arguments, environment: environment)
     }
@@ -135,7 +139,8 @@ import Testing
         let sampler = try Processes.start(
             "/usr/bin/env", ["python3", Repository.s3Client.path, server.endpoint, "sample", Self.bucket, samples.path, stop.path])
 
-        let running = try Processes.start(Repository.masthead.path, ["deploy", "--site", site.folder.path, target(server)], environment: Self.credentials)
+        let running = try Processes.start(
+            Repository.masthead.path, ["deploy", "--site", site.folder.path, target(server)], environment: Self.credentials)
         // Killed once part of the site is up.
         var waited = 0
         while waited < 600, running.0.isRunning {
@@ -176,6 +181,8 @@ import Testing
         print("deploy test: \(checked) samples of the bucket checked during an interrupted and a resumed deploy")
     }
 
+    /// At the bucket's root: moto 5.2.1 rejects a correct signature when the listing's prefix holds a `/`
+    /// (boto3's own `list_objects_v2(Prefix="www/")` fails there the same way), so the prefix is left out here.
     @Test func wrongCredentialsAreExplainedWithTheKeyMasked() throws {
         let server = try MotoServer()
         defer { server.stop() }
@@ -188,23 +195,28 @@ import Testing
         defer { site.remove() }
         try site.build()
 
-        let unknown = try deploy(site, [target(server)], environment: ["AWS_ACCESS_KEY_ID": "AKIAUNKNOWNKEY123456", "AWS_SECRET_ACCESS_KEY": "x"])
+        let unknown = try deploy(site, [rootTarget(server)], environment: ["AWS_ACCESS_KEY_ID": "AKIAUNKNOWNKEY123456", "AWS_SECRET_ACCESS_KEY": "x"])
         #expect(unknown.status == 1)
         #expect(
             unknown.errors.contains(
-                "deploy target \(target(server)): listing the bucket: the server does not know the access key AKIA…3456 (InvalidAccessKeyId)"))
+                "deploy target \(rootTarget(server)): listing the bucket: the server does not know the access key AKIA…3456 (InvalidAccessKeyId)"))
         #expect(!unknown.errors.contains("AKIAUNKNOWNKEY123456"))
 
-        let wrongSecret = try deploy(site, [target(server)], environment: ["AWS_ACCESS_KEY_ID": key.id, "AWS_SECRET_ACCESS_KEY": key.secret + "x"])
+        let wrongSecret = try deploy(
+            site, [rootTarget(server)], environment: ["AWS_ACCESS_KEY_ID": key.id, "AWS_SECRET_ACCESS_KEY": key.secret + "x"])
         #expect(wrongSecret.status == 1)
-        #expect(wrongSecret.errors.contains("the secret key does not belong to the access key \(key.id.prefix(4))…\(key.id.suffix(4)) (SignatureDoesNotMatch)"))
+        #expect(
+            wrongSecret.errors.contains(
+                "the secret key does not belong to the access key \(key.id.prefix(4))…\(key.id.suffix(4)) (SignatureDoesNotMatch)"))
         #expect(!wrongSecret.errors.contains(key.secret))
 
         // The key moto made, through a credentials file and a profile.
         let credentialsFile = site.folder.appendingPathComponent("aws-credentials")
-        try "[default]\naws_access_key_id = wrong\naws_secret_access_key = wrong\n\n[magazine]\naws_access_key_id = \(key.id)\naws_secret_access_key = \(key.secret)\n"
+        try "[default]\naws_access_key_id = wrong\naws_secret_access_key = wrong\n\n"
+            + "[magazine]\naws_access_key_id = \(key.id)\naws_secret_access_key = \(key.secret)\n"
             .write(to: credentialsFile, atomically: true, encoding: .utf8)
-        let right = try deploy(site, [target(server)], environment: ["AWS_SHARED_CREDENTIALS_FILE": credentialsFile.path, "AWS_PROFILE": "magazine"])
+        let right = try deploy(
+            site, [rootTarget(server)], environment: ["AWS_SHARED_CREDENTIALS_FILE": credentialsFile.path, "AWS_PROFILE": "magazine"])
         #expect(right.status == 0, "\(right.errors)")
     }
 
@@ -241,7 +253,8 @@ import Testing
         let site = try GeneratedSite(articles: 150)
         defer { site.remove() }
         try site.build()
-        let running = try Processes.start(Repository.masthead.path, ["deploy", "--site", site.folder.path, target(server)], environment: Self.credentials)
+        let running = try Processes.start(
+            Repository.masthead.path, ["deploy", "--site", site.folder.path, target(server)], environment: Self.credentials)
         var waited = 0
         while waited < 600, running.0.isRunning {
             let count = (try? server.count(Self.bucket)) ?? 0
@@ -266,7 +279,8 @@ import Testing
             """
             <?xml version="1.0" encoding="UTF-8"?>
             <Error><Code>RequestTimeTooSkewed</Code><Message>The difference between the request time and the current time is too large.</Message>\
-            <RequestTime>20261128T180000Z</RequestTime><ServerTime>2026-11-28T17:00:00Z</ServerTime><MaxAllowedSkewMilliseconds>900000</MaxAllowedSkewMilliseconds>\
+            <RequestTime>20261128T180000Z</RequestTime><ServerTime>2026-11-28T17:00:00Z</ServerTime>\
+            <MaxAllowedSkewMilliseconds>900000</MaxAllowedSkewMilliseconds>\
             <RequestId>1</RequestId></Error>
             """.utf8)
         let message = S3ErrorExplainer.explain(
@@ -283,7 +297,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("credentials")
-        try "[default]\naws_access_key_id = AKIADEFAULT0000000000\naws_secret_access_key = d\n[profile work]\naws_access_key_id=AKIAWORK\naws_secret_access_key=w\naws_session_token = t\n"
+        try "[default]\naws_access_key_id = AKIADEFAULT0000000000\naws_secret_access_key = d\n"
+            + "[profile work]\naws_access_key_id=AKIAWORK\naws_secret_access_key=w\naws_session_token = t\n"
             .write(to: file, atomically: true, encoding: .utf8)
         let fromEnvironment = try S3Credentials.load(environment: [
             "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "e", "AWS_SHARED_CREDENTIALS_FILE": file.path

@@ -44,7 +44,8 @@ enum Processes {
         process.waitUntilExit()
         let errorBytes = errorData.wait()
         return ProcessRun(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorBytes, as: UTF8.self))
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorBytes, as: UTF8.self))
     }
 
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRun {

@@ -55,7 +55,9 @@ def main():
         key = iam.create_access_key(UserName=args[0])["AccessKey"]
         json.dump({"id": key["AccessKeyId"], "secret": key["SecretAccessKey"]}, sys.stdout)
     elif command == "enable-auth":
-        request = urllib.request.Request(endpoint + "/moto-api/reset-auth", data=b"0", method="POST")
+        # As text: a form body would be parsed by Flask and the count lost.
+        request = urllib.request.Request(
+            endpoint + "/moto-api/reset-auth", data=b"0", method="POST", headers={"Content-Type": "text/plain"})
         urllib.request.urlopen(request).read()
     elif command == "count":
         pages = client(endpoint).get_paginator("list_objects_v2").paginate(Bucket=args[0])
