@@ -4,32 +4,67 @@
 #include <string.h>
 #include <vips/vips.h>
 
-static void masthead_vips_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
+// libvips's warnings (libpng's "IHDR: CRC error", a truncated file's "error in tile") go nowhere,
+// except on a thread that asked to hear them (`masthead_first_warning`): with fail_on=warning the
+// operation fails and Masthead reports its error, but libpng gives its reason only as a warning.
+static _Thread_local GString *masthead_heard = NULL;
 
-// VIPS_INIT is a macro. libvips's warnings (a truncated file's "error in tile") go nowhere:
-// Masthead reports the error the operation returns.
+static void masthead_vips_warning(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    if (masthead_heard && masthead_heard->len == 0 && message) g_string_append(masthead_heard, message);
+}
+
+// VIPS_INIT is a macro.
 static inline int masthead_vips_init(const char *name) {
     int failed = VIPS_INIT(name);
-    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, masthead_vips_quiet, NULL);
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, masthead_vips_warning, NULL);
     return failed;
 }
 
-// The header only: pixels are decoded later, in order, and a decoding error fails the operation.
+// The header only: pixels are decoded later, in order. Any warning about damaged data (a JPEG cut
+// short but ending with its end marker, a header declaring more rows than the data holds) fails
+// the operation that decodes it: never a picture completed in grey.
 static inline VipsImage *masthead_open(const char *path) {
-    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_WARNING, NULL);
+}
+
+// Every frame of an animation, one above the other (`page-height`, `delay` and `loop` say how).
+static inline VipsImage *masthead_open_frames(const char *path) {
+    return vips_image_new_from_file(path, "n", -1, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_WARNING, NULL);
+}
+
+// Why the file at `path` cannot be decoded, in the decoder's words, into `reason`: the whole image
+// (every frame when `frames` > 1) decoded on this thread, where its warnings can be heard. Used
+// only once an operation failed with no reason of its own ("libpng read error", or none).
+static inline void masthead_first_warning(const char *path, int frames, char *reason, int size) {
+    GString *heard = g_string_new(NULL);
+    masthead_heard = heard;
+    VipsImage *image = frames > 1 ? masthead_open_frames(path) : masthead_open(path);
+    if (image) {
+        VipsRegion *region = vips_region_new(image);
+        for (int top = 0; top < image->Ysize && heard->len == 0; top += 16) {
+            VipsRect strip = {0, top, image->Xsize, MIN(16, image->Ysize - top)};
+            if (vips_region_prepare(region, &strip)) break;
+        }
+        g_object_unref(region);
+        g_object_unref(image);
+    }
+    masthead_heard = NULL;
+    g_strlcpy(reason, heard->str, size);
+    g_string_free(heard, TRUE);
+    vips_error_clear();
 }
 
 // Decoded at a width no larger than `width` (JPEG shrinks while decoding), turned upright by its
 // EXIF orientation, converted to sRGB from an embedded profile or CMYK.
 static inline int masthead_thumbnail(const char *path, int width, VipsImage **out) {
     return vips_thumbnail(path, out, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
-                          "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+                          "fail_on", VIPS_FAIL_ON_WARNING, NULL);
 }
 
 // Cropped to fill exactly width x height, from the centre.
 static inline int masthead_thumbnail_fill(const char *path, int width, int height, VipsImage **out) {
     return vips_thumbnail(path, out, width, "height", height, "crop", VIPS_INTERESTING_CENTRE,
-                          "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+                          "fail_on", VIPS_FAIL_ON_WARNING, NULL);
 }
 
 static inline int masthead_srgb(VipsImage *in, VipsImage **out) {
@@ -82,6 +117,11 @@ static inline int masthead_save_jpeg(VipsImage *in, void **buffer, size_t *lengt
 
 static inline int masthead_save_png(VipsImage *in, void **buffer, size_t *length) {
     return vips_pngsave_buffer(in, buffer, length, "compression", 6, "strip", TRUE, NULL);
+}
+
+// An animated GIF, every frame re-quantised (cgif): no comment, XMP or other application block.
+static inline int masthead_save_gif(VipsImage *in, void **buffer, size_t *length) {
+    return vips_gifsave_buffer(in, buffer, length, "strip", TRUE, NULL);
 }
 
 // The mean of each band at 1x1: the placeholder colour.

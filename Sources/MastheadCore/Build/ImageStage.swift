@@ -2,8 +2,9 @@ import Foundation
 
 /// Stage 3b, images (after resolve, before render): every raster image under Content/static
 /// is decoded, turned upright, resized and encoded (`ImageLibrary`), or taken from the image
-/// cache; SVGs are measured; references to images that are missing or broken are reported
-/// where they are written; every HTML page gets a social card. On every core.
+/// cache; a raster image under a name Masthead does not process is refused, so none is ever
+/// copied with its metadata; SVGs are measured; references to images that are missing or broken
+/// are reported where they are written; every HTML page gets a social card. On every core.
 enum ImageStage {
     static func run(
         site: Site, staticPaths: [String], templates: TemplateSet, options: BuildOptions, diagnostics: inout [Diagnostic]
@@ -47,6 +48,7 @@ enum ImageStage {
             switch outcomes[index] {
             case .success(let entry):
                 let key = ImageCache.key(digest: digests[index]?.digest ?? "", settings: settings)
+                if entry.frames > 1 { problems[sitePath] = .animated(frames: entry.frames) }
                 let (image, files) = published(entry, sitePath: sitePath, hash: String(key.prefix(8)))
                 result.table.byPath[sitePath] = image
                 result.files += files
@@ -54,10 +56,16 @@ enum ImageStage {
                 fingerprint.add(sitePath + " " + key)
             case .failure(let problem):
                 problems[sitePath] = problem
-                if case .animated = problem, let size = ImageLibrary.size(ofFileAt: siteDirectory.appendingPathComponent(path).path) {
-                    result.table.byPath[sitePath] = SiteImage(src: sitePath, width: size.width, height: size.height)
-                }
             }
+        }
+        // Any other static file that is a raster image by its first bytes (a photo named .bin or
+        // .dng) would be copied with its EXIF: refused at its file.
+        let others = staticPaths.filter { !RasterImage.isRaster($0) && $0.lowercasedPathExtension != "svg" }
+        let sniffed = parallelMap(others) { ImageSignature.kind(ofFileAt: siteDirectory.appendingPathComponent($0).path) }
+        for (path, kind) in zip(others, sniffed) {
+            guard let kind else { continue }
+            let problem = ImageProblem.unprocessedName(actual: kind, written: path.lowercasedPathExtension)
+            diagnostics.append(Diagnostic(.error, problem.message, file: path))
         }
         // SVGs are drawn by the browser: only their size, for width and height (librsvg parses
         // each, a few million instructions: on every core).
@@ -121,8 +129,15 @@ enum ImageStage {
     }
 
     /// Where an image's files go (beside the original, named by the cache key: a changed image
-    /// gets new names, so hosts may keep them forever), and the image as pages show it.
+    /// gets new names, so hosts may keep them forever), and the image as pages show it. An
+    /// animation, encoded again at its own size, takes the original's path.
     private static func published(_ entry: ImageCache.Entry, sitePath: String, hash: String) -> (SiteImage, [OutputFile]) {
+        if entry.frames > 1, let animation = entry.variants.first {
+            return (
+                SiteImage(src: sitePath, width: animation.width, height: animation.height),
+                [OutputFile(path: String(sitePath.dropFirst()), contents: animation.contents)]
+            )
+        }
         let folder = sitePath.split(separator: "/").dropLast().joined(separator: "/")
         let name = sitePath.split(separator: "/").last.map(String.init) ?? "image"
         let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
@@ -146,8 +161,7 @@ enum ImageStage {
         // The original's own path serves the largest JPEG or PNG copy, when it is of that format,
         // so a link written by hand (`<a href="/images/x.jpg">`) still leads somewhere, stripped.
         let fallbackFormat: ImageFormat = entry.hasAlpha ? .png : .jpeg
-        let written = sitePath.lowercasedPathExtension
-        if written == fallbackFormat.fileExtension || (fallbackFormat == .jpeg && written == "jpeg"),
+        if RasterImage.kinds[sitePath.lowercasedPathExtension] == (entry.hasAlpha ? "png" : "jpeg"),
             let copy = entry.variants.filter({ $0.format == fallbackFormat }).max(by: { $0.width < $1.width })
         {
             files.append(OutputFile(path: String(sitePath.dropFirst()), contents: copy.contents))
@@ -199,7 +213,7 @@ extension ImageCache.Entry {
     /// An image the cache could not keep (`.masthead/` cannot be written): published from memory.
     init(unstored image: EncodedImage) {
         self.init(
-            width: image.width, height: image.height, hasAlpha: image.hasAlpha, placeholder: image.placeholder,
+            width: image.width, height: image.height, hasAlpha: image.hasAlpha, placeholder: image.placeholder, frames: image.frames,
             variants: image.variants.map { ($0.width, $0.height, $0.format, .bytes($0.data)) })
     }
 }

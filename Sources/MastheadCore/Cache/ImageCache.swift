@@ -18,12 +18,19 @@ struct ImageCache: Sendable {
         var height: Int
         var hasAlpha: Bool
         var placeholder: String
+        /// More than 1 for an animation: one file, at the image's own size.
+        var frames = 1
         /// The files (copied from the cache), with their size and format.
         var variants: [(width: Int, height: Int, format: ImageFormat, contents: OutputFile.Contents)]
     }
 
     /// Changes when the encoders' output changes, so no copy made by an older Masthead is reused.
     static let encoderVersion = "2"  // 2: WebP without EXIF
+
+    /// The last word of an entry's first line: entries without it were made before a decoder's
+    /// warning failed an image (a truncated JPEG completed in grey), so they are made again,
+    /// under the same key: a sound image keeps its names and bytes.
+    static let decodingMark = "strict"
 
     static func key(digest: String, settings: ImageSettings) -> String {
         StableHash.digest(digest + " " + settings.fingerprint + " " + encoderVersion)
@@ -35,8 +42,10 @@ struct ImageCache: Sendable {
             return nil
         }
         let lines = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        guard let first = lines.first, first.count == 4, let width = Int(first[0]), let height = Int(first[1]) else { return nil }
-        var entry = Entry(width: width, height: height, hasAlpha: first[2] == "alpha", placeholder: first[3], variants: [])
+        guard let first = lines.first, first.count == 6, first[5] == Self.decodingMark, let width = Int(first[0]), let height = Int(first[1]),
+            let frames = Int(first[4])
+        else { return nil }
+        var entry = Entry(width: width, height: height, hasAlpha: first[2] == "alpha", placeholder: first[3], frames: frames, variants: [])
         for line in lines.dropFirst() {
             guard line.count == 3, let width = Int(line[0]), let height = Int(line[1]), let format = ImageFormat(rawValue: line[2]) else {
                 return nil
@@ -56,7 +65,8 @@ struct ImageCache: Sendable {
         do {
             try BuildCache.makeFolder(siteDirectory: URL(fileURLWithPath: folder).deletingLastPathComponent().deletingLastPathComponent())
             try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
-            var info = "\(image.width) \(image.height) \(image.hasAlpha ? "alpha" : "opaque") \(image.placeholder)\n"
+            var info =
+                "\(image.width) \(image.height) \(image.hasAlpha ? "alpha" : "opaque") \(image.placeholder) \(image.frames) \(Self.decodingMark)\n"
             for variant in image.variants {
                 let name = "\(variant.width).\(variant.format.fileExtension)"
                 try variant.data.write(to: URL(fileURLWithPath: temporary + "/" + name))
@@ -64,7 +74,12 @@ struct ImageCache: Sendable {
             }
             try Data(info.utf8).write(to: URL(fileURLWithPath: temporary + "/info"))
             if rename(temporary, entryFolder) != 0 {
-                // Another build stored it first: theirs is the same.
+                // An entry of an older Masthead is replaced (files published from it are links,
+                // which outlive it); another build's, stored first, is the same as this one.
+                if entry(key: key) == nil {
+                    try? FileManager.default.removeItem(atPath: entryFolder)
+                    _ = rename(temporary, entryFolder)
+                }
                 try? FileManager.default.removeItem(atPath: temporary)
             }
         } catch {

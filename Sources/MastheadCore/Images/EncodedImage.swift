@@ -1,7 +1,8 @@
 import Foundation
 
 /// An image decoded once, turned upright, converted to sRGB, resized to each width and
-/// encoded in each format, its metadata gone.
+/// encoded in each format, its metadata gone; or an animation, encoded again at its own size in
+/// its own format (`frames` > 1, one variant).
 public struct EncodedImage: Sendable {
     /// Upright, at full size.
     public var width: Int
@@ -11,6 +12,8 @@ public struct EncodedImage: Sendable {
     /// The mean colour, `#rrggbb`: shown while the image loads.
     public var placeholder: String
     public var variants: [Variant]
+    /// 1 for a still.
+    public var frames = 1
 
     public struct Variant: Sendable {
         public var width: Int

@@ -19,14 +19,15 @@ public enum ImageLibrary {
     }()
 
     /// What the file is, from its first bytes and header: `jpeg`, `png`, `webp`, `heif`, `gif`,
-    /// `tiff`, `svg`, or nil when libvips knows no such format.
+    /// `tiff`, `jxl`, `jp2k`, `svg`, `magick` (ImageMagick's loader: BMP and others), or nil when
+    /// libvips knows no such format.
     public static func kind(ofFileAt path: String) -> String? {
         guard started, let loader = vips_foreign_find_load(path) else {
             vips_error_clear()
             return nil
         }
         let name = String(cString: loader).lowercased()
-        for kind in ["jpeg", "png", "webp", "heif", "gif", "tiff", "svg"] where name.contains(kind) { return kind }
+        for kind in ["jpeg", "png", "webp", "heif", "gif", "tiff", "jxl", "jp2k", "svg", "magick"] where name.contains(kind) { return kind }
         return name
     }
 
@@ -50,7 +51,7 @@ public enum ImageLibrary {
         if let expected = expectedKind(ofExtension: written), expected != kind {
             return .failure(.wrongExtension(actual: kind, written: written))
         }
-        guard let header = masthead_open(path) else { return .failure(.unreadable(takeError())) }
+        guard let header = masthead_open(path) else { return .failure(.unreadable(reason(decoding: path))) }
         let (width, height) = uprightSize(header)
         let frames = Int(vips_image_get_n_pages(header))
         unref(header)
@@ -58,15 +59,18 @@ public enum ImageLibrary {
         guard width > 0, height > 0, width * height <= settings.maxPixels else {
             return .failure(.tooManyPixels(width: width, height: height, limit: settings.maxPixels))
         }
-        if frames > 1, kind == "gif" || kind == "webp" { return .failure(.animated(frames: frames)) }
+        if frames > 1, kind == "gif" || kind == "webp" {
+            return encodeAnimation(fileAt: path, kind: kind, width: width, height: height, frames: frames, settings: settings)
+        }
 
         let widths = settings.variantWidths(forWidth: width)
         guard let largest = widths.last else { return .failure(.unreadable("the image has no pixels")) }
         var decoded: UnsafeMutablePointer<VipsImage>?
         guard masthead_thumbnail(path, Int32(largest), &decoded) == 0, let decoded else {
-            return .failure(.unreadable(takeError()))
+            return .failure(.unreadable(reason(decoding: path)))
         }
-        guard let base = uprightSRGB(decoded) else { return .failure(.unreadable(takeError())) }
+        // Every pixel is decoded here, in memory: a warning about damaged data fails it.
+        guard let base = uprightSRGB(decoded) else { return .failure(.unreadable(reason(decoding: path))) }
         defer { unref(base) }
         let hasAlpha = vips_image_hasalpha(base) != 0
         var variants: [EncodedImage.Variant] = []
@@ -81,6 +85,31 @@ public enum ImageLibrary {
         }
         return .success(
             EncodedImage(width: width, height: height, hasAlpha: hasAlpha, placeholder: placeholder(base), variants: variants))
+    }
+
+    /// An animated GIF or WebP: every frame decoded (a damaged one fails it) and encoded again in
+    /// its own format at its own size, with its timing and loop, and no metadata (EXIF, XMP,
+    /// comments). Never published as it came.
+    private static func encodeAnimation(
+        fileAt path: String, kind: String, width: Int, height: Int, frames: Int, settings: ImageSettings
+    ) -> Result<EncodedImage, ImageProblem> {
+        // The frames are decoded into memory one above the other: their pixels together are bounded.
+        guard width * height * frames <= settings.maxPixels else {
+            return .failure(.tooManyFramePixels(width: width, height: height, frames: frames, limit: settings.maxPixels))
+        }
+        guard let opened = masthead_open_frames(path), let frameStrip = uprightSRGB(opened) else {
+            return .failure(.unreadable(reason(decoding: path, frames: frames)))
+        }
+        defer { unref(frameStrip) }
+        let format: ImageFormat = kind == "gif" ? .gif : .webp
+        guard let data = save(frameStrip, as: format, quality: settings.quality) else {
+            return .failure(.unreadable(takeError()))
+        }
+        let variant = EncodedImage.Variant(width: width, height: height, format: format, data: data)
+        return .success(
+            EncodedImage(
+                width: width, height: height, hasAlpha: vips_image_hasalpha(frameStrip) != 0, placeholder: placeholder(frameStrip),
+                variants: [variant], frames: frames))
     }
 
     /// A 1200×630 JPEG for `og:image`: the cover filling the card with the title on a dark band,
@@ -142,15 +171,7 @@ public enum ImageLibrary {
     // MARK: - Steps
 
     private static func expectedKind(ofExtension written: String) -> String? {
-        switch written {
-        case "jpg", "jpeg": "jpeg"
-        case "png": "png"
-        case "webp": "webp"
-        case "avif", "heic", "heif": "heif"
-        case "gif": "gif"
-        case "tif", "tiff": "tiff"
-        default: nil
-        }
+        RasterImage.kinds[written]
     }
 
     /// Width and height once the EXIF orientation is applied (5 to 8 turn the image a quarter).
@@ -215,6 +236,7 @@ public enum ImageLibrary {
             case .webp: masthead_save_webp(image, &buffer, &length, Int32(quality))
             case .jpeg: masthead_save_jpeg(image, &buffer, &length, Int32(quality))
             case .png: masthead_save_png(image, &buffer, &length)
+            case .gif: masthead_save_gif(image, &buffer, &length)
             }
         guard status == 0, let buffer else { return nil }
         defer { g_free(buffer) }
@@ -259,6 +281,19 @@ public enum ImageLibrary {
 
     private static func unref(_ image: UnsafeMutablePointer<VipsImage>) {
         g_object_unref(UnsafeMutableRawPointer(image))
+    }
+
+    /// Why decoding the file at `path` failed: libvips's error, or, when it gives no reason of its
+    /// own (libpng's only error is "libpng read error"; a damaged PNG header gives none), the
+    /// decoder's first warning, heard by decoding the file again on this thread.
+    private static func reason(decoding path: String, frames: Int = 1) -> String {
+        let error = takeError()
+        guard error == "unknown error" || error.hasSuffix("read error") else { return error }
+        var heard = [CChar](repeating: 0, count: 512)
+        masthead_first_warning(path, Int32(frames), &heard, Int32(heard.count))
+        let bytes = heard.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let warning = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        return warning.isEmpty ? error : warning
     }
 
     /// libvips's last error, first line, and the buffer cleared.
