@@ -2,10 +2,12 @@
 SWIFT ?= swift
 SITE ?= .
 CMARK_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev
+# libpq, PostgreSQL's client library: datasets on a PostgreSQL server (docs/reports.md).
+POSTGRES_CLIENT_PACKAGES := libpq-dev
 # Snowball's stemmers, for the search index (docs/search.md).
 STEMMER_PACKAGES := libstemmer-dev
-# The throwaway PostgreSQL server `make test` runs the database tests against (scripts/with-postgres.sh).
-POSTGRES_PACKAGES := postgresql
+# The throwaway PostgreSQL server `make test` runs the database tests against, and openssl for its TLS certificate (scripts/with-postgres.sh).
+POSTGRES_PACKAGES := postgresql openssl
 
 # rsync and sshd for the deploy tests, which start their own sshd and moto S3 server (docs/publishing.md, "Tests").
 DEPLOY_TEST_PACKAGES := rsync openssh-server openssh-client
@@ -27,9 +29,9 @@ define apt_install
 	fi
 endef
 
-# Debian's cmark-gfm libraries, SQLite's, Snowball's stemmers, libvips and mimalloc.
+# Debian's cmark-gfm libraries, SQLite's, libpq, Snowball's stemmers, libvips and mimalloc.
 deps:
-	$(call apt_install,$(CMARK_PACKAGES) $(STEMMER_PACKAGES) $(VIPS_PACKAGES) $(MALLOC_PACKAGES))
+	$(call apt_install,$(CMARK_PACKAGES) $(POSTGRES_CLIENT_PACKAGES) $(STEMMER_PACKAGES) $(VIPS_PACKAGES) $(MALLOC_PACKAGES))
 
 build: deps
 	$(SWIFT) build -c release --product masthead

@@ -16,8 +16,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.27.0"),
-        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         // `masthead deploy` (MastheadDeploy): S3 requests over HTTP, signed with SHA-256 and HMAC.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -35,6 +33,12 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // libpq, PostgreSQL's client library (Debian's libpq-dev), for datasets on a PostgreSQL server.
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
         .systemLibrary(
             name: "CStemmer",
@@ -58,10 +62,7 @@ let package = Package(
                 "CMarkGFM",
                 "CSQLite",
                 "CStemmer",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
+                "CPostgres",
                 "CVips",
                 .product(name: "Yams", package: "Yams")
             ],

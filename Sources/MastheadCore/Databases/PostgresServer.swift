@@ -1,27 +1,27 @@
+import CPostgres
 import Foundation
-import Logging
-import NIOCore
-import NIOPosix
-import NIOSSL
-import PostgresNIO
-import Synchronization
 
-/// A PostgreSQL server reached through postgres-nio (the only user of it). Each statement
-/// gets its own connection, started read-only with a statement timeout
-/// (`default_transaction_read_only`, `statement_timeout`), so every statement runs in a
-/// read-only transaction whatever it holds. Rows are decoded on the connection's event loop
-/// and handed to the caller's thread as they come.
+/// A PostgreSQL server reached through libpq, PostgreSQL's own client library (the only
+/// user of it). Each statement gets its own connection, opened as `psql` would open it
+/// (the URL, then the `PG...` variables, `~/.pgpass`, `pg_service.conf`, `sslmode`), with
+/// `default_transaction_read_only`, `statement_timeout` and the site's `TimeZone` set at
+/// startup. The statement runs inside `BEGIN READ ONLY` and is always rolled back: whatever
+/// a function it calls writes (a large object, a session setting) is undone, and the
+/// connection, with its locks, ends with it. Values come in the text format.
 public struct PostgresServer: DatabaseConnection {
     public let url: PostgresURL
     /// The environment variable the URL came from, to name the server in messages.
     public let variable: String
     public let timeZone: TimeZone
+    /// Where libpq's `PG...` variables are read (the build's environment).
+    public let environment: [String: String]
     public var dialect: SQLDialect { .postgres }
 
-    public init(url: PostgresURL, variable: String, timeZone: TimeZone) {
+    public init(url: PostgresURL, variable: String, timeZone: TimeZone, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.url = url
         self.variable = variable
         self.timeZone = timeZone
+        self.environment = environment
     }
 
     public func run(
@@ -29,159 +29,183 @@ public struct PostgresServer: DatabaseConnection {
         onRow: (inout [DataValue]) throws(DatabaseError) -> Void
     ) throws(DatabaseError) -> [DatabaseColumn] {
         let connection = try connect(timeout: timeout)
-        defer { _ = try? connection.close().wait() }
-        var bindings = PostgresBindings()
-        for parameter in parameters {
-            switch parameter {
-            case .text(let text): bindings.append(text)
-            case .integer(let number): bindings.append(number)
-            case .decimal(let number): bindings.append(number)
-            case .boolean(let flag): bindings.append(flag)
-            case .date(let date): bindings.append(date)
+        defer { PQfinish(connection) }
+        // One round trip: BEGIN, the statement and ROLLBACK are sent together (libpq's pipeline mode).
+        guard PQenterPipelineMode(connection) == 1 else { throw lost(connection) }
+        let values = parameters.map(Self.text)
+        let types = parameters.map(Self.type)
+        let sent =
+            PQsendQueryParams(connection, "BEGIN READ ONLY", 0, nil, nil, nil, nil, 0) == 1
+            && Self.withCStrings(values) { pointers in
+                PQsendQueryParams(connection, sql, Int32(values.count), types, pointers, nil, nil, 0) == 1
             }
-        }
-        let queue = RowQueue()
-        let zone = timeZone
-        let done = connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: Self.logger) { row in
-            queue.add(row, timeZone: zone)
-        }
-        done.whenComplete { result in
-            switch result {
-            case .success: queue.finish(nil)
-            case .failure(let error): queue.finish(error)
+            && PQsendQueryParams(connection, "ROLLBACK", 0, nil, nil, nil, nil, 0) == 1
+            && PQpipelineSync(connection) == 1
+        guard sent else { throw lost(connection) }
+        var columns: [DatabaseColumn] = []
+        var failure: DatabaseError?
+        // The results of BEGIN, of the statement and of ROLLBACK, each followed by a null, then the sync.
+        for step in 0..<3 {
+            while let result = PQgetResult(connection) {
+                defer { PQclear(result) }
+                let status = PQresultStatus(result)
+                if status == PGRES_FATAL_ERROR, failure == nil {
+                    failure = describe(result, connection)
+                } else if step == 1, status == PGRES_TUPLES_OK, failure == nil {
+                    do throws(DatabaseError) {
+                        columns = try read(result, onRow: onRow)
+                    } catch {
+                        failure = error
+                    }
+                }
             }
+            if PQstatus(connection) == CONNECTION_BAD { break }
         }
-        var columns: [DatabaseColumn]?
-        while let (rows, described) = queue.next() {
-            columns = columns ?? described
-            for var row in rows { try onRow(&row) }
-        }
-        if let error = queue.failure { throw describe(error) }
-        return columns ?? queue.columns ?? []
+        if let failure { throw failure }
+        if PQstatus(connection) == CONNECTION_BAD { throw lost(connection) }
+        return columns
     }
 
-    private static let logger: Logger = {
-        var logger = Logger(label: "masthead.postgres")
-        logger.logLevel = .critical
-        return logger
-    }()
-
-    private func connect(timeout: Double) throws(DatabaseError) -> PostgresConnection {
-        let tls: PostgresConnection.Configuration.TLS
-        do {
-            switch url.tls {
-            case .disable: tls = .disable
-            case .prefer, .require:
-                var configuration = TLSConfiguration.makeClientConfiguration()
-                configuration.certificateVerification = .none
-                let context = try NIOSSLContext(configuration: configuration)
-                tls = url.tls == .prefer ? .prefer(context) : .require(context)
-            case .verify:
-                tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            }
-        } catch {
-            throw DatabaseError(.connection, "cannot set up TLS for the server of \(variable)")
+    /// The rows of a result, handed over one at a time, and its columns.
+    private func read(_ result: OpaquePointer, onRow: (inout [DataValue]) throws(DatabaseError) -> Void) throws(DatabaseError) -> [DatabaseColumn] {
+        let count = PQnfields(result)
+        let oids = (0..<count).map { PQftype(result, $0) }
+        let columns = (0..<count).map { index in
+            DatabaseColumn(
+                name: String(cString: PQfname(result, index)), type: PostgresValues.fieldType(oids[Int(index)]),
+                databaseType: PostgresValues.typeName(oids[Int(index)]))
         }
-        var configuration = PostgresConnection.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: tls)
-        configuration.options.connectTimeout = .seconds(10)
-        configuration.options.additionalStartupParameters = [
-            ("default_transaction_read_only", "on"),
-            ("statement_timeout", String(Int((timeout * 1000).rounded(.up)))),
-            ("application_name", "masthead"),
+        let reader = PostgresValues(timeZone: timeZone)
+        var row = [DataValue](repeating: .null, count: Int(count))
+        for tuple in 0..<PQntuples(result) {
+            for index in 0..<count {
+                if PQgetisnull(result, tuple, index) == 1 {
+                    row[Int(index)] = .null
+                } else {
+                    row[Int(index)] = reader.value(
+                        PQgetvalue(result, tuple, index), count: Int(PQgetlength(result, tuple, index)), oid: oids[Int(index)])
+                }
+            }
+            try onRow(&row)
+        }
+        return columns
+    }
+
+    private func connect(timeout: Double) throws(DatabaseError) -> OpaquePointer {
+        var settings: [(String, String)] = []
+        // libpq's variables from the build's environment first, then the URL's settings, which win, as in libpq.
+        if let defaults = PQconndefaults() {
+            var option = defaults
+            while let keyword = option.pointee.keyword {
+                if let name = option.pointee.envvar.map({ String(cString: $0) }), let value = environment[name], !value.isEmpty {
+                    settings.append((String(cString: keyword), value))
+                }
+                option += 1
+            }
+            PQconninfoFree(defaults)
+        }
+        settings += url.settings.filter { $0.keyword != "options" }
+        let startup = [
+            "-c default_transaction_read_only=on",
+            "-c statement_timeout=\(Int((timeout * 1000).rounded(.up)))",
             // Dates and wall-clock timestamps are read, and buckets cut, in the site's time zone.
-            ("TimeZone", timeZone.identifier)
+            "-c TimeZone=\(timeZone.identifier.replacingOccurrences(of: " ", with: "\\ "))",
+            "-c DateStyle=ISO"
         ]
-        do {
-            return try PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: 1, logger: Self.logger
-            ).wait()
-        } catch {
-            throw describe(error, connecting: true)
+        settings.append(("options", ([url.value("options")].compactMap { $0 } + startup).joined(separator: " ")))
+        settings.append(("fallback_application_name", "masthead"))
+        if url.value("connect_timeout") == nil && environment["PGCONNECT_TIMEOUT"] == nil { settings.append(("connect_timeout", "10")) }
+        let connection = Self.withCStrings(settings.map(\.0)) { keywords in
+            Self.withCStrings(settings.map(\.1)) { values in PQconnectdbParams(keywords, values, 0) }
         }
+        guard let connection else { throw DatabaseError(.connection, "cannot reach the PostgreSQL server of \(variable): out of memory") }
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let error = describeConnection(connection)
+            PQfinish(connection)
+            throw error
+        }
+        return connection
     }
 
-    /// postgres-nio's error in Masthead's words: the server's own message where it sent one, never the URL.
-    func describe(_ error: any Error, connecting: Bool = false) -> DatabaseError {
-        let server = "the PostgreSQL server of \(variable) (\(url.host):\(url.port))"
-        guard let error = error as? PSQLError else {
-            return DatabaseError(.connection, "cannot reach \(server): \(error)")
+    /// `the PostgreSQL server of STATS_URL (127.0.0.1:5432)`: the host and port libpq tried, never the URL.
+    private func server(_ connection: OpaquePointer) -> String {
+        let host = PQhost(connection).map { String(cString: $0) } ?? ""
+        let port = PQport(connection).map { String(cString: $0) } ?? ""
+        return "the PostgreSQL server of \(variable) (\(host.isEmpty ? "localhost" : host):\(port.isEmpty ? "5432" : port))"
+    }
+
+    /// Why the connection failed, from libpq's message (its last attempt's reason, after `failed:`).
+    private func describeConnection(_ connection: OpaquePointer) -> DatabaseError {
+        let message = PQerrorMessage(connection).map { String(cString: $0) } ?? ""
+        let attempt = message.components(separatedBy: "failed: ").last ?? message
+        var reason = (attempt.split(separator: "\n").first.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+        for prefix in ["FATAL:  ", "ERROR:  "] where reason.hasPrefix(prefix) { reason = String(reason.dropFirst(prefix.count)) }
+        let user = PQuser(connection).map { String(cString: $0) } ?? ""
+        let database = PQdb(connection).map { String(cString: $0) } ?? user
+        let server = server(connection)
+        if reason.contains("authentication failed") || reason.contains("role \"") && reason.contains("does not exist") {
+            return DatabaseError(.connection, "\(server) refused the login of user '\(user)': \(reason)")
         }
-        if let info = error.serverInfo, let message = info[.message] {
-            let state = info[.sqlState] ?? ""
-            switch state {
-            case "57014": return DatabaseError(.timeout, "the statement ran past its timeout: \(message)")
-            case "28P01", "28000": return DatabaseError(.connection, "\(server) refused the login of user '\(url.user)': \(message)")
-            case "3D000": return DatabaseError(.connection, "\(server) has no database '\(url.database ?? url.user)': \(message)")
-            case "57P01", "57P02", "57P03": return DatabaseError(.lost, "the connection to \(server) was lost: \(message)")
-            default:
-                let hint = info[.hint].map { " (\($0))" } ?? ""
-                return DatabaseError(.statement, "\(message)\(hint)")
-            }
+        if reason.contains("no password supplied") {
+            return DatabaseError(
+                .connection, "\(server) asks a password of user '\(user)' and none was given (in the URL, PGPASSWORD or ~/.pgpass)")
         }
-        switch error.code {
-        case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
-            return DatabaseError(connecting ? .connection : .lost, "the connection to \(server) was lost")
-        case .sslUnsupported:
+        if reason.hasPrefix("database \"") && reason.hasSuffix("does not exist") {
+            return DatabaseError(.connection, "\(server) has no database '\(database)': \(reason)")
+        }
+        if reason.contains("does not support SSL") {
             return DatabaseError(.connection, "\(server) does not offer TLS, which the URL's sslmode asks for")
+        }
+        let lowered = reason.prefix(1).lowercased() + reason.dropFirst()
+        return DatabaseError(.connection, "cannot reach \(server)\(lowered.isEmpty ? "" : ": \(lowered)")")
+    }
+
+    /// A statement's failure in Masthead's words: the server's own message, never the URL.
+    private func describe(_ result: OpaquePointer, _ connection: OpaquePointer) -> DatabaseError {
+        func field(_ code: Character) -> String? {
+            PQresultErrorField(result, Int32(code.asciiValue!)).map { String(cString: $0) }
+        }
+        let message = field("M") ?? PQresultErrorMessage(result).map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        switch field("C") ?? "" {
+        case "57014": return DatabaseError(.timeout, "the statement ran past its timeout: \(message)")
+        case "57P01", "57P02", "57P03": return DatabaseError(.lost, "the connection to \(server(connection)) was lost: \(message)")
+        case "" where PQstatus(connection) == CONNECTION_BAD: return lost(connection)
         default:
-            let reason = error.underlying.map { ": \(Self.reason($0))" } ?? ""
-            return DatabaseError(.connection, "cannot reach \(server)\(reason)")
+            let hint = field("H").map { " (\($0))" } ?? ""
+            return DatabaseError(.statement, "\(message)\(hint)")
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
-        if let error = error as? IOError { return error.description }
-        let text = String(describing: error)
-        return text.contains("Connection refused") || text.contains("connectionRefused") ? "connection refused" : text
+    private func lost(_ connection: OpaquePointer) -> DatabaseError {
+        DatabaseError(.lost, "the connection to \(server(connection)) was lost")
     }
-}
 
-/// Rows decoded on the event loop, waiting for the caller's thread. A lock and a condition:
-/// the producer is postgres-nio's callback, the consumer a plain thread of the build.
-private final class RowQueue: @unchecked Sendable {
-    // @unchecked: every stored property is read and written holding `condition`.
-    private let condition = NSCondition()
-    private var rows: [[DataValue]] = []
-    private var finished = false
-    private(set) var failure: (any Error)?
-    private(set) var columns: [DatabaseColumn]?
-
-    func add(_ row: PostgresRow, timeZone: TimeZone) {
-        var values: [DataValue] = []
-        var described: [DatabaseColumn] = []
-        for cell in row {
-            values.append(PostgresValues.value(cell, timeZone: timeZone))
-            if columns == nil {
-                described.append(
-                    DatabaseColumn(
-                        name: cell.columnName, type: PostgresValues.fieldType(cell.dataType),
-                        databaseType: cell.dataType.knownSQLName ?? ""))
-            }
+    /// A parameter in PostgreSQL's text format, typed as postgres-nio typed it (text, bigint, double, boolean, timestamptz).
+    private static func text(_ parameter: SQLParameter) -> String {
+        switch parameter {
+        case .text(let text): text
+        case .integer(let number): String(number)
+        case .decimal(let number): number.isNaN ? "NaN" : number.isInfinite ? (number > 0 ? "Infinity" : "-Infinity") : "\(number)"
+        case .boolean(let flag): flag ? "true" : "false"
+        case .date(let date): PostgresValues.text(date)
         }
-        condition.lock()
-        if columns == nil { columns = described }
-        rows.append(values)
-        condition.signal()
-        condition.unlock()
     }
 
-    func finish(_ error: (any Error)?) {
-        condition.lock()
-        finished = true
-        failure = error
-        condition.signal()
-        condition.unlock()
+    private static func type(_ parameter: SQLParameter) -> UInt32 {
+        switch parameter {
+        case .text: PostgresValues.OID.text
+        case .integer: PostgresValues.OID.int8
+        case .decimal: PostgresValues.OID.float8
+        case .boolean: PostgresValues.OID.bool
+        case .date: PostgresValues.OID.timestamptz
+        }
     }
 
-    /// The rows come so far and the columns, or nil once the query has ended and every row is taken.
-    func next() -> ([[DataValue]], [DatabaseColumn]?)? {
-        condition.lock()
-        defer { condition.unlock() }
-        while rows.isEmpty && !finished { condition.wait() }
-        guard !rows.isEmpty else { return nil }
-        let taken = rows
-        rows = []
-        return (taken, columns)
+    /// `strings` as C strings for the length of `body`.
+    private static func withCStrings<Result>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
+        let copies = strings.map { strdup($0) }
+        defer { for copy in copies { free(copy) } }
+        return body(copies.map { UnsafePointer($0) } + [nil])
     }
 }

@@ -1,51 +1,59 @@
+import CPostgres
 import Foundation
 
-/// A `postgres://user:password@host:port/database?sslmode=require` URL taken apart. Only
-/// `where` (host, port, database) may be shown: the URL and its password never are.
+/// The connection settings in a dataset's variable, read by libpq itself (`PQconninfoParse`):
+/// a URL (`postgres://user:password@host:5432/database?sslmode=require`) or libpq's
+/// `key=value` settings (`service=stats`). What the URL leaves out, libpq takes from the
+/// `PG...` variables, `~/.pgpass` and `pg_service.conf`, as for `psql`. The settings, and
+/// above all the password, are never shown: messages name the server by host and port.
 public struct PostgresURL: Sendable {
-    public enum TLSMode: Sendable {
-        /// `sslmode=disable`, or none given.
-        case disable
-        /// `sslmode=prefer` or `allow`: TLS when the server offers it.
-        case prefer
-        /// `sslmode=require`: encrypted, the certificate not checked (as libpq does).
-        case require
-        /// `sslmode=verify-ca` or `verify-full`: encrypted, the certificate and host checked.
-        case verify
+    /// libpq's keywords and values as the URL gives them (`host`, `port`, `sslmode`, ...).
+    public var settings: [(keyword: String, value: String)]
+
+    static let sslModes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
+
+    /// A setting's value, when the URL gives it.
+    public func value(_ keyword: String) -> String? { settings.last { $0.keyword == keyword }?.value }
+
+    /// The settings, or the reason they cannot be read (which never quotes them).
+    public static func parse(_ text: String) -> Result<PostgresURL, DatabaseError> {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let isURL = trimmed.hasPrefix("postgres://") || trimmed.hasPrefix("postgresql://")
+        let expected = "expected a URL like postgres://user:password@host:5432/database, or libpq's key=value settings"
+        guard isURL || trimmed.contains("=") else { return .failure(DatabaseError(.connection, expected)) }
+        var problem: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(trimmed, &problem) else {
+            // libpq's reason quotes the part it could not read, which may be the password: left out.
+            let reason = problem.map { String(cString: $0) }.map(Self.unquoted) ?? ""
+            PQfreemem(problem)
+            return .failure(DatabaseError(.connection, expected + (reason.isEmpty ? "" : " (\(reason))")))
+        }
+        defer { PQconninfoFree(options) }
+        var settings: [(String, String)] = []
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { settings.append((String(cString: keyword), String(cString: value))) }
+            option += 1
+        }
+        let url = PostgresURL(settings: settings)
+        if let mode = url.value("sslmode"), !sslModes.contains(mode) {
+            return .failure(DatabaseError(.connection, "unknown sslmode '\(mode.prefix(20))' (\(sslModes.joined(separator: ", ")))"))
+        }
+        return .success(url)
     }
 
-    public var host: String
-    public var port: Int
-    public var user: String
-    public var password: String?
-    public var database: String?
-    public var tls: TLSMode
-
-    /// Host, port and database, for messages.
-    public var place: String { "\(host):\(port)/\(database ?? user)" }
-
-    /// Nil with the reason, which never quotes the URL.
-    public static func parse(_ text: String) -> Result<PostgresURL, DatabaseError> {
-        guard let parts = URLComponents(string: text.trimmingCharacters(in: .whitespacesAndNewlines)),
-            parts.scheme == "postgres" || parts.scheme == "postgresql", let host = parts.host, !host.isEmpty
-        else {
-            return .failure(DatabaseError(.connection, "expected a URL like postgres://user:password@host:5432/database"))
+    /// libpq's message without what it quotes (`invalid URI query parameter: "…"`), on one line.
+    static func unquoted(_ message: String) -> String {
+        var result = ""
+        var quoted = false
+        for character in message where character != "\n" {
+            if character == "\"" {
+                quoted.toggle()
+                if quoted { result += "\"…\"" }
+            } else if !quoted {
+                result.append(character)
+            }
         }
-        let user = parts.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? "postgres"
-        let password = parts.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
-        let path = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
-        let mode = parts.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
-        let tls: TLSMode
-        switch mode {
-        case "disable": tls = .disable
-        case "allow", "prefer": tls = .prefer
-        case "require": tls = .require
-        case "verify-ca", "verify-full": tls = .verify
-        default:
-            return .failure(DatabaseError(.connection, "unknown sslmode '\(mode.prefix(20))' (disable, prefer, require, verify-ca, verify-full)"))
-        }
-        return .success(
-            PostgresURL(
-                host: host, port: parts.port ?? 5432, user: user, password: password, database: path.isEmpty ? nil : path, tls: tls))
+        return result.trimmingCharacters(in: .whitespaces)
     }
 }

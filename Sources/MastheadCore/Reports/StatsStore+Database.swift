@@ -27,7 +27,7 @@ extension StatsStore {
             }
             switch PostgresURL.parse(text) {
             case .success(let url):
-                let server = PostgresServer(url: url, variable: variable, timeZone: timeZone)
+                let server = PostgresServer(url: url, variable: variable, timeZone: timeZone, environment: environment)
                 return .success((server, "postgres \(variable) \(StableHash.digest(Data(text.utf8)))"))
             case .failure(let problem):
                 return .failure(.error("datasets.\(dataset.name): \(variable): \(problem.message)", at: dataset.location))
