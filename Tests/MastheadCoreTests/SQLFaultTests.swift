@@ -130,10 +130,19 @@ struct SQLFaultTests {
 
     @Test func theConnectionLostMidStream() throws {
         guard let url = TestDatabases.postgresURL() else { return }
-        // The server ends its own connection once rows have started to come.
-        let query = "SELECT g AS x, g AS y, CASE WHEN g = 200 THEN pg_terminate_backend(pg_backend_pid()) END AS kind FROM generate_series(1, 400) g"
+        // The server ends its own connection once rows have started to come. In a view: a query: calling
+        // pg_terminate_backend is refused before it is sent (SQLSideEffectTests).
+        let view = TestDatabases.tableName("lost")
+        try TestDatabases.psql(
+            url,
+            [
+                "-c",
+                "CREATE VIEW \(view) AS SELECT g AS x, g AS y, CASE WHEN g = 200 THEN pg_terminate_backend(pg_backend_pid()) END AS kind "
+                    + "FROM generate_series(1, 400) g"
+            ])
+        defer { _ = try? TestDatabases.psql(url, ["-c", "DROP VIEW \(view)"]) }
         let (messages, _) = try Self.build(
-            "{ postgres: { url: env:STATS_URL }, query: \"\(query)\" }",
+            "{ postgres: { url: env:STATS_URL }, table: \(view) }",
             block: "```chart\ntype: scatter\nsource: events\nx: x\ny: { value: y }\n```", environment: ["STATS_URL": url])
         #expect(messages.count == 1)
         #expect(messages.first?.contains("datasets.events: the connection to the PostgreSQL server of STATS_URL") == true)
