@@ -29,6 +29,8 @@ final class PreviewBuilder: Sendable {
     let includeDrafts: Bool
     let includeFuture: Bool
     private let memory = RebuildMemory()
+    /// The database results the builds keep, polled by `DatabasePoller`.
+    var databaseResults: DatabaseResults { memory.databaseResults }
 
     /// Everything a rebuild reads and changes; held for the whole rebuild, so two never run at once.
     private struct State: Sendable {

@@ -176,6 +176,9 @@ struct RebuildService: Service {
                 }
             }
             defer { pings.cancel() }
+            // A changed database result rebuilds as a saved file does (docs/reports.md, "Databases").
+            let polls = DatabasePoller.start(builder.databaseResults) { await rebuild() }
+            defer { polls.cancel() }
             for await _ in changes.cancelOnGracefulShutdown() {
                 await rebuild(changes: watcher.takeChanges())
             }

@@ -130,7 +130,7 @@ struct SQLDayColumnTests {
             ],
             fileColumnCount: 4, join: nil, cacheKey: "dataset:events")
         source.database = DatabaseSource(
-            engine: .sqlite(file: "x.sqlite"), relation: .table("events"), timeout: 30, refresh: 300, relationLocation: SourceLocation(file: "x"))
+            engine: .sqlite(file: "x.sqlite"), relation: .table("events"), timeout: 30, poll: 10, relationLocation: SourceLocation(file: "x"))
         source.databaseTypes = [.date, .string, .integer, .decimal]
         source.databaseDays = [0]
         func sql(_ measure: Measure, limit: Int? = nil) -> String {

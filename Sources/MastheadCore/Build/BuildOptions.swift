@@ -21,6 +21,9 @@ public struct BuildOptions: Sendable {
     public var partialsRenderedOnce = true
     /// Where `url: env:NAME` of a database dataset is looked up.
     public var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// Where the build keeps its database results, so the build cache can fingerprint them
+    /// (`CachedBuild`); nil: a new one. The preview's `memory` has its own.
+    public var databaseResults: DatabaseResults?
 
     public init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory

@@ -35,10 +35,12 @@ public enum CachedBuild {
         timer.lap("inputs fingerprinted")
         if let previous, sameKey, previous.inputs == inputs,
             let validUntil = previous.validUntil, options.now < validUntil,
-            cache.outputIsIntact(previous)
+            cache.outputIsIntact(previous),
+            DatabaseCheck.allUnchanged(previous.databaseChecks, environment: options.environment)
         {
             return .upToDate(previous)
         }
+        timer.lap("database results checked")
 
         // Pages go to the staging folder as they are rendered; it replaces the output folder
         // only once the build has succeeded.
@@ -47,6 +49,8 @@ public enum CachedBuild {
             previous: previous?.outputs ?? [:], inputs: inputs, force: force)
         var options = options
         options.pageDelivery = .streamed { try staging.add($0) }
+        let databaseResults = options.databaseResults ?? DatabaseResults()
+        options.databaseResults = databaseResults
         var result = SiteBuilder.build(options)
         timer.lap("built and pages written")
         guard result.succeeded, let site = result.site else {
@@ -76,6 +80,7 @@ public enum CachedBuild {
         manifest.warnings = result.diagnostics.map(\.description)
         manifest.inputs = inputs
         manifest.outputs = report.records
+        manifest.databaseChecks = databaseResults.checks()
         do {
             try cache.save(manifest)
         } catch {

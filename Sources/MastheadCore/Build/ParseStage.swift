@@ -78,7 +78,7 @@ enum ParseStage {
         // ```chart, ```kpi and ```table blocks, drawn from Content/stats at build time.
         let reports = ReportEngine(
             config: config, siteDirectory: siteDirectory, catalogs: catalogs, environment: options.environment,
-            databaseResults: options.memory?.databaseResults ?? DatabaseResults())
+            databaseResults: options.memory?.databaseResults ?? options.databaseResults ?? DatabaseResults())
         // Blocks are parsed with their documents and drawn once all are (`ReportEngine.drawBlocks`).
         markdown.renderFencedBlock = { reports.deferFencedBlock(info: $0, body: $1, line: $2, file: $3) }
         let parser = DocumentParser(config: config, markdown: markdown)
@@ -86,8 +86,6 @@ enum ParseStage {
         let memory = isTranslation ? options.memory?.documents(translatedTo: config.language) : options.memory?.documents
         memory?.beginBuild(
             siteDirectory: siteDirectory, baseURL: options.baseURL, databaseGeneration: options.memory?.databaseResults.generation ?? 0)
-        // Database results older than their `refresh:` are forgotten: documents showing them are parsed again.
-        if let results = options.memory?.databaseResults { _ = results.expire(now: Date()) }
         let (documents, failed) = parseKeepingFailures(
             files, parser: parser, reports: reports, memory: memory, progress: options.progress,
             diagnostics: &diagnostics, work: &work, timer: &timer)

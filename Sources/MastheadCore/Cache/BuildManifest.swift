@@ -30,6 +30,9 @@ public struct BuildManifest: Sendable, Equatable {
     public var outputs: [String: FileRecord] = [:]
     /// Each article's and page's URL by source file, to warn when one changes (`URLChanges`).
     public var pageURLs: [String: String] = [:]
+    /// The statements the build sent to PostgreSQL servers, with a digest of their rows: a
+    /// server is an input too, asked again at the next build (`DatabaseCheck`).
+    public var databaseChecks: [DatabaseCheck] = []
 
     public init(key: String) {
         self.key = key
@@ -54,6 +57,12 @@ public struct BuildManifest: Sendable, Equatable {
         for (path, record) in outputs.sorted(by: { $0.key < $1.key }) { try write(Self.line("out", path, record) + "\n") }
         // The URL first: it has no spaces, the source may.
         for (source, url) in pageURLs.sorted(by: { $0.key < $1.key }) { try write("page \(Self.escape(url)) \(Self.escape(source))\n") }
+        // JSON escapes newlines: one check a line.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for check in databaseChecks {
+            if let data = try? encoder.encode(check) { try write("db " + String(decoding: data, as: UTF8.self) + "\n") }
+        }
     }
 
     /// Nil when the text is not a manifest of this version (then the cache is just not used).
@@ -79,6 +88,9 @@ public struct BuildManifest: Sendable, Equatable {
                 let parts = fields(rest, maxSplits: 1)
                 guard parts.count == 2 else { return nil }
                 manifest.pageURLs[unescape(parts[1])] = unescape(parts[0])
+            case "db":
+                guard let check = try? JSONDecoder().decode(DatabaseCheck.self, from: Data(rest.utf8)) else { return nil }
+                manifest.databaseChecks.append(check)
             case "in", "out":
                 guard withRecords else { continue }
                 let parts = fields(rest, maxSplits: 3)

@@ -20,8 +20,9 @@ public struct DatabaseSource: Sendable, Hashable {
     public var relation: Relation
     /// Seconds a statement may run (`timeout:`, default 30).
     public var timeout: Double
-    /// Seconds the preview keeps a result before asking again (`refresh:`, default 300).
-    public var refresh: Double
+    /// Seconds between two times the preview asks a result again, to redraw the pages when it
+    /// changed (`poll:`, default 10; `refresh:` is its older name).
+    public var poll: Double
     /// Where `query:` or `table:` is written, for problems with the statement.
     public var relationLocation: SourceLocation
 
@@ -35,10 +36,10 @@ public struct DatabaseSource: Sendable, Hashable {
 
 /// Reads the database keys of one `datasets:` entry.
 enum DatabaseSourceReader {
-    static let keys = ["sqlite", "postgres", "table", "query", "timeout", "refresh"]
+    static let keys = ["sqlite", "postgres", "table", "query", "timeout", "poll", "refresh"]
     static let postgresKeys = ["url"]
     static let defaultTimeout = 30.0
-    static let defaultRefresh = 300.0
+    static let defaultPoll = 10.0
 
     /// Nil when the entry names no database (a `file:` dataset) or has errors (reported in `reader`).
     static func read(_ name: String, _ reader: inout YAMLReader) -> DatabaseSource? {
@@ -78,8 +79,8 @@ enum DatabaseSourceReader {
             return nil
         }
         let timeout = seconds("timeout", &reader) ?? defaultTimeout
-        let refresh = seconds("refresh", &reader) ?? defaultRefresh
-        return DatabaseSource(engine: engine, relation: relation, timeout: timeout, refresh: refresh, relationLocation: relationLocation)
+        let poll = seconds("poll", &reader) ?? seconds("refresh", &reader) ?? defaultPoll
+        return DatabaseSource(engine: engine, relation: relation, timeout: timeout, poll: poll, relationLocation: relationLocation)
     }
 
     /// `postgres: { url: env:NAME }`: the name of the variable; a URL written out is refused, so no password is committed.

@@ -12,7 +12,7 @@ public struct DatabaseColumn: Sendable, Hashable {
 }
 
 /// A value bound to a statement's placeholder: never spliced into its text.
-public enum SQLParameter: Sendable, Hashable {
+public enum SQLParameter: Sendable, Hashable, Codable {
     case text(String)
     case integer(Int)
     case decimal(Double)

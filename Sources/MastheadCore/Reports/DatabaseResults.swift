@@ -2,9 +2,10 @@ import Foundation
 import Synchronization
 
 /// The results of database statements, by where they were asked and the statement with its
-/// parameters. A build keeps them for its own blocks; the preview keeps them between
-/// builds (`RebuildMemory`) until `refresh:` seconds have passed, so saving a page does not
-/// query the server again, while a changed block or `site.yml` asks a new statement.
+/// parameters. A build keeps them for its own blocks, and hands those of servers to the build
+/// cache (`checks()`), which asks them again at the next build. The preview keeps them between
+/// builds (`RebuildMemory`) and asks each again every `poll:` seconds (`poll(now:)`), so saving
+/// a page does not query the server again, while a changed result redraws the pages.
 public final class DatabaseResults: Sendable {
     struct Key: Hashable, Sendable {
         /// The database: its file with size and time, or its variable with the URL's hash.
@@ -15,15 +16,22 @@ public final class DatabaseResults: Sendable {
     struct Entry: Sendable {
         var columns: [DatabaseColumn]
         var rows: [[DataValue]]
+        /// When the rows were fetched, or last found unchanged.
         var fetched: Date
-        var refresh: Double
+        /// Seconds between two polls of the preview (`poll:`).
+        var poll: Double
+        /// Where to ask the statement again, and within how many seconds.
+        var connection: (any DatabaseConnection)? = nil
+        var timeout: Double = 30
+        /// `Self.digest` of the rows.
+        var digest: String = ""
     }
 
     private let entries = Mutex<[Key: Entry]>([:])
     private let running = Mutex<[Key: NSLock]>([:])
     private let expiries = Mutex(0)
 
-    /// Counts the times results were forgotten for age: part of the preview's context key, so
+    /// Counts the times kept results changed: part of the preview's context key, so
     /// documents drawn from them are parsed (and their blocks asked) again.
     public var generation: Int { expiries.withLock { $0 } }
 
@@ -31,7 +39,11 @@ public final class DatabaseResults: Sendable {
 
     func entry(_ key: Key) -> Entry? { entries.withLock { $0[key] } }
 
-    func keep(_ entry: Entry, for key: Key) { entries.withLock { $0[key] = entry } }
+    func keep(_ entry: Entry, for key: Key) {
+        var entry = entry
+        if entry.digest.isEmpty { entry.digest = Self.digest(entry.rows) }
+        entries.withLock { $0[key] = entry }
+    }
 
     /// Runs `body` for `key` alone. Blocks are drawn in parallel: a second block asking the
     /// same statement waits for the first, then finds its result kept, so the statement is
@@ -48,16 +60,125 @@ public final class DatabaseResults: Sendable {
         return body()
     }
 
-    /// Forgets results older than their `refresh:`; true when some were, so pages showing them are drawn again.
-    public func expire(now: Date) -> Bool {
-        entries.withLock { entries in
-            let stale = entries.filter { now.timeIntervalSince($0.value.fetched) >= $0.value.refresh }.map(\.key)
-            for key in stale { entries.removeValue(forKey: key) }
-            if !stale.isEmpty { expiries.withLock { $0 += 1 } }
-            return !stale.isEmpty
+    /// Asks again every result whose `poll:` seconds have passed since it was fetched. A result
+    /// that changed is kept in place of the old; one that can no longer be asked (the server is
+    /// down, the table gone) is forgotten, so the next build asks it and reports why. True when
+    /// either happened: the pages drawn from those results must be drawn again.
+    public func poll(now: Date) -> Bool {
+        let due = entries.withLock { entries in
+            entries.filter { $0.value.connection != nil && now.timeIntervalSince($0.value.fetched) >= $0.value.poll }
         }
+        guard !due.isEmpty else { return false }
+        let answers = parallelMap(Array(due)) { element -> (Key, Entry?) in
+            let (key, entry) = element
+            guard let connection = entry.connection else { return (key, entry) }
+            var rows: [[DataValue]] = []
+            do throws(DatabaseError) {
+                _ = try connection.run(key.statement.sql, parameters: key.statement.parameters, timeout: entry.timeout) {
+                    (row: inout [DataValue]) throws(DatabaseError) in rows.append(row)
+                }
+            } catch {
+                return (key, nil)
+            }
+            var fresh = entry
+            fresh.fetched = now
+            let digest = Self.digest(rows)
+            if digest != entry.digest {
+                fresh.rows = rows
+                fresh.digest = digest
+            }
+            return (key, fresh)
+        }
+        var changed = false
+        entries.withLock { entries in
+            for (key, answer) in answers {
+                if let answer {
+                    if answer.digest != entries[key]?.digest { changed = true }
+                    entries[key] = answer
+                } else {
+                    entries.removeValue(forKey: key)
+                    changed = true
+                }
+            }
+        }
+        if changed { expiries.withLock { $0 += 1 } }
+        return changed
+    }
+
+    /// The statements this build sent to PostgreSQL servers, with a digest of their rows, for
+    /// the build cache: a server is no file, so the next build asks them again (`DatabaseCheck.isUnchanged`).
+    /// SQLite files are inputs of the cache already, by their bytes.
+    public func checks() -> [DatabaseCheck] {
+        entries.withLock { entries in
+            entries.compactMap { key, entry -> DatabaseCheck? in
+                guard let server = entry.connection as? PostgresServer else { return nil }
+                return DatabaseCheck(
+                    variable: server.variable, database: key.database, timeZone: server.timeZone.identifier, timeout: entry.timeout,
+                    statement: key.statement, digest: entry.digest)
+            }
+            .sorted { ($0.database, $0.statement.sql, $0.digest) < ($1.database, $1.statement.sql, $1.digest) }
+        }
+    }
+
+    /// A digest of rows, the same for the same values in the same order.
+    static func digest(_ rows: [[DataValue]]) -> String {
+        var text = ""
+        for row in rows {
+            for value in row {
+                switch value {
+                case .null: text += "n"
+                case .string(let string): text += "s\(string.utf8.count):\(string)"
+                case .integer(let number): text += "i\(number)"
+                case .decimal(let number): text += "d\(number.bitPattern)"
+                case .boolean(let flag): text += flag ? "t" : "f"
+                case .date(let date): text += "D\(date.timeIntervalSince1970.bitPattern)"
+                case .list(let items): text += "l\(items.count):" + items.map { "\($0.utf8.count):\($0)" }.joined()
+                }
+                text += ","
+            }
+            text += "\n"
+        }
+        return StableHash.digest(text)
     }
 
     /// Results kept now, for tests and the timings.
     public var count: Int { entries.withLock { $0.count } }
+}
+
+/// One statement a build sent to a PostgreSQL server and a digest of its rows: a line of
+/// the build cache's manifest, asked again at the next build (`isUnchanged`).
+public struct DatabaseCheck: Sendable, Hashable, Codable {
+    /// The environment variable holding the server's URL.
+    public var variable: String
+    /// `postgres VARIABLE HASH-OF-URL`: another URL is another database.
+    public var database: String
+    public var timeZone: String
+    public var timeout: Double
+    var statement: SQLPushdown.Statement
+    public var digest: String
+
+    /// Every check asked again, several at a time: true when each gives the rows it gave.
+    public static func allUnchanged(_ checks: [DatabaseCheck], environment: [String: String]) -> Bool {
+        guard !checks.isEmpty else { return true }
+        return parallelMap(checks) { $0.isUnchanged(environment: environment) }.allSatisfy { $0 }
+    }
+
+    /// Asks the statement again: true when the server gives the same rows, false when they
+    /// differ or it cannot be asked (the build then asks it and reports why).
+    public func isUnchanged(environment: [String: String]) -> Bool {
+        guard let text = environment[variable], !text.isEmpty,
+            "postgres \(variable) \(StableHash.digest(Data(text.utf8)))" == database,
+            case .success(let url) = PostgresURL.parse(text), let zone = TimeZone(identifier: timeZone)
+        else { return false }
+        let server = PostgresServer(url: url, variable: variable, timeZone: zone, environment: environment)
+        var rows: [[DataValue]] = []
+        do throws(DatabaseError) {
+            _ = try server.run(statement.sql, parameters: statement.parameters, timeout: timeout) { (row: inout [DataValue]) throws(DatabaseError) in
+                rows.append(row)
+            }
+        } catch {
+            return false
+        }
+        return DatabaseResults.digest(rows) == digest
+    }
 }

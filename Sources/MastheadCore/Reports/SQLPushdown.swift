@@ -11,7 +11,7 @@ struct SQLPushdown {
     let timeZone: TimeZone
 
     /// The statement, its parameters, and what each result column holds.
-    struct Statement: Sendable, Hashable {
+    struct Statement: Sendable, Hashable, Codable {
         var sql: String
         var parameters: [SQLParameter]
     }

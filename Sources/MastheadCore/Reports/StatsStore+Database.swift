@@ -131,7 +131,9 @@ extension StatsStore {
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
             explain(statement, dataset: dataset, location: location, rows: rows.count, seconds: seconds)
-            results.keep(.init(columns: columns, rows: rows, fetched: Date(), refresh: database.refresh), for: key)
+            let entry = DatabaseResults.Entry(
+                columns: columns, rows: rows, fetched: Date(), poll: database.poll, connection: connection, timeout: database.timeout)
+            results.keep(entry, for: key)
             return .success((columns, rows))
         } catch {
             let at = error.kind == .connection ? dataset.location : location

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import MastheadCore
+
+/// A database is an input of the build (issue 40): a changed row builds again, an unchanged
+/// database answers "up to date" and writes nothing, for SQLite (its file is fingerprinted)
+/// and PostgreSQL (the last build's statements are asked again and their rows compared).
+@Suite("Databases are inputs: never a stale number", .serialized)
+struct DatabaseFreshnessTests {
+    static let block = "```table\nsource: events\nx: kind\ny: { sum: points }\n```"
+
+    static func site(_ dataset: String) throws -> TestSite {
+        let site = try ReportFeatureSite.make(config: "timezone: Europe/Rome\ndatasets:\n  events: \(dataset)\n", files: [:])
+        try ReportFeatureSite.report(site, block)
+        return site
+    }
+
+    static func build(_ site: TestSite, _ output: URL, environment: [String: String] = [:]) throws -> CachedBuild.Outcome {
+        var options = BuildOptions(siteDirectory: site.root)
+        options.environment = environment
+        return try CachedBuild.run(options, output: output)
+    }
+
+    /// The report page as the output folder has it.
+    static func page(_ output: URL) -> String {
+        (try? String(contentsOf: output.appendingPathComponent("reports/r/index.html"), encoding: .utf8)) ?? ""
+    }
+
+    /// "up to date", "built N written", or the errors.
+    static func summary(_ outcome: CachedBuild.Outcome) -> String {
+        switch outcome {
+        case .upToDate: "up to date"
+        case .built(_, let report): "built \(report.written) written"
+        case .failed(let result): result.messages.joined(separator: "\n")
+        }
+    }
+
+    @Test func sqlite() throws {
+        let site = try Self.site("{ sqlite: stats/events.sqlite, table: events }")
+        let file = site.root.appendingPathComponent("Content/stats/events.sqlite")
+        try TestDatabases.sqlite(
+            file, ["CREATE TABLE events (kind TEXT, points INTEGER)"], rows: [["code", "111"], ["bonus", "222"]],
+            insert: "INSERT INTO events VALUES (?1, ?2)")
+        let output = site.root.appendingPathComponent("public")
+        #expect(Self.summary(try Self.build(site, output)).hasPrefix("built"))
+        #expect(Self.page(output).contains(">111<"))
+        #expect(Self.summary(try Self.build(site, output)) == "up to date")
+
+        try TestDatabases.sqlite(file, ["UPDATE events SET points = 333 WHERE kind = 'code'"])
+        let changed = Self.summary(try Self.build(site, output))
+        #expect(changed.hasPrefix("built") && changed != "built 0 written", "\(changed)")
+        #expect(Self.page(output).contains(">333<") && !Self.page(output).contains(">111<"))
+        #expect(Self.summary(try Self.build(site, output)) == "up to date")
+    }
+
+    @Test func postgres() throws {
+        guard let url = TestDatabases.postgresURL() else { return }
+        let table = TestDatabases.tableName("fresh")
+        try TestDatabases.psql(
+            url, ["-c", "CREATE TABLE \(table) (kind text, points integer)", "-c", "INSERT INTO \(table) VALUES ('code', 111), ('bonus', 222)"])
+        defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE IF EXISTS \(table)"]) }
+        let site = try Self.site("{ postgres: { url: env:STATS_URL }, table: \(table) }")
+        let output = site.root.appendingPathComponent("public")
+        let environment = ["STATS_URL": url]
+        #expect(Self.summary(try Self.build(site, output, environment: environment)).hasPrefix("built"))
+        #expect(Self.page(output).contains(">111<"))
+        // The manifest keeps the statement and a digest of its rows, never the URL.
+        let manifest = try #require(BuildCache(siteDirectory: site.root, output: output).loadManifest())
+        #expect(manifest.databaseChecks.count == 1)
+        #expect(manifest.databaseChecks.first?.variable == "STATS_URL")
+        let manifestText = try String(contentsOf: BuildCache(siteDirectory: site.root, output: output).manifestURL, encoding: .utf8)
+        #expect(!manifestText.contains(URLComponents(string: url)!.password!))
+        #expect(Self.summary(try Self.build(site, output, environment: environment)) == "up to date")
+
+        try TestDatabases.psql(url, ["-c", "UPDATE \(table) SET points = points + 222 WHERE kind = 'code'"])
+        let changed = Self.summary(try Self.build(site, output, environment: environment))
+        #expect(changed.hasPrefix("built") && changed != "built 0 written", "\(changed)")
+        #expect(Self.page(output).contains(">333<") && !Self.page(output).contains(">111<"))
+        #expect(Self.summary(try Self.build(site, output, environment: environment)) == "up to date")
+
+        // Another server (another URL in the variable) is another input.
+        let other = url + (url.contains("?") ? "&" : "?") + "application_name=other"
+        #expect(Self.summary(try Self.build(site, output, environment: ["STATS_URL": other])).hasPrefix("built"))
+        #expect(Self.summary(try Self.build(site, output, environment: ["STATS_URL": other])) == "up to date")
+
+        // A server that can no longer answer builds again, and the build says why; the output stays.
+        try TestDatabases.psql(url, ["-c", "DROP TABLE \(table)"])
+        let failed = Self.summary(try Self.build(site, output, environment: ["STATS_URL": other]))
+        #expect(failed.contains("datasets.events: relation \"\(table)\" does not exist"), "\(failed)")
+        #expect(Self.page(output).contains(">333<"))
+    }
+
+    @Test func theCommandSaysUpToDateAndWritesNothing() throws {
+        guard let url = TestDatabases.postgresURL() else { return }
+        let table = TestDatabases.tableName("cli")
+        try TestDatabases.psql(url, ["-c", "CREATE TABLE \(table) (kind text, points integer)", "-c", "INSERT INTO \(table) VALUES ('code', 5)"])
+        defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE IF EXISTS \(table)"]) }
+        let site = try Self.site("{ postgres: { url: env:STATS_URL }, table: \(table) }")
+        let output = site.root.appendingPathComponent("public")
+        let arguments = ["build", "--site", site.root.path, "--output", output.path]
+        #expect(try MastheadCommand.run(arguments, environment: ["STATS_URL": url]).status == 0)
+        let page = output.appendingPathComponent("reports/r/index.html")
+        let written = try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date
+        let again = try MastheadCommand.run(arguments, environment: ["STATS_URL": url])
+        #expect(again.status == 0)
+        #expect(again.output.contains("Nothing changed since the last build"), "\(again.output)\(again.errors)")
+        #expect(try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date == written)
+        try TestDatabases.psql(url, ["-c", "UPDATE \(table) SET points = 7"])
+        let changed = try MastheadCommand.run(arguments, environment: ["STATS_URL": url])
+        #expect(!changed.output.contains("Nothing changed"))
+        #expect(Self.page(output).contains(">7<"))
+    }
+
+    /// The preview keeps results between builds and asks them again every `poll:` seconds.
+    @Test func thePreviewPollsAndRedrawsWhenARowChanged() throws {
+        guard let url = TestDatabases.postgresURL() else { return }
+        let table = TestDatabases.tableName("poll")
+        try TestDatabases.psql(url, ["-c", "CREATE TABLE \(table) (kind text, points integer)", "-c", "INSERT INTO \(table) VALUES ('code', 111)"])
+        defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE IF EXISTS \(table)"]) }
+        let site = try Self.site("{ postgres: { url: env:STATS_URL }, table: \(table), poll: 5 }")
+        let memory = RebuildMemory()
+        var options = BuildOptions(siteDirectory: site.root)
+        options.environment = ["STATS_URL": url]
+        options.memory = memory
+        func page() -> String { SiteBuilder.build(options).text("reports/r/index.html") ?? "" }
+        #expect(page().contains(">111<"))
+        try TestDatabases.psql(url, ["-c", "UPDATE \(table) SET points = 333"])
+        // Kept: a rebuild before the poll does not ask the server again.
+        #expect(page().contains(">111<"))
+        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(1)) == false)
+        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(6)) == true)
+        #expect(page().contains(">333<"))
+        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(12)) == false)
+        // A result that can no longer be asked is forgotten: the next build asks it and says why.
+        try TestDatabases.psql(url, ["-c", "DROP TABLE \(table)"])
+        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(18)) == true)
+        #expect(SiteBuilder.build(options).messages.first?.contains("relation \"\(table)\" does not exist") == true)
+    }
+}
