@@ -41,8 +41,11 @@ site: build
 
 # One binary that works anywhere (docs/install.md): the Swift runtime linked in, the starter sites built
 # in; checked to need only the Debian packages docs/install.md names, then tried alone from an empty folder.
+# Built in a folder of its own: --static-swift-stdlib compiles every module again, and sharing .build
+# with `make build` would make each undo the other.
 PREFIX ?= /usr/local
-STATIC_BUILD = $(SWIFT) build -c release --product masthead --static-swift-stdlib $(SWIFT_BUILD_FLAGS)
+STATIC_SCRATCH ?= .build-static
+STATIC_BUILD = $(SWIFT) build -c release --product masthead --static-swift-stdlib --scratch-path $(STATIC_SCRATCH)
 install: deps
 	$(STATIC_BUILD)
 	install -d $(DESTDIR)$(PREFIX)/bin
@@ -53,7 +56,7 @@ install: deps
 release: deps
 	$(STATIC_BUILD)
 	bash scripts/check-install.sh $$($(STATIC_BUILD) --show-bin-path)/masthead
-	bash scripts/release.sh $$($(STATIC_BUILD) --show-bin-path)/masthead dist
+	bash scripts/release.sh $$($(STATIC_BUILD) --show-bin-path)/masthead dist $(STATIC_SCRATCH)/checkouts
 
 # The whole suite beside a throwaway PostgreSQL (docs/reports.md): a server that cannot start fails the run.
 test: deps layers

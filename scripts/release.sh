@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # `make release`: the binary `make install` checks (Swift runtime linked in, starter sites built in)
 # in a tarball with the licences of what is linked into it and the Debian packages it needs at run
-# time (docs/install.md). Usage: release.sh BINARY [OUTPUT_FOLDER]; BINARY is
-# `swift build -c release --static-swift-stdlib`'s masthead, whose folder holds its link file list.
+# time (docs/install.md). Usage: release.sh BINARY OUTPUT_FOLDER CHECKOUTS; BINARY is
+# `swift build -c release --static-swift-stdlib`'s masthead, whose folder holds its link file list, and
+# CHECKOUTS the folder of that build's Swift packages (SCRATCH/checkouts).
 set -euo pipefail
 binary=$(readlink -f "$1")
-output=${2:-dist}
+output=$(mkdir -p "$2" && cd "$2" && pwd)
+checkouts=$(cd "$3" && pwd)
 cd "$(dirname "$0")/.."
-root=$(pwd)
 
 version=$("$binary" --version | awk '{print $2}')
 arch=$(dpkg --print-architecture)
@@ -27,7 +28,7 @@ install -m 755 "$binary" "$stage/$name/masthead"
 links="$(dirname "$binary")/masthead.product/Objects.LinkFileList"
 [ -f "$links" ] || { echo "no link file list at $links: build with swift build -c release first" >&2; exit 1; }
 modules=$(sed -n 's|.*/\([^/]*\)\.build/[^/]*\.o$|\1|p' "$links" | sort -u)
-for checkout in .build/checkouts/*/; do
+for checkout in "$checkouts"/*/; do
     package=$(basename "$checkout")
     linked=no
     for source in "$checkout"Sources/*/; do
@@ -59,7 +60,6 @@ names, then copy masthead to a folder on your PATH:
 licenses/ holds the licences of the Swift packages and the Swift runtime linked into it.
 README
 
-mkdir -p "$output"
 # Deterministic: sorted names, a fixed owner and time, no gzip timestamp.
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 -C "$stage" -cf - "$name" | gzip -n >"$output/$name.tar.gz"
 (cd "$output" && sha256sum "$name.tar.gz" >"$name.tar.gz.sha256")
