@@ -24,10 +24,7 @@ struct DocumentSource: Sendable {
         case .read(let data):
             return .success(SourceFile(path: path, data: data))
         case .inSiteFolder(let siteDirectory):
-            guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(path).path) else {
-                return .failure(Diagnostic(.error, "cannot read this file", file: path))
-            }
-            return .success(SourceFile(path: path, data: data))
+            return SiteFiles(siteDirectory: siteDirectory).read(path).map { SourceFile(path: path, data: $0) }
         }
     }
 }

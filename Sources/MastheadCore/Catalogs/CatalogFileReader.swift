@@ -72,11 +72,8 @@ enum CatalogFileReader {
 
     private static func readTree(_ path: String, url: URL, body: (CatalogRecord) -> Void) -> Output {
         var output = Output()
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return Output(diagnostics: [Diagnostic(.error, "cannot read this file", file: path)], readable: false)
-        }
         let text: String
-        switch SourceFile(path: path, data: data).text() {
+        switch SiteFiles.read(absolute: url.path, reporting: path).flatMap({ SourceFile(path: path, data: $0).text() }) {
         case .success(let decoded): text = decoded
         case .failure(let diagnostic): return Output(diagnostics: [diagnostic], readable: false)
         }

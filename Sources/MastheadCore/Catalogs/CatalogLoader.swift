@@ -74,6 +74,11 @@ public struct CatalogLoader: Sendable {
                         continue
                     }
                 }
+                // Money too large to write with exact cents is an error at its cell, not `NaN €` on the page.
+                if field.currency != nil, let number = value.reportNumber, let problem = ChartFormatter.currencyProblem(number) {
+                    diagnostics.append(.error("\(field.name): \(problem)", at: location))
+                    continue
+                }
                 if value.isNull || value == .list([]) {
                     if field.required || field.name == catalogConfig.key {
                         diagnostics.append(.error("\(field.name): missing required value", at: location))
@@ -195,8 +200,14 @@ public struct CatalogLoader: Sendable {
         }
         let names = fields.map(\.name)
         // `title_en`: a field's translation (docs/translating.md), not a field of its own.
-        let translated = Set(config.translationLanguages.flatMap { language in names.map { $0 + "_" + language.code } })
-        for column in output.columns where !names.contains(column) && !translated.contains(column) {
+        // The language as written in any case (`title_EN`), as site.yml's codes are.
+        let codes = Set(config.translationLanguages.map(\.code))
+        let fieldNames = Set(names)
+        func isTranslation(_ column: String) -> Bool {
+            guard let split = Self.splitTranslated(column) else { return false }
+            return fieldNames.contains(split.field) && codes.contains(split.code)
+        }
+        for column in output.columns where !names.contains(column) && !isTranslation(column) {
             let location = output.columnLocations[column] ?? fileStart
             let hint = Suggestion.didYouMean(column, in: names)
             diagnostics.append(.warning("unknown field '\(column)' (not in the schema, ignored)\(hint)", at: location))
@@ -215,9 +226,24 @@ public struct CatalogLoader: Sendable {
     private static func translated(
         _ record: CatalogRecord, field: String, suffix: String?
     ) -> (cell: CatalogRecord.Cell, location: SourceLocation)? {
-        guard let suffix, let given = record.cells[field + suffix] else { return nil }
+        guard let suffix else { return nil }
+        // Exact first (`title_en`, the usual case); then the code in another case (`title_EN`).
+        let exact = record.cells[field + suffix]
+        guard
+            let given = exact
+                ?? record.cells.first(where: { column, _ in
+                    column.count == field.count + suffix.count && splitTranslated(column).map { $0.field == field && "_" + $0.code == suffix } == true
+                })?.value
+        else { return nil }
         if case .text(let text) = given.cell, DataValue.trimmed(text) == nil { return nil }
         return given
+    }
+
+    /// `title_pt-BR` read as the field `title` in `pt-BR`, its code in `LanguageTag`'s normal form;
+    /// nil when nothing after the last `_` is a language tag.
+    static func splitTranslated(_ column: String) -> (field: String, code: String)? {
+        guard let underscore = column.lastIndex(of: "_"), let tag = LanguageTag(column[column.index(after: underscore)...]) else { return nil }
+        return (String(column[..<underscore]), tag.description)
     }
 
     private func checkImage(_ src: String) -> String? {

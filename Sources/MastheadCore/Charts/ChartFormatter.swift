@@ -40,16 +40,37 @@ public struct ChartFormatter: Sendable {
         }
     }
 
+    /// The largest amount money is written for, exclusive: a thousand million million. From
+    /// 1e15 up a Double's steps are 0.125 or coarser, so its cents are not the data's; and
+    /// Foundation's `Decimal` turns amounts from about 1e150 up into `NaN`. Readers report
+    /// larger amounts as errors at their source (`currencyProblem`), so this limit is never
+    /// met when a page is written.
+    public static let largestCurrencyAmount = 1e15
+
+    /// Why `value` cannot be written as money, or nil.
+    public static func currencyProblem(_ value: ReportNumber) -> String? {
+        guard !(abs(value.double) < largestCurrencyAmount) else { return nil }
+        return "\(value) is too large to write as money with exact cents (at most ±999999999999999.99); is it in the right unit?"
+    }
+
     /// Money with two decimals (or the currency's own), in the site's language: "24.578,80 €"
     /// in Italian, "£24,578.80" in English. Foundation's CLDR data, the same on every run.
+    /// A Double is read as its shortest decimal text (`0.1`, not 0.1000000000000000055…), and
+    /// an amount smaller than a hundredth is zero ("0,00 €", never "NaN €" or "−0,00 €").
     public func currency(_ value: ReportNumber, code: String) -> String {
-        let amount: Decimal =
-            switch value {
-            case .integer(let whole): Decimal(whole)
-            case .decimal(let number): number.isFinite ? Decimal(number) : 0
-            }
-        if case .decimal(let number) = value, !number.isFinite { return "–" }
-        return amount.formatted(.currency(code: code).locale(locale)).replacingOccurrences(of: "-", with: "−")
+        let amount: Decimal
+        switch value {
+        case .integer(let whole):
+            amount = Decimal(whole)
+        case .decimal(let number):
+            guard number.isFinite, abs(number) < Self.largestCurrencyAmount else { return "–" }
+            // Below 1e-6 Double's text is exponential (`1e-300`), and Decimal cannot hold 1e-300.
+            amount = abs(number) < 1e-6 ? 0 : (Decimal(string: "\(number)", locale: Locale(identifier: "en_US_POSIX")) ?? 0)
+        }
+        let text = amount.formatted(.currency(code: code).locale(locale))
+        // A negative amount that rounds to zero is zero: no sign.
+        guard text.contains(where: { ("1"..."9").contains($0) }) else { return Decimal(0).formatted(.currency(code: code).locale(locale)) }
+        return text.replacingOccurrences(of: "-", with: "−")
     }
 
     /// "12,5%".

@@ -42,7 +42,7 @@ public struct CatalogConfig: Sendable {
     public var map: CatalogMapConfig?
     /// `filter:`: the filter over every item offered on the index (`CatalogFilterForm`).
     public var filter: CatalogFilterConfig?
-    /// `file: { it: ..., en: ... }`: one data file per language, by lower-cased code (docs/translating.md).
+    /// `file: { it: ..., en: ... }`: one data file per language, by code in `LanguageTag`'s normal form (docs/translating.md).
     public var filesByLanguage: [String: String] = [:]
     /// In another language's view, `_en`: a field's value is read from `title_en` when that cell is not empty.
     public var translatedColumnSuffix: String?

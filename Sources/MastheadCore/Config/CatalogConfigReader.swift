@@ -44,10 +44,10 @@ enum CatalogConfigReader {
         var filesByLanguage: [String: String] = [:]
         for entry in reader.node["file"]?.entries ?? [] {
             guard let path = entry.value.string else { continue }
-            filesByLanguage[entry.key.lowercased()] = SiteFolders.inContent(SiteFolders.relativeToContent(path))
+            filesByLanguage[LanguageTag.normalised(entry.key)] = SiteFolders.inContent(SiteFolders.relativeToContent(path))
         }
         let defaultFile = reader.node["file"]?.entries.flatMap { entries in
-            (entries.first { $0.key.lowercased() == language.lowercased() } ?? entries.first)?.value.string
+            (entries.first { LanguageTag.normalised($0.key) == LanguageTag.normalised(language) } ?? entries.first)?.value.string
         }
         guard let fileValue = defaultFile ?? reader.string("file", required: true), let key = reader.string("key", required: true) else {
             return nil

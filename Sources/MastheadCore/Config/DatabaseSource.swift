@@ -25,6 +25,8 @@ public struct DatabaseSource: Sendable, Hashable {
     public var poll: Double
     /// Where `query:` or `table:` is written, for problems with the statement.
     public var relationLocation: SourceLocation
+    /// Where `sqlite:` or `postgres:` is written, for problems with the database itself.
+    public var engineLocation: SourceLocation? = nil
 
     public var engineName: String {
         switch engine {

@@ -15,7 +15,7 @@ enum LanguageCodes {
     /// what is wrong, with the tag probably meant.
     static func problem(with tag: String) -> String? {
         let parts = tag.split(separator: "-").map(String.init)
-        guard let first = parts.first, tag.range(of: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", options: .regularExpression) != nil else {
+        guard let first = parts.first, LanguageTag(tag) != nil else {
             return "expected a BCP 47 tag like it, en or en-GB, got \"\(tag)\""
         }
         var language = first.lowercased()

@@ -3,7 +3,8 @@ import Foundation
 /// One entry of `languages:` in site.yml: a language the site is written in, with what
 /// changes in it (docs/translating.md). The default language is the one equal to `language:`.
 public struct LanguageConfig: Sendable {
-    /// A BCP 47 tag as written (`en`, `en-GB`); its URLs live under `/<code lower-cased>/`.
+    /// A BCP 47 tag in `LanguageTag`'s normal form (`en`, `en-GB`, whatever case site.yml
+    /// wrote); its URLs live under `/<code lower-cased>/`.
     public var code: String
     /// What the language switcher calls it, in the language itself (`English`).
     public var name: String

@@ -19,13 +19,13 @@ enum LanguageConfigReader {
         var languages: [LanguageConfig] = []
         var seen = Set<String>()
         for language in read {
-            guard seen.insert(language.code.lowercased()).inserted else {
+            guard seen.insert(language.code).inserted else {
                 reader.error("languages: '\(language.code)' is declared twice", at: language.location)
                 continue
             }
             languages.append(language)
         }
-        guard let defaultIndex = languages.firstIndex(where: { $0.code.lowercased() == defaultLanguage.lowercased() }) else {
+        guard let defaultIndex = languages.firstIndex(where: { $0.code == LanguageTag.normalised(defaultLanguage) }) else {
             if !languages.isEmpty {
                 let message = "languages: the default language '\(defaultLanguage)' (language:) is not in the list; "
                 reader.error(message + "add { code: \(defaultLanguage), name: ... }", at: reader.locationOf("languages"))
@@ -38,11 +38,13 @@ enum LanguageConfigReader {
 
     private static func readLanguage(_ entry: inout YAMLReader, categories: [CategoryConfig], extra: inout [Diagnostic]) -> LanguageConfig? {
         entry.warnAboutUnknownKeys(knownKeys, what: "language")
-        guard let code = entry.string("code", required: true), let name = entry.string("name", required: true) else { return nil }
-        if let problem = LanguageCodes.problem(with: code) {
+        guard let written = entry.string("code", required: true), let name = entry.string("name", required: true) else { return nil }
+        if let problem = LanguageCodes.problem(with: written) {
             entry.error("code: \(problem)", at: entry.locationOf("code"))
             return nil
         }
+        // The one normal form (`EN` is `en`), so `title_en` columns, `moka.en.md` and `lang="en"` all match it.
+        let code = LanguageTag.normalised(written)
         var language = LanguageConfig(code: code, name: name, location: entry.locationOf("code"))
         language.title = entry.string("title")
         language.description = entry.string("description")

@@ -36,7 +36,7 @@ extension SiteConfig {
             var catalog = view.catalogs[index]
             catalog.permalink = prefix + catalog.permalink
             catalog.indexPath = prefix + catalog.indexPath
-            if let file = catalog.filesByLanguage[language.code.lowercased()] { catalog.file = file }
+            if let file = catalog.filesByLanguage[language.code] { catalog.file = file }
             if let words = language.catalogs[catalog.name] {
                 if let label = words.label { catalog.label = label }
                 if let description = words.description { catalog.description = description }

@@ -142,7 +142,8 @@ enum ReportsConfigReader {
 
     private static func readDataset(_ name: String, _ reader: inout YAMLReader, location: SourceLocation) -> DatasetDeclaration? {
         reader.warnAboutUnknownKeys(datasetKeys, what: "dataset")
-        let database = DatabaseSourceReader.read(name, &reader)
+        var database = DatabaseSourceReader.read(name, &reader)
+        database?.engineLocation = reader.locationOf(reader.has("sqlite") ? "sqlite" : "postgres")
         if database == nil, DatabaseSourceReader.namesDatabase(reader) { return nil }
         if let database {
             if reader.has("file") {

@@ -20,7 +20,7 @@ enum SearchConfigReader {
         config.enabled = reader.bool("enabled") ?? true
         if let language = reader.string("language") {
             // Whether Snowball stems it is checked by the search stage, which owns the stemmer.
-            config.language = language
+            config.language = LanguageTag.normalised(language)
             config.languageLocation = reader.locationOf("language")
         }
         if let fields = reader.node["fields"], !fields.isNull {

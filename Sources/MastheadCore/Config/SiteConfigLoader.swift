@@ -13,10 +13,15 @@ public enum SiteConfigLoader {
     ]
 
     public static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {
-        let url = siteDirectory.appendingPathComponent(path)
-        if let problem = SiteFiles(siteDirectory: siteDirectory).problem(at: path) { return (nil, [problem]) }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        let files = SiteFiles(siteDirectory: siteDirectory)
+        if let problem = files.problem(at: path) { return (nil, [problem]) }
+        guard FileStatus(path: siteDirectory.appendingPathComponent(path).path) != nil else {
             return (nil, [Diagnostic(.error, "missing site configuration: create \(path) with at least a title", file: path)])
+        }
+        let data: Data
+        switch files.read(path) {
+        case .success(let read): data = read
+        case .failure(let diagnostic): return (nil, [diagnostic])
         }
         switch SourceFile(path: path, data: data).text() {
         case .success(let text): return parse(text)
@@ -42,10 +47,11 @@ public enum SiteConfigLoader {
             }
         }
         if let language = reader.string("language") {
-            if language.range(of: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", options: .regularExpression) == nil {
-                reader.error("language: expected a BCP 47 tag like it or en-GB, got \"\(language)\"", at: reader.locationOf("language"))
+            // Read once, in normal form (`IT` is `it`): labels, stemmer, URLs and `lang` all use it.
+            if let tag = LanguageTag(language) {
+                config.language = tag.description
             } else {
-                config.language = language
+                reader.error("language: expected a BCP 47 tag like it or en-GB, got \"\(language)\"", at: reader.locationOf("language"))
             }
         }
         if let zoneName = reader.string("timezone") {

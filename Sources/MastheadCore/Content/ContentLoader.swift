@@ -22,7 +22,8 @@ public enum ContentLoader {
     /// sorted. Names `SiteTree` ignores (`.x`, `_x`) are skipped. A link to a file inside
     /// the site counts as that file; links to folders are not followed, so a link loop cannot
     /// trap the walk; a link out of the site, to nothing or round a loop is an error and is
-    /// left out (`SiteFiles`).
+    /// left out (`SiteFiles`). A folder that cannot be listed and a name that is not UTF-8
+    /// are errors at their folder.
     public static func files(in folder: String, siteDirectory: URL, diagnostics: inout [Diagnostic]) -> [String] {
         let siteFiles = SiteFiles(siteDirectory: siteDirectory)
         if let problem = siteFiles.problem(at: folder) {
@@ -30,7 +31,10 @@ public enum ContentLoader {
             return []
         }
         var result: [String] = []
-        SiteTree.walk(folder, in: siteFiles.siteDirectory, scope: .site) { entry in
+        // A folder that cannot be listed, or a name that is not UTF-8, is an error: the site
+        // would otherwise be published without the files nobody could see.
+        let walkProblem = { (problem: SiteTree.Problem) in diagnostics.append(problem.diagnostic) }
+        SiteTree.walk(folder, in: siteFiles.siteDirectory, scope: .site, problem: walkProblem) { entry in
             if entry.status.isDirectory { return true }
             if entry.status.isRegular {
                 result.append(entry.relative)

@@ -65,6 +65,35 @@ public struct SiteFiles: Sendable {
         return Self.diagnostic(.outside, link: relative, reading: relative)
     }
 
+    /// The bytes of the file at `relative`, or an error at it saying why they cannot be read
+    /// (`permission denied`, `is a directory`): a file that exists is never taken as missing.
+    public func read(_ relative: String) -> Result<Data, Diagnostic> {
+        Self.read(absolute: siteDirectory.path + "/" + relative, reporting: relative)
+    }
+
+    /// `read(_:)` for a file named by its absolute path, reported as `relative`.
+    public static func read(absolute: String, reporting relative: String) -> Result<Data, Diagnostic> {
+        errno = 0
+        let descriptor = open(absolute, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(cannotRead(relative, code: errno)) }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return .success(data) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(cannotRead(relative, code: errno))
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    private static func cannotRead(_ relative: String, code: Int32) -> Diagnostic {
+        Diagnostic(.error, "cannot read this file (\(String(cString: strerror(code))))", file: relative)
+    }
+
     /// The error for a link that leads nowhere usable. Where an outside link points is not
     /// printed: the path may itself be private (a home folder, a key file's name).
     static func diagnostic(_ target: LinkTarget, link: String, reading path: String) -> Diagnostic {
@@ -91,4 +120,9 @@ public struct SiteFiles: Sendable {
     public func isInside(_ real: String) -> Bool {
         real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
     }
+}
+
+/// The system's `read`, which `SiteFiles.read` hides by name.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

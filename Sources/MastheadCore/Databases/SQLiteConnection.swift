@@ -18,6 +18,21 @@ public struct SQLiteConnection: DatabaseConnection {
         self.timeZone = timeZone
     }
 
+    /// Why the file at `path` is no SQLite database, or nil. SQLite opens an empty file as an
+    /// empty database and a file of another kind without complaint; its error comes later, at
+    /// the first statement, as "no such table" or "file is not a database".
+    public static func fileProblem(path: String, displayPath: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return "the SQLite database \(displayPath) is empty (0 bytes): it holds no tables; export the database again" }
+        // Every SQLite 3 database begins with these 16 bytes (sqlite.org/fileformat.html, 1.3).
+        guard header == Data("SQLite format 3\0".utf8) else {
+            return "\(displayPath) is not an SQLite database (it does not begin with SQLite's header \"SQLite format 3\")"
+        }
+        return nil
+    }
+
     public func run(
         _ sql: String, parameters: [SQLParameter], timeout: Double,
         onRow: (inout [DataValue]) throws(DatabaseError) -> Void

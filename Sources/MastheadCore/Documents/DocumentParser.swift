@@ -53,6 +53,11 @@ public struct DocumentParser: Sendable {
         let author = fields.string("author") ?? (language == nil ? config.author : nil)
         let featured = fields.bool("featured") ?? false
         let draft = fields.bool("draft") ?? false
+        // A tag of symbols has a slug (`☕` is `u2615`); one of punctuation only would vanish without a word.
+        for tag in tags where Slug.make(tag).isEmpty {
+            let message = "tags: \"\(tag)\" has no letters, digits or symbols to make a URL from; write the tag in words"
+            fields.error(message, at: fields.locationOf("tags"))
+        }
         let related = (fields.strings("related") ?? []).map(Slug.make)
         let aliases = readAliases(&fields)
         let translationKey = fields.string("translationKey").map(Slug.make) ?? baseName

@@ -4,8 +4,8 @@ enum TranslationFile {
     /// of `codes`; a site without `languages:` has none, so its files keep their names.
     static func split(stem: String, codes: Set<String>) -> (baseName: String, language: String?) {
         guard !codes.isEmpty, let dot = stem.lastIndex(of: ".") else { return (stem, nil) }
-        let suffix = stem[stem.index(after: dot)...].lowercased()
-        guard codes.contains(suffix) else { return (stem, nil) }
+        // A tag in any case (`moka.EN.md`, `moka.pt-br.md`), compared as `translationCodes` are.
+        guard let suffix = LanguageTag(stem[stem.index(after: dot)...])?.lowercased, codes.contains(suffix) else { return (stem, nil) }
         return (String(stem[..<dot]), suffix)
     }
 }

@@ -52,8 +52,8 @@ public struct TemplateSet: Sendable {
         }
         for path in paths {
             let name = String(path.dropFirst(folder.count + 1).dropLast(".mustache".count))
-            guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(path).path) else { continue }
-            switch SourceFile(path: path, data: data).text() {
+            // An unreadable template is an error at it, not a template gone missing.
+            switch SiteFiles(siteDirectory: siteDirectory).read(path).flatMap({ SourceFile(path: path, data: $0).text() }) {
             case .success(let text): sources[name] = (path, text)
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }

@@ -29,9 +29,8 @@ public struct TemplateStrings: Sendable {
         let prefix = TemplateSet.folder + "/" + folder + "/"
         for path in paths.sorted() where path.hasPrefix(prefix) && (path.hasSuffix(".yml") || path.hasSuffix(".yaml")) {
             let code = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
-            guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(path).path) else { continue }
             let text: String
-            switch SourceFile(path: path, data: data).text() {
+            switch SiteFiles(siteDirectory: siteDirectory).read(path).flatMap({ SourceFile(path: path, data: $0).text() }) {
             case .success(let read): text = read
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)

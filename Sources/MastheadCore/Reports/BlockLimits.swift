@@ -36,10 +36,17 @@ extension BlockView {
                 let change = (totals[1].double - totals[0].double) / abs(totals[0].double)
                 if !change.isFinite { return "the change from \(totals[0]) to \(totals[1]) is too large to write as a percentage" }
             }
-            return durationProblem(totals)
+            return durationProblem(totals) ?? currencyProblem(totals)
         case .table:
-            return durationProblem(table.values.lazy.flatMap { $0 }.compactMap { $0 })
+            let values = table.values.lazy.flatMap { $0 }.compactMap { $0 }
+            return durationProblem(values) ?? currencyProblem(values)
         }
+    }
+
+    /// With `format: currency`, the first value too large to write as money with exact cents.
+    private func currencyProblem(_ values: some Sequence<ReportNumber>) -> String? {
+        guard spec.valueFormat == .currency else { return nil }
+        return values.lazy.compactMap { ChartFormatter.currencyProblem($0) }.first.map { "format: currency: \($0)" }
     }
 
     /// With `format: duration`, the first value too long to write as months, days and hours.

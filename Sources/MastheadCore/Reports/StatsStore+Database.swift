@@ -15,6 +15,10 @@ extension StatsStore {
             guard let status = FileStatus(path: url.path) else {
                 return .failure(.error("datasets.\(dataset.name): the SQLite database \(file) does not exist", at: dataset.location))
             }
+            // An empty file or one of another kind, at the line naming it (SQLite would say "no such table" at the query).
+            if let problem = SQLiteConnection.fileProblem(path: url.path, displayPath: file) {
+                return .failure(.error("datasets.\(dataset.name): \(problem)", at: database.engineLocation ?? dataset.location))
+            }
             let connection = SQLiteConnection(path: url.path, displayPath: file, timeZone: timeZone)
             return .success((connection, "sqlite \(file) \(status.size) \(status.modified)"))
         case .postgres(let variable):

@@ -12,7 +12,7 @@ struct SearchSettings: Sendable {
     var catalogs: [SearchConfig.Catalog]
 
     init(config: SiteConfig) {
-        language = config.search.language ?? config.language
+        language = LanguageTag.normalised(config.search.language ?? config.language)
         stopWords = StopWords.words(language: language)
         weights = SearchConfig.Field.allCases.map { config.search.weights[$0] ?? 0 }
         catalogs = config.search.catalogs

@@ -16,8 +16,8 @@ final class Stemmer {
 
     /// Snowball's name for a BCP 47 tag's language: its ISO 639 code (`it`), when Snowball has a stemmer for it.
     static func algorithm(for language: String) -> String? {
-        let code = (language.split(separator: "-").first.map(String.init) ?? language).lowercased()
-        guard !code.isEmpty, code.allSatisfy({ $0.isASCII && $0.isLetter }), let made = sb_stemmer_new(code, "UTF_8") else { return nil }
+        guard let code = LanguageTag(language)?.language, code.allSatisfy({ $0.isASCII && $0.isLetter }), let made = sb_stemmer_new(code, "UTF_8")
+        else { return nil }
         sb_stemmer_delete(made)
         return code
     }

@@ -3,9 +3,8 @@
 /// are stemmed and keep every word.
 enum StopWords {
     static func words(language: String) -> Set<String> {
-        let code = (language.split(separator: "-").first.map(String.init) ?? language).lowercased()
         let list: String
-        switch code {
+        switch LanguageTag(language)?.language {
         case "it": list = italian
         case "en": list = english
         default: return []

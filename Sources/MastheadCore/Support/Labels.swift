@@ -19,7 +19,8 @@ public struct Labels: Sendable {
     var movedTo = "This page has moved to"
 
     public init(language: String) {
-        switch language.split(separator: "-").first.map(String.init) ?? language {
+        // By the tag's language in normal form: `IT` and `it-CH` get the Italian words.
+        switch LanguageTag(language)?.language ?? language {
         case "it":
             self.init(articles: "Articoli", categories: "Categorie", tags: "Tag", notFound: "Pagina non trovata", page: "pagina")
             headingAnchor = "Link a questa sezione"
