@@ -10,12 +10,12 @@ struct DeployCommand: AsyncParsableCommand {
         commandName: "deploy",
         abstract: "Publishes the built site to a target of site.yml's deploy: (the first by default) or a URL.")
 
-    @Argument(
-        help:
-            "A target named in site.yml, or a URL: s3://BUCKET[/PREFIX]?region=R&endpoint=URL&path_style=true, "
-            + "ssh://[USER@]HOST[:PORT]/PATH, file:///PATH."
-    )
+    @Argument(help: ArgumentHelp(DeployCommand.targetHelp))
     var target: String?
+
+    static let targetHelp =
+        "A target named in site.yml, or a URL: s3://BUCKET[/PREFIX]?region=R&endpoint=URL&path_style=true, "
+        + "ssh://[USER@]HOST[:PORT]/PATH, file:///PATH."
 
     @Option(name: .customLong("site"), help: "The folder holding Content/ and Templates/.")
     var site: String = "."

@@ -212,9 +212,10 @@ import Testing
 
         // The key moto made, through a credentials file and a profile.
         let credentialsFile = site.folder.appendingPathComponent("aws-credentials")
-        try "[default]\naws_access_key_id = wrong\naws_secret_access_key = wrong\n\n"
+        let profiles =
+            "[default]\naws_access_key_id = wrong\naws_secret_access_key = wrong\n\n"
             + "[magazine]\naws_access_key_id = \(key.id)\naws_secret_access_key = \(key.secret)\n"
-            .write(to: credentialsFile, atomically: true, encoding: .utf8)
+        try profiles.write(to: credentialsFile, atomically: true, encoding: .utf8)
         let right = try deploy(
             site, [rootTarget(server)], environment: ["AWS_SHARED_CREDENTIALS_FILE": credentialsFile.path, "AWS_PROFILE": "magazine"])
         #expect(right.status == 0, "\(right.errors)")
@@ -297,9 +298,10 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("credentials")
-        try "[default]\naws_access_key_id = AKIADEFAULT0000000000\naws_secret_access_key = d\n"
+        let profiles =
+            "[default]\naws_access_key_id = AKIADEFAULT0000000000\naws_secret_access_key = d\n"
             + "[profile work]\naws_access_key_id=AKIAWORK\naws_secret_access_key=w\naws_session_token = t\n"
-            .write(to: file, atomically: true, encoding: .utf8)
+        try profiles.write(to: file, atomically: true, encoding: .utf8)
         let fromEnvironment = try S3Credentials.load(environment: [
             "AWS_ACCESS_KEY_ID": "AKIAENV", "AWS_SECRET_ACCESS_KEY": "e", "AWS_SHARED_CREDENTIALS_FILE": file.path
         ])
