@@ -201,3 +201,13 @@ fuzz: deps
 	  .build-fuzz/release/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
 	    -artifact_prefix=.build-fuzz/artifacts/$$t/ -print_final_stats=1 Fuzz/corpus/$$t; \
 	done
+
+# ThreadSanitizer, then AddressSanitizer (docs/checking.md, "Sanitizers"): each a cold build of the
+# package in its own folder (.build-tsan, .build-asan), the suites that use several threads, and
+# cold builds of a generated site with covers in a loop. SANITIZE_LOOPS=50 SANITIZE_ARTICLES=10000
+# is the long form; SANITIZERS=thread runs one.
+.PHONY: sanitize
+SANITIZERS ?= thread address
+sanitize: deps
+	$(call apt_install,$(POSTGRES_PACKAGES))
+	@set -e; for s in $(SANITIZERS); do bash scripts/sanitize.sh $$s; done

@@ -69,8 +69,8 @@ struct OneFaultOneErrorTests {
     @Test("related: naming a failed article by the slug its front matter sets reports nothing")
     func relatedByWrittenSlug() throws {
         let site = try TestSite()
-        try site.article("il-rito-della-moka.md", "title: Il rito della moka\nslug: moka-ritual\ndate: 2026-13-45")
-        try site.article("espresso.md", "title: Espresso\ndate: 2026-02-01\nrelated: [moka-ritual]")
+        try site.article("il-rito-della-moka.md", "title: Il rito della moka\nslug: moka-ritual\ndate: 2026-13-45\ncategory: coffee-culture")
+        try site.article("espresso.md", "title: Espresso\ndate: 2026-02-01\ncategory: coffee-culture\nrelated: [moka-ritual]")
         let result = site.build()
         let errors = Self.errors(result)
         #expect(errors.count == 1, "\(result.messages)")
@@ -80,8 +80,8 @@ struct OneFaultOneErrorTests {
     @Test("related: naming a slug no file has is still an error")
     func relatedUnknown() throws {
         let site = try TestSite()
-        try site.article("il-rito-della-moka.md", "title: Il rito della moka\ndate: 2026-13-45")
-        try site.article("espresso.md", "title: Espresso\ndate: 2026-02-01\nrelated: [cappuccino]")
+        try site.article("il-rito-della-moka.md", Self.brokenMoka)
+        try site.article("espresso.md", "title: Espresso\ndate: 2026-02-01\ncategory: coffee-culture\nrelated: [cappuccino]")
         let result = site.build()
         let errors = Self.errors(result)
         #expect(errors.count == 2, "\(result.messages)")
@@ -153,6 +153,7 @@ struct OneFaultOneErrorTests {
             key: key
             title: title
             permalink: /films/:slug/
+            templates: { item: film }
           members:
             file: catalogs/members.csv
             key: key
@@ -160,6 +161,7 @@ struct OneFaultOneErrorTests {
               key: { type: string, required: true }
               favourites: { type: list, references: films }
             permalink: /members/:key/
+            templates: { item: member }
         """
 
     @Test("a reference to a row that failed reports nothing: one error, the row's; an unknown key is still one")
