@@ -95,7 +95,9 @@ def type_query(driver, wait, text, expect_results=True):
 
 
 def titles(driver):
-    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, "[role=option] .search-result-title")]
+    # Read in one script: the list is replaced as results arrive, and an element found, then read, may be gone.
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('[role=option] .search-result-title'), e => e.innerText)")
 
 
 def measure(driver, wait, base, word):
