@@ -202,18 +202,18 @@ struct ImageTests {
                 "Content/articles/more.md:10:1: error: image /images/nothere.jpg not found: no file Content/static/images/nothere.jpg"))
         #expect(
             messages.contains(
-                "Content/static/images/animated.gif: warning: animated image (2 frames) published as it is, without resizing;"
+                "Content/static/images/animated.gif: warning: animated image (2 frames) published at its full size, without resizing;"
                     + " a video or a still would weigh less"))
         #expect(result.diagnostics.errors.count == 4)
     }
 
-    @Test("an animated GIF is published as it is, with a warning, and the build succeeds")
+    @Test("an animated GIF is published at its own path, encoded again, with a warning, and the build succeeds")
     func animatedGIF() throws {
         let site = try Self.site(images: ["animated.gif", "small.jpg"], cover: "small.jpg", body: "![Moving](/images/animated.gif)")
         let result = site.build()
         #expect(
             result.messages == [
-                "Content/static/images/animated.gif: warning: animated image (2 frames) published as it is, without resizing;"
+                "Content/static/images/animated.gif: warning: animated image (2 frames) published at its full size, without resizing;"
                     + " a video or a still would weigh less"
             ])
         #expect(result.paths.contains("images/animated.gif"))

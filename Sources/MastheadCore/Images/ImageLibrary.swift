@@ -52,6 +52,9 @@ public enum ImageLibrary {
             return .failure(.wrongExtension(actual: kind, written: written))
         }
         guard let header = masthead_open(path) else { return .failure(.unreadable(reason(decoding: path))) }
+        if kind == "gif", !ImageSignature.gifIsWhole(fileAt: path) {
+            return .failure(.unreadable("the GIF data stops before its end (no trailer byte): it was cut short"))
+        }
         let (width, height) = uprightSize(header)
         let frames = Int(vips_image_get_n_pages(header))
         unref(header)

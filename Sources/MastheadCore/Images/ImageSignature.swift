@@ -41,4 +41,14 @@ enum ImageSignature {
         guard let data = try? handle.read(upToCount: length) else { return nil }
         return kind(of: [UInt8](data))
     }
+
+    /// Whether a GIF file ends with its trailer byte (`;`): libvips reads a GIF cut short as the
+    /// frames it holds whole and drops the rest without a word.
+    static func gifIsWhole(fileAt path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let end = try? handle.seekToEnd(), end > 0 else { return false }
+        try? handle.seek(toOffset: end - 1)
+        return (try? handle.read(upToCount: 1)) == Data([0x3B])
+    }
 }
