@@ -43,7 +43,7 @@ public enum DeployConfigReader {
             if let target = readTarget(name: entry.key, &reader) { targets.append(target) }
             diagnostics += reader.diagnostics
         }
-        return (targets, diagnostics)
+        return (targets, diagnostics.sortedByPosition())
     }
 
     private static func readTarget(name: String, _ reader: inout YAMLReader) -> DeployTarget? {

@@ -165,7 +165,7 @@ import Testing
         #expect(
             diagnostics.map(\.description) == [
                 "Content/site.yml:13:10: error: url: endpoint \"nope\" is not an http:// or https:// URL with a host, like https://s3.example.com",
-                "Content/site.yml:14:5: warning: unknown deploy target key 'max_delete' (did you mean 'max_deletes'?)"
+                "Content/site.yml:14:5: warning: unknown deploy target key 'max_delete'; did you mean 'max_deletes'?"
             ])
     }
 
