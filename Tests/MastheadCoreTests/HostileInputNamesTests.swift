@@ -23,7 +23,7 @@ struct HostileInputNamesTests {
     @Test("an article named caf\\xE9.md (Latin-1) is an error at Content/articles, and the build fails")
     func latin1ArticleName() throws {
         let site = try TestSite()
-        try site.article("moka.md", "title: Moka\ndate: 2026-11-01")
+        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ncategory: coffee-culture")
         try Self.writeRaw(site, folder: "Content/articles", name: Array("caf".utf8) + [0xE9] + Array(".md".utf8), "---\ntitle: Café\n---\n")
         let result = site.build()
         #expect(
@@ -38,7 +38,7 @@ struct HostileInputNamesTests {
     @Test("a Latin-1 résumé.pdf in static, a bad name in a nested folder and in Templates/: one error at each folder")
     func namesInStaticNestedAndTemplates() throws {
         let site = try TestSite()
-        try site.article("moka.md", "title: Moka\ndate: 2026-11-01")
+        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ncategory: coffee-culture")
         try Self.writeRaw(
             site, folder: "Content/static/files", name: Array("r".utf8) + [0xE9] + Array("sum".utf8) + [0xE9] + Array(".pdf".utf8), "%PDF")
         // A cut UTF-8 sequence (the first two of `☕`'s three bytes) and a lone continuation byte.
@@ -60,7 +60,7 @@ struct HostileInputNamesTests {
     @Test("the masthead binary: build and check exit 1 with the folder and the escaped name on standard error")
     func binaryExitsOne() throws {
         let site = try TestSite()
-        try site.article("moka.md", "title: Moka\ndate: 2026-11-01")
+        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ncategory: coffee-culture")
         try Self.writeRaw(site, folder: "Content/articles", name: Array("caf".utf8) + [0xE9] + Array(".md".utf8), "---\ntitle: Café\n---\n")
         let output = site.root.appendingPathComponent("out")
         let build = try MastheadCommand.run(["build", "--site", site.root.path, "--output", output.path])
@@ -85,12 +85,12 @@ struct HostileInputNamesTests {
     @Test("a tag ☕ gets the page /tags/u2615/, listed and linked; ☕️ (with U+FE0F) shares it")
     func coffeeTag() throws {
         let site = try TestSite()
-        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ntags: [☕, moka]")
-        try site.article("espresso.md", "title: Espresso\ndate: 2026-11-02\ntags: [\"☕️\"]")
+        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ncategory: coffee-culture\ntags: [☕, moka]")
+        try site.article("espresso.md", "title: Espresso\ndate: 2026-11-02\ncategory: coffee-culture\ntags: [\"☕️\"]")
         let result = site.build()
         #expect(result.messages.isEmpty, "\(result.messages)")
         let page = try #require(result.text("tags/u2615/index.html"))
-        #expect(page.contains("<h1>☕</h1>"), "\(page)")
+        #expect(page.contains("<h1>#☕</h1>"), "\(page)")
         #expect(page.contains("<a class=\"card\" href=\"/articles/moka/\">Moka</a>"))
         #expect(page.contains("<a class=\"card\" href=\"/articles/espresso/\">Espresso</a>"))
         let terms = try #require(result.text("tags/index.html"))
@@ -104,7 +104,7 @@ struct HostileInputNamesTests {
         #expect(Slug.make("☕ moka") == "moka")
         #expect(Slug.make("!!!") == "")
         let site = try TestSite()
-        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ntags: [★★, €]")
+        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ncategory: coffee-culture\ntags: [★★, €]")
         let result = site.build()
         #expect(result.messages.isEmpty, "\(result.messages)")
         #expect(result.paths.contains("tags/u2605-u2605/index.html"))
@@ -114,11 +114,11 @@ struct HostileInputNamesTests {
     @Test("a tag of punctuation only (!!!) is an error at the tags: line, not a tag that vanishes")
     func punctuationTag() throws {
         let site = try TestSite()
-        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ntags: [moka, \"!!!\"]")
+        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ncategory: coffee-culture\ntags: [moka, \"!!!\"]")
         let result = site.build()
         #expect(
             result.messages
-                == ["Content/articles/moka.md:4:1: error: tags: \"!!!\" has no letters, digits or symbols to make a URL from; write the tag in words"]
+                == ["Content/articles/moka.md:5:7: error: tags: \"!!!\" has no letters, digits or symbols to make a URL from; write the tag in words"]
         )
     }
 

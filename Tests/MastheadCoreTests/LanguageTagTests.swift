@@ -42,6 +42,7 @@ struct LanguageTagTests {
           prizes:
             file: { IT: catalogs/prizes.csv }
             key: id
+            title: title
             schema:
               id: { type: string, required: true }
               title: { type: string, required: true }
@@ -91,7 +92,7 @@ struct LanguageTagTests {
     @Test("language: IT on a one-language site gets Italian labels and lang=\"it\"")
     func primaryInCapitals() throws {
         let site = try TestSite(config: TestSite.minimalConfig.replacingOccurrences(of: "language: en", with: "language: IT"))
-        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ntags: [moka]")
+        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ncategory: coffee-culture\ntags: [moka]")
         let result = site.build()
         #expect(result.messages.isEmpty, "\(result.messages)")
         let page = try #require(result.text("articles/moka/index.html"))
@@ -107,13 +108,13 @@ struct LanguageTagTests {
             config: TestSite.minimalConfig + "\nlanguages:\n  - { code: en, name: English }\n  - { code: \"it--IT\", name: Italiano }\n")
         #expect(
             list.build().messages.contains(
-                "Content/site.yml:13:13: error: code: expected a BCP 47 tag like it, en or en-GB, got \"it--IT\""), "\(list.build().messages)")
+                "Content/site.yml:12:13: error: code: expected a BCP 47 tag like it, en or en-GB, got \"it--IT\""), "\(list.build().messages)")
     }
 
     @Test("en and EN declared both are one language declared twice")
     func declaredTwice() throws {
         let site = try TestSite(
             config: TestSite.minimalConfig + "\nlanguages:\n  - { code: en, name: English }\n  - { code: EN, name: English again }\n")
-        #expect(site.build().messages.contains("Content/site.yml:13:13: error: languages: 'en' is declared twice"), "\(site.build().messages)")
+        #expect(site.build().messages.contains("Content/site.yml:12:13: error: languages: 'en' is declared twice"), "\(site.build().messages)")
     }
 }

@@ -17,9 +17,9 @@ struct UnreadableContentTests {
 
         init() throws {
             site = try TestSite()
-            try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ntags: [moka]")
-            try site.article("espresso.md", "title: Espresso\ndate: 2026-11-02")
-            try site.write("Content/pages/about.md", "---\ntitle: About\n---\nUs.\n")
+            try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ncategory: coffee-culture\ntags: [moka]")
+            try site.article("espresso.md", "title: Espresso\ndate: 2026-11-02\ncategory: coffee-culture")
+            try site.write("Content/pages/about.md", "---\ntitle: About\ndate: 2026-11-01\n---\nUs.\n")
             try site.write("Content/catalogs/prizes.csv", "id,title\na,Gold\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: site.root.path)
             output = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-unreadable-out-\(UUID().uuidString)")
