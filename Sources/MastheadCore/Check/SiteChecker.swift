@@ -44,18 +44,21 @@ public struct SiteChecker {
         let idsByPage = Dictionary(pages.map { ($0.outputPath, $0.ids) }, uniquingKeysWith: { first, _ in first })
 
         var diagnostics: [Diagnostic] = []
+        var shown = ShownProblems()
         var linkedTo = Set<String>()
         for page in pages {
             let url = "/" + page.outputPath.replacingOccurrences(of: "index.html", with: "")
             var seenIDs = Set<String>()
             for tag in page.tags {
                 if let id = tag.attributes["id"], !seenIDs.insert(id).inserted {
-                    diagnostics.append(blame(page, needle: "id=\"\(id)\"", "duplicate id '\(id)' on \(url)"))
+                    shown.add(blame(page, needle: "id=\"\(id)\"", "duplicate id '\(id)' on \(url)"), what: "duplicate id '\(id)'", url: url)
                 }
                 if tag.name == "img" {
                     if tag.attributes["alt"] == nil {
-                        diagnostics.append(
-                            blame(page, needle: tag.attributes["src"], "image without alt text on \(url): \(tag.attributes["src"] ?? "?")"))
+                        let src = tag.attributes["src"] ?? "?"
+                        shown.add(
+                            blame(page, needle: tag.attributes["src"], "image without alt text on \(url): \(src)"), what: "image without alt text",
+                            url: url, detail: src)
                     }
                 }
                 // A form's action is a way in too: the header's search field leads to /search/.
@@ -64,14 +67,15 @@ public struct SiteChecker {
                     guard let target = internalTarget(reference, from: page.outputPath) else { continue }
                     let what = tag.name == "img" || tag.name == "source" ? "missing image" : "broken link"
                     guard let file = resolve(target.path, existing: existing) else {
-                        diagnostics.append(blame(page, needle: unprefixed(reference), "\(what) on \(url): \(reference)"))
+                        shown.add(blame(page, needle: unprefixed(reference), "\(what) on \(url): \(reference)"), what: what, url: url, detail: reference)
                         continue
                     }
                     if file != page.outputPath { linkedTo.insert(file) }
                     if let fragment = target.fragment, !fragment.isEmpty, file.hasSuffix(".html"),
                         !(idsByPage[file]?.contains(fragment) ?? true)
                     {
-                        diagnostics.append(blame(page, needle: "#" + fragment, "broken anchor on \(url): \(reference) (no id '\(fragment)' there)"))
+                        let detail = "\(reference) (no id '\(fragment)' there)"
+                        shown.add(blame(page, needle: "#" + fragment, "broken anchor on \(url): \(detail)"), what: "broken anchor", url: url, detail: detail)
                     }
                 }
             }
@@ -86,6 +90,7 @@ public struct SiteChecker {
                 diagnostics.append(severity(.warning, blame(page, needle: nil, "page without a description: \(url)")))
             }
         }
+        diagnostics += shown.diagnostics()
         diagnostics += brokenLanguagePairs(pages, existing: existing)
         for page in pages where !linkedTo.contains(page.outputPath) && page.outputPath != "index.html" && page.outputPath != "404.html" {
             let isNoIndex = page.tags.contains {
@@ -170,7 +175,8 @@ public struct SiteChecker {
     }
 
     /// The problem at the first line of the page's source that holds `needle`; else at the
-    /// page's template, where the markup must have come from.
+    /// page's template, where the markup must have come from; else at site.yml, whose values
+    /// (the menu, the social links) every page shows.
     private func blame(_ page: Page, needle: String?, _ message: String) -> Diagnostic {
         if let needle, !needle.isEmpty, let location = sources.locate(needle, in: page.source) {
             return Diagnostic(.error, message, file: page.source, line: location.line, column: location.column)
@@ -181,6 +187,9 @@ public struct SiteChecker {
                 return Diagnostic(.error, message, file: path, line: location.line, column: location.column)
             }
         }
+        if let needle, !needle.isEmpty, page.source != SiteConfigLoader.path, let location = sources.locate(needle, in: SiteConfigLoader.path) {
+            return Diagnostic(.error, message, file: SiteConfigLoader.path, line: location.line, column: location.column)
+        }
         return Diagnostic(.error, message, file: page.source)
     }
 
@@ -188,5 +197,41 @@ public struct SiteChecker {
         var copy = diagnostic
         copy.severity = severity
         return copy
+    }
+}
+
+/// Problems of the built pages, gathered so that one written once (a menu link in site.yml, a
+/// link in a template) is reported once at that line, with how many pages show it, rather
+/// than once per page.
+private struct ShownProblems {
+    private struct Place: Hashable {
+        var file: String
+        var line: Int
+        var column: Int?
+        var what: String
+        var detail: String?
+    }
+
+    private var pages: [Place: (first: Diagnostic, urls: [String])] = [:]
+    private var unplaced: [Diagnostic] = []
+
+    /// `diagnostic` as `blame` placed it; `what` and `detail` make the message of a problem
+    /// many pages share: `broken link on 3 pages (/, /about/, /tags/): /nope/`.
+    mutating func add(_ diagnostic: Diagnostic, what: String, url: String, detail: String? = nil) {
+        guard let line = diagnostic.line else { return unplaced.append(diagnostic) }
+        let place = Place(file: diagnostic.file, line: line, column: diagnostic.column, what: what, detail: detail)
+        pages[place, default: (diagnostic, [])].urls.append(url)
+    }
+
+    func diagnostics() -> [Diagnostic] {
+        unplaced
+            + pages.map { place, shown in
+                guard shown.urls.count > 1 else { return shown.first }
+                let urls = shown.urls.sorted()
+                let listed = urls.prefix(3).joined(separator: ", ") + (urls.count > 3 ? ", ..." : "")
+                var diagnostic = shown.first
+                diagnostic.message = "\(place.what) on \(urls.count) pages (\(listed))" + (place.detail.map { ": " + $0 } ?? "")
+                return diagnostic
+            }
     }
 }

@@ -6,22 +6,51 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var severity: Severity
-    /// Path relative to the site folder, e.g. `Content/articles/moka.md`.
-    public var file: String
+    /// Path relative to the site folder, e.g. `Content/articles/moka.md`. One line, as the
+    /// message (`oneLine`).
+    public var file: String { didSet { file = Self.oneLine(file) } }
     /// 1-based; nil when the problem concerns the whole file. In a CSV file, the row
     /// (`CSVRecordStream`: the header is row 1; a line break inside quotes is not a new row).
     public var line: Int?
     /// 1-based, counted in characters (Unicode scalars, as libyaml counts them), a tab being
     /// one: `é` or `日` before the place count one each. In a CSV file, the field's number.
     public var column: Int?
-    public var message: String
+    /// Always one line (`oneLine`), whatever text it quotes: a diagnostic is one line of
+    /// `path:line:column: severity: message`, the form editors and the build cache read back.
+    public var message: String { didSet { message = Self.oneLine(message) } }
 
     public init(_ severity: Severity, _ message: String, file: String, line: Int? = nil, column: Int? = nil) {
         self.severity = severity
-        self.file = file
+        self.file = Self.oneLine(file)
         self.line = line
         self.column = column
-        self.message = message
+        self.message = Self.oneLine(message)
+    }
+
+    /// `text` with every line break written as an escape (`\n`, `\r`, `\u{2028}`), so a
+    /// message quoting a file name or a value with one stays on its line.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isLineBreak) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\u{0B}": result += "\\v"
+            case "\u{0C}": result += "\\f"
+            case _ where isLineBreak(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// What a terminal or an editor may start a new line at.
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
     }
 
     public static func error(_ message: String, at location: SourceLocation) -> Diagnostic {

@@ -153,6 +153,10 @@ public struct DocumentParser: Sendable {
         return fields.mapping("cover") { cover -> Document.Image? in
             cover.warnAboutUnknownKeys(["src", "alt"], what: "cover")
             guard let src = cover.string("src", required: true) else { return nil }
+            if let problem = SitePath.imageProblem(src) {
+                cover.error("cover: \(problem)", at: cover.locationOf("src"))
+                return nil
+            }
             guard cover.has("alt") || cover.node["alt"] != nil else {
                 cover.error("cover: missing alt text; describe the image, or write alt: \"\" if it is purely decorative", at: cover.location)
                 return nil
@@ -192,6 +196,10 @@ public struct DocumentParser: Sendable {
         fields.mappings("gallery") { image, _ -> Document.GalleryImage? in
             image.warnAboutUnknownKeys(["src", "alt", "caption"], what: "gallery image")
             guard let src = image.string("src", required: true) else { return nil }
+            if let problem = SitePath.imageProblem(src) {
+                image.error("gallery: \(problem)", at: image.locationOf("src"))
+                return nil
+            }
             guard image.node["alt"] != nil else {
                 image.error("gallery: missing alt text for \(src)", at: image.location)
                 return nil

@@ -240,6 +240,7 @@ public struct MarkdownRenderer: Sendable {
                 let end = min(start + byteColumn - 1, text.count)
                 let column = start <= end ? text[start..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } : byteColumn
                 let location = SourceLocation(file: file, line: line + lineOffset, column: column)
+                if let problem = SitePath.imageProblem(destination) { progress.diagnostics.append(.error("image: \(problem)", at: location)) }
                 Self.replaceImage(node, location: location, destination: destination, images: &progress.images)
             }
         }

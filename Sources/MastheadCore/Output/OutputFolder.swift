@@ -14,7 +14,7 @@ import Darwin
 /// in the site's build cache for that folder (`BuildManifest.outputs`).
 public enum OutputFolder {
     /// The marker's name: hidden, so listings, feeds and the sitemap never show it.
-    public static let markerName = ".masthead-output"
+    public static let markerName = GeneratedOutputs.outputMarker
     static let markerFirstLine = "masthead-output"
 
     /// The marker's text. It names the site by its folder's name only: the marker is

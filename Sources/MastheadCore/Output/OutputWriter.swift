@@ -24,6 +24,11 @@ public enum OutputWriter {
         for folder in protected.dropFirst() where out.hasPrefix(folder + "/") {
             return "refusing to write the site inside \(folder): it holds the site's sources"
         }
+        // Folders the site keeps beside its sources: a build there would replace what they hold.
+        for (name, holds) in [(BuildCache.folder, "Masthead's build and image caches"), (".git", "the site's version history")] {
+            let folder = site + "/" + name
+            if out == folder || out.hasPrefix(folder + "/") { return "refusing to write the site in \(out): \(folder) holds \(holds)" }
+        }
         if FileManager.default.fileExists(atPath: out + "/.git") || FileManager.default.fileExists(atPath: out + "/" + SiteFolders.siteConfig) {
             return "refusing to replace \(out): it looks like a project folder, not a built site"
         }
@@ -112,6 +117,15 @@ public enum OutputWriter {
         /// The folders made so far: most files go into a folder made already (`social/`,
         /// `tags/`), and asking the kernel again costs a path walk each.
         private let madeFolders = OnceCache<String, Bool>()
+        /// Every path added so far, with what fills it (`Claim`): one path is one file.
+        private let claimed = Mutex<[String: Claim]>([:])
+
+        /// What fills a path, to tell a second file there from the same file added twice
+        /// (two identical images share their resized copies, from one file of the cache).
+        enum Claim: Equatable {
+            case bytes
+            case copy(String)
+        }
 
         /// `force` replaces an output folder Masthead did not make (`--force`); folders that
         /// hold the site are refused whatever it says.
@@ -134,6 +148,7 @@ public enum OutputWriter {
             }
             // First of all, so a staging folder left by a crash is known as ours.
             let marker = OutputFolder.markerName
+            claimed.withLock { $0[marker] = .bytes }
             let data = Data(OutputFolder.markerText(siteDirectory: siteDirectory).utf8)
             let written = try writeFile(data, to: staging.path + "/" + marker, named: marker, in: staging.path)
             report.withLock {
@@ -146,6 +161,25 @@ public enum OutputWriter {
         public func add(_ files: [OutputFile]) throws {
             for file in files where !isSafeRelativePath(file.path) {
                 throw Failure(description: "refusing to write \(file.path): it is not inside the output folder")
+            }
+            // The resolver keeps outputs apart and names their sources (`Redirects`,
+            // `OutputCollisions`); this catches the rest, rather than letting the last one win.
+            var files = files
+            try claimed.withLock { claimed in
+                var unique: [OutputFile] = []
+                for file in files {
+                    let claim: Claim
+                    if case .copy(let source) = file.contents { claim = .copy(file.knownDigest ?? source) } else { claim = .bytes }
+                    guard let first = claimed[file.path] else {
+                        claimed[file.path] = claim
+                        unique.append(file)
+                        continue
+                    }
+                    guard first == claim, claim != .bytes else {
+                        throw Failure(description: "two outputs of the build would both be written as \(file.path); rename or move one of their sources")
+                    }
+                }
+                files = unique
             }
             let placed = parallelMap(files) { [self] file in
                 place(

@@ -53,4 +53,17 @@ enum OutputCollisions {
         }
         return diagnostics
     }
+
+    /// An error for each static file at a place Masthead fills itself (`GeneratedOutputs`): in
+    /// the search index's folder, among the social cards, on a catalog's filter data. Its own
+    /// stylesheets and scripts may be replaced, with a warning (`SiteRenderer.generatedFiles`).
+    static func staticFilesOverGenerated(_ site: Site) -> [Diagnostic] {
+        let generated = GeneratedOutputs(site: site)
+        return site.staticFiles.compactMap { file in
+            guard let place = generated.place(of: file.outputPath), !place.isReplaceable,
+                let clash = generated.clash(at: file.outputPath)
+            else { return nil }
+            return Diagnostic(.error, "this static file \(clash): move or rename it", file: file.sourcePath)
+        }
+    }
 }

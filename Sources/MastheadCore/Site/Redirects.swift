@@ -46,14 +46,19 @@ enum Redirects {
         }
     }
 
-    /// Routes for the aliases of `site` (whose other routes are made), and the problems.
+    /// Routes for the aliases of `site` (whose other routes are made), and the problems. Every
+    /// path the build writes is one namespace: an alias may not take a page's URL, a static
+    /// file's path, a file Masthead writes beside the pages (`GeneratedOutputs`), nor a place
+    /// one of those needs as a folder. Each such alias is an error at the alias, naming what
+    /// it would replace, and gets no page. Letter case is ignored, as a Mac's disk ignores it.
     static func routes(for site: Site, describe: (Route) -> String) -> ([Route], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var pages: [String: Route] = [:]
-        for route in site.routes { pages[route.outputPath] = route }
+        let all = claims(in: site)
+        guard !all.isEmpty else { return ([], []) }
+        let taken = TakenPaths(site: site)
         var claimed: [String: Claim] = [:]
         var routes: [Route] = []
-        for var claim in claims(in: site) {
+        for var claim in all {
             // Catalog cells are checked here; front matter was checked when parsed.
             switch PageAlias.normalize(claim.alias.path) {
             case .success(let path): claim.alias.path = path
@@ -63,13 +68,12 @@ enum Redirects {
             }
             let route = Route(
                 kind: .redirect, subject: .redirect(to: claim.target, title: claim.title), path: claim.alias.path, source: claim.source)
-            if let page = pages[route.outputPath] {
-                let owner = page.path == claim.target ? "this page's own URL" : "the URL of \(describe(page))"
-                diagnostics.append(
-                    .error("aliases: \(claim.alias.path) is \(owner); an alias names an old URL no page has now", at: claim.alias.location))
+            if let problem = taken.problem(route.outputPath, target: claim.target, describe: describe) {
+                diagnostics.append(.error("aliases: \(claim.alias.path) \(problem)", at: claim.alias.location))
                 continue
             }
-            if let first = claimed[route.outputPath] {
+            let key = route.outputPath.lowercased()
+            if let first = claimed[key] {
                 if first.target != claim.target {
                     diagnostics.append(
                         .error(
@@ -78,7 +82,7 @@ enum Redirects {
                 }
                 continue
             }
-            claimed[route.outputPath] = claim
+            claimed[key] = claim
             routes.append(route)
         }
         routes.sort { $0.path < $1.path }
@@ -87,5 +91,62 @@ enum Redirects {
             routes.append(Route(kind: .redirects, subject: .redirectsFile, path: "/_redirects", source: SiteFolders.siteConfig))
         }
         return (routes, diagnostics)
+    }
+
+    /// What the site writes besides its aliases, by output path in lower case, to find what an
+    /// alias would replace. Made only for a site with aliases.
+    private struct TakenPaths {
+        var routes: [String: Route] = [:]
+        var staticFiles: [String: StaticFile] = [:]
+        /// Every folder a route or static file needs, with one of them.
+        var folders: [String: String] = [:]
+        let generated: GeneratedOutputs
+
+        init(site: Site) {
+            generated = GeneratedOutputs(site: site)
+            for route in site.routes { routes[route.outputPath.lowercased()] = route }
+            // Written with the aliases themselves, after this check.
+            routes["_redirects"] = Route(kind: .redirects, subject: .redirectsFile, path: "/_redirects", source: SiteFolders.siteConfig)
+            for file in site.staticFiles { staticFiles[file.outputPath.lowercased()] = file }
+            for path in routes.keys.sorted() + staticFiles.keys.sorted() {
+                var folder = Substring(path)
+                while let slash = folder.lastIndex(of: "/") {
+                    folder = folder[..<slash]
+                    guard folders[String(folder)] == nil else { break }
+                    folders[String(folder)] = path
+                }
+            }
+        }
+
+        /// Why the alias at `output` cannot be written, as the rest of a message after the
+        /// alias; nil when nothing else is there.
+        func problem(_ output: String, target: String, describe: (Route) -> String) -> String? {
+            let lowered = output.lowercased()
+            if let route = routes[lowered] {
+                let owner = route.path == target ? "this page's own URL" : "the URL of \(describe(route))"
+                if route.outputPath == output { return "is \(owner); an alias names an old URL no page has now" }
+                return "differs only in letter case from \(route.path), \(owner): on a disk that ignores case (macOS, Windows)"
+                    + " its redirect would replace that page"
+            }
+            if let file = staticFiles[lowered] {
+                let same = file.outputPath == output ? "is" : "differs only in letter case from"
+                return "\(same) the static file \(file.sourcePath); an alias names an old URL no file has now"
+            }
+            if let clash = generated.clash(at: output) { return clash }
+            var folder = Substring(lowered)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                if let route = routes[String(folder)] {
+                    return "needs \(route.outputPath) to be a folder, but \(describe(route)) is written there"
+                }
+                if let file = staticFiles[String(folder)] {
+                    return "needs \(file.outputPath) to be a folder, but the static file \(file.sourcePath) is copied there"
+                }
+            }
+            if let beneath = folders[lowered] {
+                return "would be written as the file \(output), but \(beneath) needs \(output)/ to be a folder"
+            }
+            return nil
+        }
     }
 }
