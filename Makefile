@@ -8,6 +8,8 @@ POSTGRES_CLIENT_PACKAGES := libpq-dev
 STEMMER_PACKAGES := libstemmer-dev
 # The throwaway PostgreSQL server `make test` runs the database tests against, and openssl for its TLS certificate (scripts/with-postgres.sh).
 POSTGRES_PACKAGES := postgresql openssl
+# Pygments, which HighlightTests compares the highlighted code with (docs/content.md, "Highlighted code").
+PYGMENTS_PACKAGES := python3-pygments
 
 # rsync and sshd for the deploy tests, which start their own sshd and moto S3 server (docs/publishing.md, "Tests").
 DEPLOY_TEST_PACKAGES := rsync openssh-server openssh-client
@@ -60,7 +62,7 @@ release: deps
 
 # The whole suite beside a throwaway PostgreSQL (docs/reports.md): a server that cannot start fails the run.
 test: deps layers
-	$(call apt_install,$(POSTGRES_PACKAGES) $(DEPLOY_TEST_PACKAGES))
+	$(call apt_install,$(POSTGRES_PACKAGES) $(DEPLOY_TEST_PACKAGES) $(PYGMENTS_PACKAGES))
 	@python3 -c "import moto.server, boto3" 2>/dev/null || python3 -m pip install -q 'moto[server]' boto3
 	bash scripts/with-postgres.sh $(SWIFT) test
 

@@ -17,6 +17,8 @@ public struct SiteConfig: Sendable {
     public var pageSize: Int = 10
     public var permalinks = Permalinks()
     public var markdown = MarkdownOptions()
+    /// `toc:`: which articles get a table of contents, and of which heading levels.
+    public var tableOfContents = TableOfContentsOptions()
     public var feedLength: Int = 20
     public var relatedLimit: Int = 3
     /// `archives:`: the year and month pages of articles (`/articles/2026/`, `/articles/2026/03/`).

@@ -7,7 +7,7 @@ public enum SiteConfigLoader {
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
         "pageSize", "archives", "permalinks", "markdown", "feed", "related", "catalogs", "images",
-        "datasets", "charts", "statements", "search", "colours", "languages",
+        "datasets", "charts", "statements", "search", "colours", "languages", "toc",
         // Read by `masthead deploy` (MastheadDeploy's DeployConfigReader), not by the build.
         "deploy"
     ]
@@ -95,6 +95,7 @@ public enum SiteConfigLoader {
         {
             config.markdown = markdown
         }
+        if let toc = reader.mapping("toc", readTableOfContents) { config.tableOfContents = toc }
         if let length = reader.mapping(
             "feed",
             { feed -> Int? in
@@ -182,6 +183,28 @@ public enum SiteConfigLoader {
             section.categorySlug = category.slug
         }
         return section
+    }
+
+    /// `toc: { minHeadings: 4, startLevel: 2, endLevel: 3 }` (docs/site-yml.md).
+    private static func readTableOfContents(_ toc: inout YAMLReader) -> TableOfContentsOptions {
+        toc.warnAboutUnknownKeys(["minHeadings", "startLevel", "endLevel"], what: "toc")
+        var options = TableOfContentsOptions()
+        options.minHeadings = toc.integer("minHeadings", minimum: 1)
+        for key in ["startLevel", "endLevel"] {
+            guard let level = toc.integer(key, minimum: 1) else { continue }
+            guard level <= 6 else {
+                toc.error("toc.\(key): a heading level is 1 to 6, got \(level)", at: toc.locationOf(key))
+                continue
+            }
+            if key == "startLevel" { options.startLevel = level } else { options.endLevel = level }
+        }
+        if options.startLevel > options.endLevel {
+            toc.error(
+                "toc: startLevel \(options.startLevel) is below endLevel \(options.endLevel); list from the higher level (2) to the lower (3)",
+                at: toc.location)
+            options.endLevel = options.startLevel
+        }
+        return options
     }
 
     private static func readPermalinks(_ reader: inout YAMLReader) -> Permalinks {

@@ -43,6 +43,8 @@ public struct Document: Sendable {
     /// The body's images that Masthead processes, in order: `contentHTML` holds a marker for
     /// each (`ImageMarkup`), replaced by its `<picture>` when a page is rendered.
     public var bodyImages: [MarkdownImage] = []
+    /// The body's headings as a tree, when the article shows a table of contents (`toc:`).
+    public var tableOfContents: TableOfContents?
     public var wordCount: Int
     /// A fingerprint of the source file's bytes (`StableHash.digest`), set when the file is parsed:
     /// the preview re-renders a page only when the documents it shows have a new one.

@@ -8,12 +8,15 @@ public struct DocumentParser: Sendable {
 
     public static let frontMatterKeys = [
         "title", "date", "subtitle", "summary", "category", "tags", "author", "cover", "video", "gallery",
-        "featured", "draft", "publishDate", "expiryDate", "slug", "related", "template", "aliases", "translationKey"
+        "featured", "draft", "publishDate", "expiryDate", "slug", "related", "template", "aliases", "translationKey", "toc"
     ]
 
     public init(config: SiteConfig, markdown: MarkdownRenderer) {
         self.config = config
         self.markdown = markdown
+        // ```video, ```map, ```photos and ```pullquote between paragraphs (docs/content.md).
+        let media = MediaBlocks(language: config.language, timeZone: config.timeZone)
+        self.markdown.renderMediaBlock = { media.render(info: $0, body: $1, fence: $2, firstImage: $3) }
     }
 
     public func parse(_ file: SourceFile, kind: Document.Kind) -> (Document?, [Diagnostic]) {
@@ -50,28 +53,31 @@ public struct DocumentParser: Sendable {
         let summary = fields.string("summary")
         let subtitle = fields.string("subtitle")
         let tags = (fields.strings("tags") ?? []).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let author = fields.string("author") ?? (language == nil ? config.author : nil)
-        let featured = fields.bool("featured") ?? false
-        let draft = fields.bool("draft") ?? false
         // A tag of symbols has a slug (`☕` is `u2615`); one of punctuation only would vanish without a word.
         for tag in tags where Slug.make(tag).isEmpty {
             let message = "tags: \"\(tag)\" has no letters, digits or symbols to make a URL from; write the tag in words"
             fields.error(message, at: fields.locationOf("tags"))
         }
+        let author = fields.string("author") ?? (language == nil ? config.author : nil)
+        let featured = fields.bool("featured") ?? false
+        let draft = fields.bool("draft") ?? false
         let related = (fields.strings("related") ?? []).map(Slug.make)
         let aliases = readAliases(&fields)
         let translationKey = fields.string("translationKey").map(Slug.make) ?? baseName
+        let writtenTOC = fields.bool("toc")
 
         let format: Document.Format = file.fileExtension == "html" || file.fileExtension == "htm" ? .html : .markdown
         var diagnostics = fields.diagnostics
         let body: (html: String, firstParagraph: String, words: Int)
         var bodyImages: [MarkdownImage] = []
+        var tableOfContents: TableOfContents?
         switch format {
         case .markdown:
             let rendered = markdown.render(parts.body, file: file.path, lineOffset: parts.bodyLineOffset)
             diagnostics += rendered.diagnostics
             body = (rendered.html, rendered.firstParagraph, rendered.wordCount)
             bodyImages = rendered.images
+            tableOfContents = config.tableOfContents.contents(of: rendered.headings, written: writtenTOC)
         case .html:
             let plain = HTMLText.plainText(parts.body)
             body = (parts.body, HTMLText.firstParagraph(parts.body), plain.split { $0.isWhitespace }.count)
@@ -95,6 +101,7 @@ public struct DocumentParser: Sendable {
         document.video = video
         document.gallery = gallery
         document.bodyImages = bodyImages
+        document.tableOfContents = tableOfContents
         document.featured = featured
         document.draft = draft
         document.related = related

@@ -20,6 +20,20 @@ public struct RenderedMarkdown: Sendable {
     }
 }
 
+/// What a fenced block of Masthead's own gives in place of the code: its HTML, with a marker
+/// for each image it names (`ImageMarkup`), and its problems.
+public struct RenderedBlock: Sendable {
+    public var html: String
+    public var diagnostics: [Diagnostic]
+    public var images: [MarkdownImage]
+
+    public init(html: String, diagnostics: [Diagnostic], images: [MarkdownImage] = []) {
+        self.html = html
+        self.diagnostics = diagnostics
+        self.images = images
+    }
+}
+
 /// How a link or image destination written in Markdown should come out.
 public enum LinkResolution: Sendable {
     case url(String)
@@ -38,6 +52,11 @@ public struct MarkdownRenderer: Sendable {
     public var renderFencedBlock:
         @Sendable (_ info: String, _ body: String, _ line: Int, _ file: String)
             -> (html: String, diagnostics: [Diagnostic])? = { _, _, _, _ in nil }
+
+    /// Renders fenced blocks that put media between paragraphs (`video`, `map`, `photos`, `pullquote`:
+    /// `MediaBlocks`). Images it names are marked from `firstImage` on (`ImageMarkup.marker`).
+    public var renderMediaBlock:
+        @Sendable (_ info: String, _ body: String, _ fence: SourceLocation, _ firstImage: Int) -> RenderedBlock? = { _, _, _, _ in nil }
 
     /// Words the renderer adds for screen readers, in the site's language.
     public var labels: Labels
@@ -249,7 +268,16 @@ public struct MarkdownRenderer: Sendable {
             let info = Self.string(cmark_node_get_fence_info(node)).trimmingCharacters(in: .whitespaces)
             let body = Self.string(cmark_node_get_literal(node))
             let line = Int(cmark_node_get_start_line(node)) + lineOffset
-            guard let block = renderFencedBlock(info, body, line, file) else { continue }
+            if let media = renderMediaBlock(info, body, SourceLocation(file: file, line: line, column: 1), progress.images.count) {
+                progress.diagnostics += media.diagnostics
+                progress.images += media.images
+                Self.replace(node, withHTML: media.html)
+                continue
+            }
+            guard let block = renderFencedBlock(info, body, line, file) else {
+                highlight(node, info: info, code: body, at: SourceLocation(file: file, line: line, column: 1), into: &progress)
+                continue
+            }
             // The hook does not know the file: problems it gives with no file are about this one.
             progress.diagnostics += block.diagnostics.map { problem in
                 var problem = problem
@@ -264,6 +292,24 @@ public struct MarkdownRenderer: Sendable {
         cmark_node_free(document)
         progress.html.append(labelForScreenReaders(rendered.map { String(cString: $0) } ?? ""))
         free(rendered)
+    }
+
+    /// A fenced code block in a language Masthead knows, or with options (`{linenos=true}`), highlighted
+    /// (`CodeHighlighter`); others stay as cmark writes them. Problems with the options point at them.
+    private func highlight(_ node: OpaquePointer, info: String, code: String, at fence: SourceLocation, into progress: inout Progress) {
+        guard let highlighted = CodeHighlighter.render(info: info, code: code) else { return }
+        var length: Int32 = 0
+        var offset: Int32 = 0
+        var character: CChar = 0
+        _ = cmark_node_get_fenced(node, &length, &offset, &character)
+        let infoColumn = Int(cmark_node_get_start_column(node)) + Int(length)
+        for problem in highlighted.problems {
+            // An option Masthead does not know is Hugo's or a typo: the block is still shown.
+            let severity: Diagnostic.Severity = problem.message.hasPrefix("unknown") ? .warning : .error
+            progress.diagnostics.append(
+                Diagnostic(severity, problem.message, file: fence.file, line: fence.line, column: infoColumn + problem.offset))
+        }
+        Self.replace(node, withHTML: highlighted.html)
     }
 
     /// The column in characters of a column in bytes (what cmark-gfm and `MarkdownWorkload` give)

@@ -17,6 +17,16 @@ public struct Labels: Sendable {
     var taskToDo = "to do"
     /// The text of a redirect page, before the link to the page's new URL.
     var movedTo = "This page has moved to"
+    /// The accessible name of an article's table of contents (its `<nav>`), and its folded title.
+    var tableOfContents = "Contents"
+    /// A video between paragraphs (```` ```video ````): its button, and the words before its title in the preview's alt text.
+    var watchVideo = "Watch the video"
+    var video = "Video"
+    /// The link under a map point (```` ```map ````) to the place on OpenStreetMap.
+    var openMap = "Open the map"
+    /// The headings of a map's table of coordinates.
+    var latitude = "Latitude"
+    var longitude = "Longitude"
 
     public init(language: String) {
         // By the tag's language in normal form: `IT` and `it-CH` get the Italian words.
@@ -29,18 +39,26 @@ public struct Labels: Sendable {
             taskToDo = "da fare"
             search = "Cerca"
             movedTo = "Questa pagina si è spostata in"
+            tableOfContents = "Indice"
+            watchVideo = "Guarda il video"
+            openMap = "Apri la mappa"
+            latitude = "Latitudine"
+            longitude = "Longitudine"
         case "fr":
             self.init(articles: "Articles", categories: "Catégories", tags: "Étiquettes", notFound: "Page introuvable", page: "page")
             search = "Rechercher"
             movedTo = "Cette page a été déplacée vers"
+            tableOfContents = "Sommaire"
         case "de":
             self.init(articles: "Artikel", categories: "Kategorien", tags: "Schlagwörter", notFound: "Seite nicht gefunden", page: "Seite")
             search = "Suche"
             movedTo = "Diese Seite ist umgezogen nach"
+            tableOfContents = "Inhalt"
         case "es":
             self.init(articles: "Artículos", categories: "Categorías", tags: "Etiquetas", notFound: "Página no encontrada", page: "página")
             search = "Buscar"
             movedTo = "Esta página se ha trasladado a"
+            tableOfContents = "Índice"
         default:
             self.init(articles: "Articles", categories: "Categories", tags: "Tags", notFound: "Page not found", page: "page")
         }

@@ -1,7 +1,7 @@
 /// `article` on an article's page: everything of its card, and what only its own page shows.
 struct ArticleValues: TemplateValue {
     enum Key: String, TemplateKey {
-        case content, tags, wordCount, related, previous, next, share, video, gallery, galleryCount, draft, archiveURL
+        case content, tags, wordCount, related, previous, next, share, video, gallery, galleryCount, draft, archiveURL, toc
         static let byName = table()
     }
 
@@ -55,6 +55,7 @@ struct ArticleValues: TemplateValue {
         case .galleryCount: return document.gallery.isEmpty ? nil : document.gallery.count
         case .draft: return document.draft ? true : nil
         case .archiveURL: return source.archiveLink(for: document.date)
+        case .toc: return document.tableOfContents.map { TableOfContentsValues(contents: $0, label: source.labels.tableOfContents) }
         }
     }
 

@@ -1,0 +1,110 @@
+import Foundation
+
+/// What a fenced code block's info string says, as Hugo spells it:
+/// ```` ```swift {linenos=true hl_lines=[2,"4-6"] linenostart=10} ````.
+struct FenceOptions: Equatable {
+    var language = ""
+    var lineNumbers = false
+    /// The number of the first line, when numbered.
+    var firstLineNumber = 1
+    /// Lines to highlight, counted from 1 at the block's first line.
+    var highlightedLines: Set<Int> = []
+    /// Problems with the options: each message and the offset in the info string it is about.
+    var problems: [(offset: Int, message: String)] = []
+
+    static func == (left: FenceOptions, right: FenceOptions) -> Bool {
+        left.language == right.language && left.lineNumbers == right.lineNumbers && left.firstLineNumber == right.firstLineNumber
+            && left.highlightedLines == right.highlightedLines && left.problems.map(\.message) == right.problems.map(\.message)
+    }
+
+    /// Whether the info string has options in braces.
+    var hasOptions = false
+
+    init(info: String) {
+        let characters = Array(info)
+        let braceIndex = characters.firstIndex(of: "{")
+        let head = String(characters[..<(braceIndex ?? characters.count)])
+        language = head.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map { $0.lowercased() } ?? ""
+        guard let braceIndex else { return }
+        hasOptions = true
+        let end = characters.lastIndex(of: "}") ?? characters.count
+        guard end > braceIndex else { return }
+        for (offset, key, value) in Self.pairs(characters, from: braceIndex + 1, to: end) {
+            read(key: key, value: value, offset: offset)
+        }
+    }
+
+    /// `key=value` pairs split by spaces or commas, a value in `[]` or quotes kept whole.
+    private static func pairs(_ characters: [Character], from start: Int, to end: Int) -> [(Int, String, String)] {
+        var pairs: [(Int, String, String)] = []
+        var index = start
+        while index < end {
+            while index < end, characters[index] == " " || characters[index] == "," || characters[index] == "\t" { index += 1 }
+            guard index < end else { break }
+            let pairStart = index
+            var depth = 0
+            var quote: Character?
+            while index < end {
+                let character = characters[index]
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "\"" || character == "'" {
+                    quote = character
+                } else if character == "[" {
+                    depth += 1
+                } else if character == "]" {
+                    depth -= 1
+                } else if depth == 0, character == " " || character == "," || character == "\t" {
+                    break
+                }
+                index += 1
+            }
+            let pair = String(characters[pairStart..<index])
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            pairs.append((pairStart, parts[0].lowercased(), parts.count > 1 ? parts[1] : ""))
+        }
+        return pairs
+    }
+
+    private mutating func read(key: String, value: String, offset: Int) {
+        let unquoted = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        switch key {
+        case "linenos":
+            switch unquoted.lowercased() {
+            case "true", "inline", "table": lineNumbers = true
+            case "false": lineNumbers = false
+            default: problems.append((offset, "linenos: expected true, false, inline or table, got \"\(value)\""))
+            }
+        case "linenostart":
+            guard let number = Int(unquoted), number >= 0 else {
+                problems.append((offset, "linenostart: expected a whole number, got \"\(value)\""))
+                return
+            }
+            firstLineNumber = number
+        case "hl_lines":
+            readHighlightedLines(value, offset: offset)
+        case "anchorlinenos", "lineanchors", "hl_inline", "style", "noclasses", "guesssyntax", "tabwidth", "codefences":
+            break  // Hugo's, about what Masthead does one way only: accepted and left alone.
+        default:
+            problems.append((offset, "unknown code block option \"\(key)\"; Masthead reads linenos, linenostart and hl_lines"))
+        }
+    }
+
+    /// `[2,"4-6"]`, `"2 4-6"` or `2`.
+    private mutating func readHighlightedLines(_ value: String, offset: Int) {
+        let items = value.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            .split(whereSeparator: { $0 == "," || $0 == " " })
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
+            .filter { !$0.isEmpty }
+        for item in items {
+            let bounds = item.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+            if bounds.count == 1, let line = bounds[0], line >= 1 {
+                highlightedLines.insert(line)
+            } else if bounds.count == 2, let first = bounds[0], let last = bounds[1], first >= 1, first <= last, last - first < 100_000 {
+                highlightedLines.formUnion(first...last)
+            } else {
+                problems.append((offset, "hl_lines: expected line numbers like [2, \"4-6\"], got \"\(item)\""))
+            }
+        }
+    }
+}
