@@ -79,7 +79,11 @@ struct HostileNamespaceTests {
         try site.write("Content/static/images/photo.jpg", "not decoded: the build stops before images")
         try site.write("Content/static/old.html", "<p>kept</p>")
         try Self.aliasArticle(
-            site, ["/rooms/filter.json", "/js/catalog-filter.js", "/css/Catalog-Filter.css", "/images/photo.1a2b3c4d-800.webp", "/old.html", "/images/photo.jpg/"])
+            site,
+            [
+                "/rooms/filter.json", "/js/catalog-filter.js", "/css/Catalog-Filter.css", "/images/photo.1a2b3c4d-800.webp", "/old.html",
+                "/images/photo.jpg/"
+            ])
         let result = site.build()
         let expected = [
             Self.aliasError(0, "/rooms/filter.json", "would replace the filter data of rooms, which Masthead writes as rooms/filter.json"),
@@ -90,9 +94,11 @@ struct HostileNamespaceTests {
                     + " (the same path but for letter case, one file on macOS and Windows)"),
             Self.aliasError(
                 3, "/images/photo.1a2b3c4d-800.webp",
-                "would replace a resized copy of Content/static/images/photo.jpg, which Masthead writes under names like images/photo.1a2b3c4d-800.webp"),
+                "would replace a resized copy of Content/static/images/photo.jpg, which Masthead writes under names like images/photo.1a2b3c4d-800.webp"
+            ),
             Self.aliasError(4, "/old.html", "is the static file Content/static/old.html; an alias names an old URL no file has now"),
-            Self.aliasError(5, "/images/photo.jpg/", "needs images/photo.jpg to be a folder, but the static file Content/static/images/photo.jpg is copied there")
+            Self.aliasError(
+                5, "/images/photo.jpg/", "needs images/photo.jpg to be a folder, but the static file Content/static/images/photo.jpg is copied there")
         ]
         for message in expected { #expect(result.messages.contains(message), "\(message)\n\(result.messages)") }
         #expect(result.messages.count == expected.count, "\(result.messages)")
@@ -128,7 +134,8 @@ struct HostileNamespaceTests {
         let result = site.build()
         #expect(
             result.messages.contains(
-                "Content/static/search/index.json: error: this static file is inside search/, where Masthead writes the search index: move or rename it"),
+                "Content/static/search/index.json: error: this static file is inside search/, where Masthead writes the search index: move or rename it"
+            ),
             "\(result.messages)")
         #expect(result.diagnostics.errors.count == 1, "\(result.messages)")
     }
@@ -166,15 +173,22 @@ struct HostileNamespaceTests {
     @Test("an alias under .git, .masthead-output, Content or Templates is an error at the alias, encoded or not")
     func hiddenAndSiteFolderAliases() throws {
         let site = try TestSite()
-        try Self.aliasArticle(site, ["/.git/config", "/.masthead-output", "/Content/site.yml", "/content/", "/Templates/base.mustache", "/%2Egit/HEAD", "/%2e%2e/x/", "/a%2Fb/", "/100%/"])
+        try Self.aliasArticle(
+            site,
+            [
+                "/.git/config", "/.masthead-output", "/Content/site.yml", "/content/", "/Templates/base.mustache", "/%2Egit/HEAD", "/%2e%2e/x/",
+                "/a%2Fb/", "/100%/"
+            ])
         let result = site.build()
         let expected = [
             Self.aliasError(0, "/.git/config", "names the hidden .git; an alias is never written to a hidden file or folder"),
             Self.aliasError(1, "/.masthead-output", "names the hidden .masthead-output; an alias is never written to a hidden file or folder"),
             Self.aliasError(
-                2, "/Content/site.yml", "is under Content/, the name of the site's own Content/ folder; an output holding it would look like a site's sources"),
+                2, "/Content/site.yml",
+                "is under Content/, the name of the site's own Content/ folder; an output holding it would look like a site's sources"),
             Self.aliasError(
-                3, "/content/", "is under content/, the name of the site's own Content/ folder; an output holding it would look like a site's sources"),
+                3, "/content/", "is under content/, the name of the site's own Content/ folder; an output holding it would look like a site's sources"
+            ),
             Self.aliasError(
                 4, "/Templates/base.mustache",
                 "is under Templates/, the name of the site's own Templates/ folder; an output holding it would look like a site's sources"),
@@ -195,7 +209,8 @@ struct HostileNamespaceTests {
         #expect(run.status == 1)
         #expect(
             run.errors.contains(
-                "Content/articles/a.md:6:5: error: aliases: /.git/HEAD names the hidden .git; an alias is never written to a hidden file or folder\n"))
+                "Content/articles/a.md:6:5: error: aliases: /.git/HEAD names the hidden .git; an alias is never written to a hidden file or folder\n")
+        )
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("out").path))
         try Self.aliasArticle(site, ["/old/"])
         let again = try MastheadCommand.run(["build", "--site", ".", "--output", "out"], in: site.root)
@@ -331,7 +346,8 @@ struct HostileNamespaceTests {
         templates["base"] =
             "<!doctype html><html lang=\"en\"><head><title>{{page.title}}</title><meta name=\"description\" content=\"d\"></head><body>"
             + "<nav>{{#site.menu}}<a href=\"{{url}}\">{{title}}</a>{{/site.menu}}</nav>{{$main}}{{/main}}</body></html>\n"
-        let site = try TestSite(config: TestSite.minimalConfig + "\nmenu:\n  - { title: Home, url: / }\n  - { title: Gone, url: /nope/ }\n", templates: templates)
+        let site = try TestSite(
+            config: TestSite.minimalConfig + "\nmenu:\n  - { title: Home, url: / }\n  - { title: Gone, url: /nope/ }\n", templates: templates)
         try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture")
         let run = try MastheadCommand.run(["check", "--site", "."], in: site.root)
         #expect(run.status == 1)

@@ -67,7 +67,8 @@ public struct SiteChecker {
                     guard let target = internalTarget(reference, from: page.outputPath) else { continue }
                     let what = tag.name == "img" || tag.name == "source" ? "missing image" : "broken link"
                     guard let file = resolve(target.path, existing: existing) else {
-                        shown.add(blame(page, needle: unprefixed(reference), "\(what) on \(url): \(reference)"), what: what, url: url, detail: reference)
+                        shown.add(
+                            blame(page, needle: unprefixed(reference), "\(what) on \(url): \(reference)"), what: what, url: url, detail: reference)
                         continue
                     }
                     if file != page.outputPath { linkedTo.insert(file) }
@@ -75,7 +76,9 @@ public struct SiteChecker {
                         !(idsByPage[file]?.contains(fragment) ?? true)
                     {
                         let detail = "\(reference) (no id '\(fragment)' there)"
-                        shown.add(blame(page, needle: "#" + fragment, "broken anchor on \(url): \(detail)"), what: "broken anchor", url: url, detail: detail)
+                        shown.add(
+                            blame(page, needle: "#" + fragment, "broken anchor on \(url): \(detail)"), what: "broken anchor", url: url, detail: detail
+                        )
                     }
                 }
             }

@@ -176,7 +176,8 @@ public enum OutputWriter {
                         continue
                     }
                     guard first == claim, claim != .bytes else {
-                        throw Failure(description: "two outputs of the build would both be written as \(file.path); rename or move one of their sources")
+                        throw Failure(
+                            description: "two outputs of the build would both be written as \(file.path); rename or move one of their sources")
                     }
                 }
                 files = unique

@@ -394,7 +394,6 @@ public struct SiteResolver {
             }
         }
         diagnostics += OutputCollisions.staticFilesOverGenerated(site)
-        diagnostics += OutputCollisions.staticFilesOverGenerated(site)
         diagnostics += OutputCollisions.fileFolderCollisions(
             site.routes.map { .init(path: $0.outputPath, description: describe($0), source: $0.source) }
                 + site.staticFiles.map { .init(path: $0.outputPath, description: "the static file \($0.sourcePath)", source: $0.sourcePath) })

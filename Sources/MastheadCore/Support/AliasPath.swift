@@ -42,7 +42,9 @@ public struct PageAlias: Sendable, Hashable {
                 return .failure(.init("\(written) leads outside the site: no . or .. in an alias"))
             }
             if segment.isEmpty { return .failure(.init("\(written) has an empty part (//)")) }
-            if segment.contains(where: { $0 == "\\" || $0 == "?" || $0 == "#" || $0.isWhitespace || $0.asciiValue.map { $0 < 32 || $0 == 127 } == true }) {
+            if segment.contains(where: {
+                $0 == "\\" || $0 == "?" || $0 == "#" || $0.isWhitespace || $0.asciiValue.map { $0 < 32 || $0 == 127 } == true
+            }) {
                 return .failure(.init("\(written): an alias holds no spaces, \\, ? or #"))
             }
             if segment.hasPrefix("."), segment != wellKnown {
@@ -54,7 +56,9 @@ public struct PageAlias: Sendable, Hashable {
         }
         if let first = folders.first, let folder = siteFolders.first(where: { $0.lowercased() == first.lowercased() }) {
             return .failure(
-                .init("\(written) is under \(first)/, the name of the site's own \(folder)/ folder; an output holding it would look like a site's sources"))
+                .init(
+                    "\(written) is under \(first)/, the name of the site's own \(folder)/ folder; an output holding it would look like a site's sources"
+                ))
         }
         let isFile = !trimmed.hasSuffix("/") && (folders.last?.contains(".") ?? false)
         return .success(isFile || trimmed.hasSuffix("/") ? trimmed : trimmed + "/")

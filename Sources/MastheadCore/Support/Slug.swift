@@ -8,30 +8,7 @@ public enum Slug {
     public static let maximumBytes = 120
 
     /// The slug of `text`, at most `maximumBytes` long (`shortened`).
-    /// The longest slug, in bytes: a slug is a file or folder name of the output, which most
-    /// file systems cap at 255 bytes, and a URL part that should stay readable.
-    public static let maximumBytes = 120
-
-    /// The slug of `text`, at most `maximumBytes` long (`shortened`).
     public static func make(_ text: String) -> String {
-        shortened(full(text))
-    }
-
-    /// A slug longer than `maximumBytes` cut at a hyphen and ended with 8 hexadecimal digits of
-    /// a hash of the whole, so two long titles that begin alike keep different slugs, and the
-    /// same title always gives the same one. Slugs are ASCII: characters are bytes.
-    static func shortened(_ slug: String) -> String {
-        guard slug.utf8.count > maximumBytes else { return slug }
-        let hash = String(StableHash.digest(slug).prefix(8))
-        let room = maximumBytes - hash.count - 1
-        var cut = slug.prefix(room)
-        // At a word, unless that would throw most of the room away (one very long word).
-        if let hyphen = cut.lastIndex(of: "-"), cut.distance(from: cut.startIndex, to: hyphen) >= room / 2 { cut = cut[..<hyphen] }
-        while cut.hasSuffix("-") { cut = cut.dropLast() }
-        return String(cut) + "-" + hash
-    }
-
-    private static func full(_ text: String) -> String {
         shortened(full(text))
     }
 
