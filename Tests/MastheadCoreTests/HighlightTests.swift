@@ -10,151 +10,151 @@ struct HighlightTests {
     /// One sample per language, named as a fence names it.
     static let samples: [String: String] = [
         "swift": #"""
-            import Foundation
+        import Foundation
 
-            /// Points for a purchase.
-            struct Card {
-                let id: Int
-                var points = 0.5
+        /// Points for a purchase.
+        struct Card {
+            let id: Int
+            var points = 0.5
 
-                func add(_ amount: Int) -> Bool {
-                    // never negative
-                    if amount < 0 { return false }
-                    print("added \(amount)")
-                    return true
-                }
+            func add(_ amount: Int) -> Bool {
+                // never negative
+                if amount < 0 { return false }
+                print("added \(amount)")
+                return true
             }
-            """#,
+        }
+        """#,
         "python": #"""
-            import json
-            from pathlib import Path
+        import json
+        from pathlib import Path
 
-            # Points per purchase
-            class Card:
-                def __init__(self, points=0):
-                    self.points = points
+        # Points per purchase
+        class Card:
+            def __init__(self, points=0):
+                self.points = points
 
-                def add(self, amount: int) -> bool:
-                    """Adds points."""
-                    if amount < 0 or amount is None:
-                        return False
-                    print(f"added {amount}", 'ok')
-                    return True
-            """#,
+            def add(self, amount: int) -> bool:
+                """Adds points."""
+                if amount < 0 or amount is None:
+                    return False
+                print(f"added {amount}", 'ok')
+                return True
+        """#,
         "javascript": #"""
-            // Points for a purchase
-            const points = 10;
-            let total = points * 2.5;
-            function add(card, amount) {
-              if (amount < 0) { return false; }
-              card.points += amount;
-              console.log(`added ${amount}`, "ok", 'yes');
-              return true;
-            }
-            /* done */
-            export default add;
-            """#,
+        // Points for a purchase
+        const points = 10;
+        let total = points * 2.5;
+        function add(card, amount) {
+          if (amount < 0) { return false; }
+          card.points += amount;
+          console.log(`added ${amount}`, "ok", 'yes');
+          return true;
+        }
+        /* done */
+        export default add;
+        """#,
         "typescript": #"""
-            interface Card {
-              id: number;
-              name: string;
-            }
-            const cards: Card[] = [];
-            export function add(card: Card, amount: number): boolean {
-              return amount > 0 && card.id !== null;
-            }
-            """#,
+        interface Card {
+          id: number;
+          name: string;
+        }
+        const cards: Card[] = [];
+        export function add(card: Card, amount: number): boolean {
+          return amount > 0 && card.id !== null;
+        }
+        """#,
         "json": #"""
-            {
-              "name": "Crema",
-              "points": 120,
-              "ratio": 1.5,
-              "active": true,
-              "tags": ["coffee", null]
-            }
-            """#,
+        {
+          "name": "Crema",
+          "points": 120,
+          "ratio": 1.5,
+          "active": true,
+          "tags": ["coffee", null]
+        }
+        """#,
         "yaml": #"""
-            # site settings
-            title: Crema
-            points: 120
-            active: true
-            tags:
-              - coffee
-              - "moka pot"
-            toc: { minHeadings: 4 }
-            """#,
+        # site settings
+        title: Crema
+        points: 120
+        active: true
+        tags:
+          - coffee
+          - "moka pot"
+        toc: { minHeadings: 4 }
+        """#,
         "toml": #"""
-            # settings
-            title = "Crema"
-            points = 120
-            ratio = 1.5
-            active = true
+        # settings
+        title = "Crema"
+        points = 120
+        ratio = 1.5
+        active = true
 
-            [server]
-            port = 8080
-            hosts = ["a", 'b']
-            """#,
+        [server]
+        port = 8080
+        hosts = ["a", 'b']
+        """#,
         "bash": #"""
-            #!/bin/sh
-            # build the site
-            export SITE=./Content
-            if [ -d "$SITE" ]; then
-              masthead build --site "$SITE" --quiet
-            fi
-            for f in *.md; do echo 'file:' $f; done
-            """#,
+        #!/bin/sh
+        # build the site
+        export SITE=./Content
+        if [ -d "$SITE" ]; then
+          masthead build --site "$SITE" --quiet
+        fi
+        for f in *.md; do echo 'file:' $f; done
+        """#,
         "sql": #"""
-            -- points per member
-            SELECT m.name, SUM(p.points) AS total
-            FROM members m
-            JOIN purchases p ON p.member_id = m.id
-            WHERE p.date >= '2026-01-01' AND p.points > 10
-            GROUP BY m.name
-            ORDER BY total DESC;
-            """#,
+        -- points per member
+        SELECT m.name, SUM(p.points) AS total
+        FROM members m
+        JOIN purchases p ON p.member_id = m.id
+        WHERE p.date >= '2026-01-01' AND p.points > 10
+        GROUP BY m.name
+        ORDER BY total DESC;
+        """#,
         "html": #"""
-            <!DOCTYPE html>
-            <html lang="it">
-            <!-- a card -->
-            <body>
-              <a href="/points/" class='card'>Punti &amp; premi</a>
-              <img src="moka.jpg" alt="Moka">
-            </body>
-            </html>
-            """#,
+        <!DOCTYPE html>
+        <html lang="it">
+        <!-- a card -->
+        <body>
+          <a href="/points/" class='card'>Punti &amp; premi</a>
+          <img src="moka.jpg" alt="Moka">
+        </body>
+        </html>
+        """#,
         "css": #"""
-            /* cards */
-            .card > a:hover {
-              color: #8a4420;
-              margin: 0 1.5rem;
-              font-family: "Iowan Old Style", serif;
-            }
-            @media (min-width: 40rem) {
-              #main { display: grid !important; }
-            }
-            """#,
+        /* cards */
+        .card > a:hover {
+          color: #8a4420;
+          margin: 0 1.5rem;
+          font-family: "Iowan Old Style", serif;
+        }
+        @media (min-width: 40rem) {
+          #main { display: grid !important; }
+        }
+        """#,
         "markdown": #"""
-            # Crema
+        # Crema
 
-            Some *emphasis* and **strong** text with `code`.
+        Some *emphasis* and **strong** text with `code`.
 
-            ## Points
+        ## Points
 
-            - first item
-            - [a link](https://example.com)
+        - first item
+        - [a link](https://example.com)
 
-            > a quote
-            """#,
+        > a quote
+        """#,
         "diff": #"""
-            diff --git a/site.yml b/site.yml
-            --- a/site.yml
-            +++ b/site.yml
-            @@ -1,3 +1,3 @@
-             title: Crema
-            -pageSize: 10
-            +pageSize: 12
-             language: it
-            """#,
+        diff --git a/site.yml b/site.yml
+        --- a/site.yml
+        +++ b/site.yml
+        @@ -1,3 +1,3 @@
+         title: Crema
+        -pageSize: 10
+        +pageSize: 12
+         language: it
+        """#
     ]
 
     /// Where Masthead's lexers and Pygments 2.14 (Debian's python3-pygments) part, as

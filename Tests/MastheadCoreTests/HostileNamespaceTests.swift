@@ -42,7 +42,8 @@ struct HostileNamespaceTests {
             Self.aliasError(2, "/css/charts.css", "would replace the chart stylesheet, which Masthead writes as css/charts.css"),
             Self.aliasError(
                 3, "/CSS/Charts.css",
-                "would replace the chart stylesheet, which Masthead writes as css/charts.css (the same path but for letter case, one file on macOS and Windows)"
+                "would replace the chart stylesheet, which Masthead writes as css/charts.css (the same path but for letter case, one file"
+                    + " on macOS and Windows)"
             ),
             Self.aliasError(4, "/css/print.css/", "needs css/print.css to be a folder, but Masthead writes the print stylesheet there"),
             Self.aliasError(5, "/css/search.css/index.html", "needs css/search.css to be a folder, but Masthead writes the search stylesheet there"),
@@ -94,7 +95,8 @@ struct HostileNamespaceTests {
                     + " (the same path but for letter case, one file on macOS and Windows)"),
             Self.aliasError(
                 3, "/images/photo.1a2b3c4d-800.webp",
-                "would replace a resized copy of Content/static/images/photo.jpg, which Masthead writes under names like images/photo.1a2b3c4d-800.webp"
+                "would replace a resized copy of Content/static/images/photo.jpg, which Masthead writes under names like"
+                    + " images/photo.1a2b3c4d-800.webp"
             ),
             Self.aliasError(4, "/old.html", "is the static file Content/static/old.html; an alias names an old URL no file has now"),
             Self.aliasError(
@@ -134,7 +136,8 @@ struct HostileNamespaceTests {
         let result = site.build()
         #expect(
             result.messages.contains(
-                "Content/static/search/index.json: error: this static file is inside search/, where Masthead writes the search index: move or rename it"
+                "Content/static/search/index.json: error: this static file is inside search/, where Masthead writes the search index: move"
+                    + " or rename it"
             ),
             "\(result.messages)")
         #expect(result.diagnostics.errors.count == 1, "\(result.messages)")
@@ -234,13 +237,18 @@ struct HostileNamespaceTests {
                 + "[a link](/../x/) and ![remote](https://example.com/../x.png)")
         let result = site.build()
         let expected = [
-            "Content/articles/a.md:5:15: error: cover: /../../../../etc/passwd has .. in its path; write the image's path from the site's root, like /images/passwd",
-            "Content/articles/a.md:7:12: error: gallery: ../images/x.jpg has .. in its path; write the image's path from the site's root, like /images/x.jpg",
+            "Content/articles/a.md:5:15: error: cover: /../../../../etc/passwd has .. in its path; write the image's path from the site's"
+                + " root, like /images/passwd",
+            "Content/articles/a.md:7:12: error: gallery: ../images/x.jpg has .. in its path; write the image's path from the site's root,"
+                + " like /images/x.jpg",
             "Content/articles/a.md:8:12: error: gallery: /images/%2e%2e/%2E%2E/etc/shadow has .. in its path;"
                 + " write the image's path from the site's root, like /images/shadow",
-            "Content/articles/a.md:12:1: error: image: /../../../../etc/passwd has .. in its path; write the image's path from the site's root, like /images/passwd",
-            "Content/articles/a.md:12:35: error: image: /images/./x.png has . in its path; write the image's path from the site's root, like /images/x.png",
-            "Content/articles/a.md:14:1: error: image: images/../../secret.jpg has .. in its path; write the image's path from the site's root, like /images/secret.jpg"
+            "Content/articles/a.md:12:1: error: image: /../../../../etc/passwd has .. in its path; write the image's path from the site's"
+                + " root, like /images/passwd",
+            "Content/articles/a.md:12:35: error: image: /images/./x.png has . in its path; write the image's path from the site's root,"
+                + " like /images/x.png",
+            "Content/articles/a.md:14:1: error: image: images/../../secret.jpg has .. in its path; write the image's path from the site's"
+                + " root, like /images/secret.jpg"
         ]
         for message in expected { #expect(result.messages.contains(message), "\(message)\n\(result.messages)") }
         #expect(result.messages.count == expected.count, "\(result.messages)")

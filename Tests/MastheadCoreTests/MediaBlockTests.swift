@@ -24,13 +24,14 @@ struct MediaBlockTests {
         let (page, messages) = try Self.build(
             "Before.\n\n```video\nurl: https://youtu.be/dQw4w9WgXcQ\ntitle: The moka, step by step\ncaption: Two minutes.\n```\n\nAfter.")
         #expect(messages == [])
-        #expect(
-            page.contains(
-                "<p>Before.</p>\n<figure class=\"media-video\">\n<a class=\"video-preview\" href=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\" "
-                    + "data-embed=\"https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ\"><img src=\"https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg\" "
-                    + "alt=\"Video: The moka, step by step\" width=\"480\" height=\"360\" loading=\"lazy\"><span class=\"play-button\">"
-                    + "<span class=\"play-icon\" aria-hidden=\"true\"></span>Watch the video</span></a>\n<figcaption>Two minutes.</figcaption>\n"
-                    + "</figure>\n<p>After.</p>"))
+        let expected = [
+            "<p>Before.</p>\n<figure class=\"media-video\">\n<a class=\"video-preview\" href=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\" ",
+            "data-embed=\"https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ\"><img src=\"https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg\" ",
+            "alt=\"Video: The moka, step by step\" width=\"480\" height=\"360\" loading=\"lazy\"><span class=\"play-button\">",
+            "<span class=\"play-icon\" aria-hidden=\"true\"></span>Watch the video</span></a>\n<figcaption>Two minutes.</figcaption>\n",
+            "</figure>\n<p>After.</p>"
+        ].joined()
+        #expect(page.contains(expected))
         #expect(!page.contains("<iframe"))
         #expect(!page.contains("<script"))
     }
@@ -82,7 +83,9 @@ struct MediaBlockTests {
     @Test("a photo row goes through the body images' <picture> path, each with its caption")
     func photos() throws {
         let (page, messages) = try Self.build(
-            "```photos\ncaption: Three steps.\nimages:\n  - { src: /images/moka.jpg, alt: The pot, caption: One }\n  - { src: /images/moka.svg, alt: Drawn }\n```")
+            "```photos\ncaption: Three steps.\nimages:\n  - { src: /images/moka.jpg, alt: The pot, caption: One }\n  - { src:"
+                + " /images/moka.svg, alt: Drawn }\n```"
+        )
         #expect(messages.filter { $0.contains("error") } == [], "\(messages)")
         #expect(page.contains("<figure class=\"media-photos\" style=\"--photos: 2\">\n<ul>\n<li><figure>"))
         #expect(page.contains("<figcaption>One</figcaption></figure></li>\n<li><figure><img src=\"/images/moka.svg\" alt=\"Drawn\"></figure></li>"))
@@ -103,7 +106,8 @@ struct MediaBlockTests {
 
     @Test("a pull quote is set apart with who said it, as text or as YAML")
     func pullQuote() throws {
-        let (page, messages) = try Self.build("```pullquote\ntext: Weigh, time, write it down.\nby: Giulia Ferri\n```\n\n```pullquote\nJust words & more.\n```")
+        let (page, messages) = try Self.build(
+            "```pullquote\ntext: Weigh, time, write it down.\nby: Giulia Ferri\n```\n\n```pullquote\nJust words & more.\n```")
         #expect(messages == [])
         #expect(
             page.contains(

@@ -126,7 +126,8 @@ struct PostgresClientTests {
         // Through a site: the page shows what the server saw.
         let site = try ReportFeatureSite.make(
             config:
-                "datasets:\n  tls: { postgres: { url: env:STATS_URL }, query: \"SELECT ssl::text AS kind FROM pg_stat_ssl WHERE pid = pg_backend_pid()\" }\n",
+                "datasets:\n  tls: { postgres: { url: env:STATS_URL }, query: \"SELECT ssl::text AS kind FROM pg_stat_ssl WHERE pid ="
+                + " pg_backend_pid()\" }\n",
             files: [:])
         try ReportFeatureSite.report(site, "```table\nsource: tls\nx: kind\n```")
         var options = BuildOptions(siteDirectory: site.root)

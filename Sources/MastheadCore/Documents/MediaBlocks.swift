@@ -214,7 +214,8 @@ struct MediaBlocks: Sendable {
     }
 
     private static func pullQuoteHTML(text: String, by: String?) -> String {
-        var html = "<figure class=\"media-pullquote\">\n<blockquote><p>\(XML.escape(text.trimmingCharacters(in: .whitespacesAndNewlines)))</p></blockquote>\n"
+        let quote = XML.escape(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        var html = "<figure class=\"media-pullquote\">\n<blockquote><p>\(quote)</p></blockquote>\n"
         if let by { html += "<figcaption>\(XML.escape(by))</figcaption>\n" }
         return html + "</figure>\n"
     }

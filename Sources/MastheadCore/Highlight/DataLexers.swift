@@ -42,7 +42,7 @@ enum DataLexers {
             let byte = scanner.current
             if byte == UInt8(ascii: "#"), scanner.index == 0 || CodeScanner.isSpace(scanner.bytes[scanner.index - 1]) {
                 scanner.emit("c1", scanner.restOfLineLength())
-            } else if scanner.starts(with: "---") || scanner.starts(with: "...") , scanner.atLineStart {
+            } else if scanner.starts(with: "---") || scanner.starts(with: "..."), scanner.atLineStart {
                 scanner.emit("nn", 3)
             } else if "{}[],".utf8.contains(byte) {
                 flowDepth += byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") ? 1 : byte == UInt8(ascii: ",") ? 0 : -1

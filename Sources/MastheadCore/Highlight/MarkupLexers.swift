@@ -41,7 +41,8 @@ enum MarkupLexers {
                     scanner.emit("s", scanner.lengthThrough(String(decoding: [quote], as: UTF8.self), skip: 1))
                 } else {
                     var position = scanner.index
-                    while position < scanner.bytes.count, !CodeScanner.isSpace(scanner.bytes[position]), scanner.bytes[position] != UInt8(ascii: ">") {
+                    while position < scanner.bytes.count, !CodeScanner.isSpace(scanner.bytes[position]), scanner.bytes[position] != UInt8(ascii: ">")
+                    {
                         position += 1
                     }
                     scanner.emit("s", position - scanner.index)
@@ -57,7 +58,8 @@ enum MarkupLexers {
     private static func entityLength(_ scanner: CodeScanner) -> Int? {
         var position = scanner.index + 1
         while position < scanner.bytes.count, position - scanner.index < 32,
-            CodeScanner.isLetter(scanner.bytes[position]) || CodeScanner.isDigit(scanner.bytes[position]) || scanner.bytes[position] == UInt8(ascii: "#")
+            CodeScanner.isLetter(scanner.bytes[position]) || CodeScanner.isDigit(scanner.bytes[position])
+                || scanner.bytes[position] == UInt8(ascii: "#")
         {
             position += 1
         }

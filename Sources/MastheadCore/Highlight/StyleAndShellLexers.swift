@@ -96,7 +96,9 @@ enum StyleAndShellLexers {
         let word = scanner.identifierLength(extra: "-")
         if word > 0 {
             let name = scanner.identifier(extra: "-")
-            scanner.emit(["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "inherit", "initial", "unset"].contains(name) ? "kc" : "k", word)
+            scanner.emit(
+                ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "inherit", "initial", "unset"].contains(name) ? "kc" : "k",
+                word)
             if scanner.current == UInt8(ascii: "(") { scanner.emit("p", 1) }
             return
         }

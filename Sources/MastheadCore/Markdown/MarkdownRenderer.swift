@@ -55,8 +55,9 @@ public struct MarkdownRenderer: Sendable {
 
     /// Renders fenced blocks that put media between paragraphs (`video`, `map`, `photos`, `pullquote`:
     /// `MediaBlocks`). Images it names are marked from `firstImage` on (`ImageMarkup.marker`).
-    public var renderMediaBlock:
-        @Sendable (_ info: String, _ body: String, _ fence: SourceLocation, _ firstImage: Int) -> RenderedBlock? = { _, _, _, _ in nil }
+    public var renderMediaBlock: @Sendable (_ info: String, _ body: String, _ fence: SourceLocation, _ firstImage: Int) -> RenderedBlock? = {
+        _, _, _, _ in nil
+    }
 
     /// Words the renderer adds for screen readers, in the site's language.
     public var labels: Labels

@@ -57,7 +57,8 @@ public struct PageAlias: Sendable, Hashable {
         if let first = folders.first, let folder = siteFolders.first(where: { $0.lowercased() == first.lowercased() }) {
             return .failure(
                 .init(
-                    "\(written) is under \(first)/, the name of the site's own \(folder)/ folder; an output holding it would look like a site's sources"
+                    "\(written) is under \(first)/, the name of the site's own \(folder)/ folder; an output holding it would look like a"
+                        + " site's sources"
                 ))
         }
         let isFile = !trimmed.hasSuffix("/") && (folders.last?.contains(".") ?? false)

@@ -34,7 +34,8 @@ struct TableOfContentsEntryValues: TemplateValue {
         case .id: entry.id
         case .url: "#" + entry.id
         case .level: entry.level
-        case .children: entry.children.isEmpty ? nil : entry.children.map(TableOfContentsEntryValues.init)
+        // An empty list, not nil: nil would make Mustache look `children` up in the enclosing entry.
+        case .children: entry.children.map(TableOfContentsEntryValues.init)
         }
     }
 }

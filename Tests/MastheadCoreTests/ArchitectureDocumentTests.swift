@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// ARCHITECTURE.md cannot go stale unnoticed: every type it names exists in the code, and its
+/// figures are the ones `scripts/architecture-figures.py` counts.
+@Suite("ARCHITECTURE.md against the code")
+struct ArchitectureDocumentTests {
+    static let root = DocsLinksTests.root
+
+    /// Names the document cites that Masthead does not declare: the standard library's,
+    /// its dependencies', and the two folders of the layer checker's example.
+    static let foreignNames: Set<String> = [
+        "Any", "Mirror", "Mutex", "Package", "Application", "ServiceGroup", "NIOCore", "ValidationError",
+        "TemplateTransforms", "CYaml", "Low", "High"
+    ]
+
+    /// Every backticked name that reads as a type (`SiteBuilder`, `Route.Kind`, `SiteBuilder.build(...)`):
+    /// its first component. File names (`SiteBuilder.swift`) are not types.
+    static func citedTypeNames(in text: String) -> Set<String> {
+        let code = try! Regex(#"`([^`\n]+)`"#)
+        let typeName = try! Regex(#"^([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)(\.[A-Za-z][A-Za-z0-9]*)*(\(.*\))?$"#)
+        var names: Set<String> = []
+        for match in text.matches(of: code) {
+            guard let inner = match.output[1].substring, !Self.isFileName(String(inner)),
+                let name = String(inner).wholeMatch(of: typeName)
+            else { continue }
+            if let first = name.output[1].substring { names.insert(String(first)) }
+        }
+        return names
+    }
+
+    static func isFileName(_ text: String) -> Bool {
+        ["swift", "md", "py", "sh", "mustache", "yml", "json", "css", "js", "h"].contains { text.hasSuffix(".\($0)") }
+    }
+
+    /// Names declared in Swift files under the folders given, and the folders' own names (targets).
+    static func declaredNames(under folders: [String]) throws -> Set<String> {
+        let declaration = try Regex(#"\b(?:struct|class|enum|protocol|typealias|actor|extension|func|case|let|var)\s+([A-Z][A-Za-z0-9]*)"#)
+        var names: Set<String> = []
+        for folder in folders {
+            let url = root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { continue }
+            for case let file as URL in walker {
+                if file.pathExtension == "swift" {
+                    let text = try String(contentsOf: file, encoding: .utf8)
+                    for match in text.matches(of: declaration) {
+                        if let name = match.output[1].substring { names.insert(String(name)) }
+                    }
+                } else if file.pathComponents.count == url.pathComponents.count + 1 {
+                    names.insert(file.lastPathComponent)
+                }
+            }
+        }
+        return names
+    }
+
+    @Test("every type ARCHITECTURE.md names is declared in Sources/, Plugins/ or Tests/")
+    func citedTypesExist() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
+        let cited = Self.citedTypeNames(in: text)
+        #expect(cited.contains("SiteBuilder"))
+        let declared = try Self.declaredNames(under: ["Sources", "Plugins", "Tests"]).union(["Templates", "Content"])
+        let missing = cited.subtracting(declared).subtracting(Self.foreignNames).sorted()
+        #expect(missing.isEmpty, "ARCHITECTURE.md names types that do not exist: \(missing.joined(separator: ", "))")
+    }
+
+    @Test("a name that does not exist is found (the check can fail)")
+    func staleNameFound() throws {
+        let cited = Self.citedTypeNames(in: "the rows go through `JSONLineScannerThatNeverWas.scan(...)` and `Route.Kind`, in `Route.swift`")
+        #expect(cited == ["JSONLineScannerThatNeverWas", "Route"])
+        let declared = try Self.declaredNames(under: ["Sources"])
+        #expect(!declared.contains("JSONLineScannerThatNeverWas"))
+        #expect(declared.contains("Route"))
+    }
+
+    @Test("the figures in ARCHITECTURE.md are the ones the code gives (scripts/architecture-figures.py --check)")
+    func figuresAreCurrent() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.root.appendingPathComponent("scripts/architecture-figures.py").path, "--check"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(report)")
+    }
+}
