@@ -76,13 +76,17 @@ public struct RsyncDestination: DeployDestination {
         try Data(record.serialized().utf8).write(to: recordFolder.appendingPathComponent(DeployRecord.fileName))
         _ = try run(["-t", recordFolder.path + "/" + DeployRecord.fileName, location.rsyncDestination], what: "writing the deploy record to \(place)")
         guard deleting, !plan.deletions.isEmpty else { return }
-        // From an empty folder: every listed path is missing there, so rsync deletes it on the target, and nothing else.
+        // From a folder holding only the deleted files' folders: every listed file is missing there, so rsync
+        // deletes it on the target, and nothing else. The folders must exist, or rsync reports them vanished (code 24).
         let empty = temporary.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        for folder in Set(plan.deletions.map { ($0 as NSString).deletingLastPathComponent }) where !folder.isEmpty {
+            try FileManager.default.createDirectory(at: empty.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
         let list = temporary.appendingPathComponent("deletions")
         try Data(plan.deletions.joined(separator: "\0").utf8).write(to: list)
         _ = try run(
-            ["-r", "--from0", "--files-from=" + list.path, "--delete-missing-args", empty.path + "/", location.rsyncDestination],
+            ["--from0", "--files-from=" + list.path, "--delete-missing-args", empty.path + "/", location.rsyncDestination],
             what: "deleting \(plan.deletions.count) files on \(place)")
         progress("deleted \(plan.deletions.count) files")
     }

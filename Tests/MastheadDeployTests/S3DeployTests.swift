@@ -5,7 +5,10 @@ import Testing
 
 /// `masthead deploy` against moto's S3 server on loopback (started by each test), read back with
 /// boto3 (Support/s3_client.py): every key, its bytes, content type and cache header.
-@Suite(.serialized) struct S3DeployTests {
+/// The whole flow against moto's server takes minutes (Python answers each request), so it runs when
+/// `MASTHEAD_DEPLOY_FLOW_TESTS=1` is set: `MASTHEAD_DEPLOY_FLOW_TESTS=1 swift test --filter S3DeployTests`.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["MASTHEAD_DEPLOY_FLOW_TESTS"] == "1"))
+struct S3DeployTests {
     static let bucket = "magazine-www"
     static let credentials = ["AWS_ACCESS_KEY_ID": "AKIAIOSFODNN7EXAMPLE", "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"]
 
@@ -75,7 +78,8 @@ import Testing
         let dryRun = try DeployJSON.parse(try deploy(site, [target(server), "--dry-run", "--format", "json"]))
         #expect(dryRun.status == "planned")
         #expect(Set(dryRun.uploads?.map(\.path) ?? []) == changed)
-        #expect(dryRun.uploads?.allSatisfy { $0.reason == "changed" } == true)
+        // A file the edit added (a search shard for a new word) is new; the rest changed.
+        #expect(dryRun.uploads?.allSatisfy { $0.reason == (local[$0.path] == nil ? "new" : "changed") } == true)
         // The dry run changed nothing.
         #expect(try server.dump(Self.bucket)["www/index.html"]?.sha256 == local["index.html"])
         let third = try DeployJSON.parse(try deploy(site, [target(server), "--format", "json"]))
