@@ -48,7 +48,7 @@ struct UnreadableContentTests {
             guard getuid() == 0 else { return try MastheadCommand.run(arguments) }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", MastheadCommand.binary.path] + arguments
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", try Self.binaryNobodyCanRun().path] + arguments
             process.environment = MastheadCommand.environment(["HOME": "/tmp"])
             process.currentDirectoryURL = FileManager.default.temporaryDirectory
             let errors = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-unreadable-\(UUID().uuidString).txt")
@@ -64,6 +64,22 @@ struct UnreadableContentTests {
             let text = String(decoding: (try? Data(contentsOf: errors)) ?? Data(), as: UTF8.self)
             return MastheadCommand.Run(status: process.terminationStatus, output: "", errors: text)
         }
+
+        /// A copy of the binary in the temporary folder, made once (a `static let` is made on one
+        /// thread): the checkout may sit where `nobody` cannot reach it (under /root). The binary
+        /// carries what it needs (docs/install.md).
+        static let nobodysBinary: URL? = try? {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-nobody-\(getpid())")
+            let copy = folder.appendingPathComponent("masthead")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: copy)
+            try FileManager.default.copyItem(at: MastheadCommand.binary, to: copy)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+            return copy
+        }()
+
+        static func binaryNobodyCanRun() throws -> URL { try #require(nobodysBinary, "could not copy the binary where nobody can run it") }
 
         var wroteSite: Bool { FileManager.default.fileExists(atPath: output.appendingPathComponent("site/index.html").path) }
     }
