@@ -211,13 +211,18 @@ struct HostileImageTests {
             body: "![Cut](/images/cut.jpg)\n\n![Tall](/images/tall.jpg)")
         let result = site.build()
         let tail = "; the file may be truncated or damaged, export it again"
+        let messages = result.messages.sorted()
+        #expect(messages.count == 2, "\(messages)")
         #expect(
-            result.messages.sorted() == [
-                "Content/static/images/cut.jpg: error: cannot read the image: VipsJpeg: Corrupt JPEG data: premature end of data segment"
-                    + tail + " (used at Content/articles/photo.md:6:1)",
-                "Content/static/images/tall.jpg: error: cannot read the image: VipsJpeg: Corrupt JPEG data: premature end of data segment"
-                    + tail + " (used at Content/articles/photo.md:8:1)"
-            ])
+            messages.first
+                == "Content/static/images/cut.jpg: error: cannot read the image: VipsJpeg: Corrupt JPEG data: premature end of data segment"
+                + tail + " (used at Content/articles/photo.md:6:1)")
+        // The reason libvips gives for the image taller than its data depends on the thread that met
+        // the damage first (the decoder's warning, or the tile it could not fill); the error, its file
+        // and its use do not.
+        let tall = messages.last ?? ""
+        #expect(tall.hasPrefix("Content/static/images/tall.jpg: error: cannot read the image: "), "\(tall)")
+        #expect(tall.hasSuffix(tail + " (used at Content/articles/photo.md:8:1)"), "\(tall)")
         #expect(result.files.isEmpty)
     }
 
