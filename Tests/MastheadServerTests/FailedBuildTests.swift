@@ -38,7 +38,8 @@ struct FailedBuildTests {
                 try FileManager.default.removeItem(at: site.url("Content/site.yml"))
                 try site.write("Content/site.yml", PreviewTestSite.config)
             },
-            place: "Content/site.yml", message: "missing site configuration"),
+            // The system's reason, as for any file that cannot be read (SiteFiles.read).
+            place: "Content/site.yml", message: "cannot read this file (Is a directory)"),
         Breakage(
             testDescription: "a template replaced by a folder",
             breakSite: { site in

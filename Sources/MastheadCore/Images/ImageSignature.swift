@@ -36,7 +36,7 @@ enum ImageSignature {
     /// The kind of raster image the file at `path` holds, from its first bytes; nil for anything
     /// else, or a file that cannot be read (the static copy reports that).
     static func kind(ofFileAt path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard let handle = regularFile(at: path) else { return nil }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: length) else { return nil }
         return kind(of: [UInt8](data))
@@ -45,10 +45,23 @@ enum ImageSignature {
     /// Whether a GIF file ends with its trailer byte (`;`): libvips reads a GIF cut short as the
     /// frames it holds whole and drops the rest without a word.
     static func gifIsWhole(fileAt path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        guard let handle = regularFile(at: path) else { return false }
         defer { try? handle.close() }
         guard let end = try? handle.seekToEnd(), end > 0 else { return false }
         try? handle.seek(toOffset: end - 1)
         return (try? handle.read(upToCount: 1)) == Data([0x3B])
+    }
+
+    /// The file at `path` opened for reading when it is a regular file (through links), else nil:
+    /// opening a named pipe would wait for a writer, and the static copy reports such a file.
+    private static func regularFile(at path: String) -> FileHandle? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 }

@@ -63,7 +63,9 @@ enum RawHTTP {
     }
 
     static func exchangeBlocking(port: Int, address: String, _ request: String, method: String) throws -> RawResponse {
-        let socket = try connect(port: port, address: address)
+        // A minute, not ten seconds: under the whole suite, on two busy cores, the preview's first
+        // build of a test site has taken longer than ten before the first answer.
+        let socket = try connect(port: port, address: address, timeoutSeconds: 60)
         defer { close(socket) }
         send(socket, request)
         var received = Data()
