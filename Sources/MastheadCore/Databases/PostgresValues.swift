@@ -207,19 +207,10 @@ struct PostgresValues {
         let adjusted = fraction < 0 ? (seconds - 1, fraction + 1_000_000) : (seconds, fraction)
         let (days, time) = adjusted.0.quotientAndRemainder(dividingBy: 86_400)
         let (day, secondOfDay) = time < 0 ? (days - 1, time + 86_400) : (days, time)
-        // Howard Hinnant's civil_from_days.
-        let z = day + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let dayOfMonth = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let date = CivilDate(daysSince1970: Int(day))
+        func two<Number: BinaryInteger>(_ value: Number) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let micro = String(adjusted.1)
-        return "\(year)-\(two(month))-\(two(dayOfMonth)) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))."
+        return "\(date.year)-\(two(date.month))-\(two(date.day)) \(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))."
             + String(repeating: "0", count: 6 - micro.count) + micro + "+00"
     }
 }
