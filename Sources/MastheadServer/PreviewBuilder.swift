@@ -1,6 +1,5 @@
 import Foundation
 import MastheadCore
-import Synchronization
 
 /// Runs builds for the preview, one at a time, and turns each result into the next
 /// `PreviewState.Value` and the news for pages. The builds share one `RebuildMemory`: saved
@@ -44,13 +43,13 @@ final class PreviewBuilder: Sendable {
         var lastFailure = 0
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(siteDirectory: URL, includeDrafts: Bool, includeFuture: Bool, baseURL: String? = nil) {
         self.siteDirectory = siteDirectory.standardizedFileURL
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
-        state = Mutex(State(baseURL: baseURL))
+        state = Locked(State(baseURL: baseURL))
     }
 
     /// Set once the port is known: links in pages and feeds point at the preview.

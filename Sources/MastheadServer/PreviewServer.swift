@@ -4,7 +4,6 @@ import Logging
 import MastheadCore
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// `masthead serve`: builds the site into memory, serves it, watches the sources, rebuilds
 /// on every change and tells open pages to reload.
@@ -107,7 +106,7 @@ public struct PreviewServer: Sendable {
             var requested = false
         }
 
-        private let state = Mutex(State())
+        private let state = Locked(State())
 
         public init() {}
 
@@ -131,7 +130,7 @@ public struct PreviewServer: Sendable {
 
 /// Failed builds so far, read by requests to tell pages which failure they show.
 final class FailureCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     var value: Int {
         count.withLock { $0 }
     }
@@ -228,7 +227,7 @@ final class OneShot<Value: Sendable>: Sendable {
         var receiver: (@Sendable (Value) -> Void)?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func onValue(_ receiver: @escaping @Sendable (Value) -> Void) {
         let ready: Value? = state.withLock { state in

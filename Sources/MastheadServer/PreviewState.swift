@@ -1,6 +1,5 @@
 import Foundation
 import MastheadCore
-import Synchronization
 
 /// What requests are answered from: the last good site, and the problems of the last
 /// build when it failed. Read and replaced as one value under a lock, so a request sees
@@ -14,7 +13,7 @@ final class PreviewState: Sendable {
         var hasSite: Bool { site.number > 0 }
     }
 
-    private let value = Mutex(Value(site: .empty, problems: []))
+    private let value = Locked(Value(site: .empty, problems: []))
 
     var current: Value {
         value.withLock { $0 }

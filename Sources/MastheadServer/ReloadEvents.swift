@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MastheadCore
 
 /// Sends rebuild news to every open page over Server-Sent Events.
 final class ReloadEvents: Sendable {
@@ -9,7 +9,7 @@ final class ReloadEvents: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A stream of SSE messages (`event: ...\ndata: ...\n\n`) for one open page.
     func subscribe() -> AsyncStream<String> {

@@ -1,6 +1,5 @@
 import Foundation
 import MastheadCore
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +25,7 @@ final class SourceWatcher: Sendable {
         var pending = PendingChanges()
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(siteDirectory: URL, quietPeriod: TimeInterval = 0.04, pollInterval: TimeInterval = 0.1) {
         self.siteDirectory = siteDirectory

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import MastheadCore
@@ -13,7 +12,7 @@ struct DatabaseResultsTests {
         let key = DatabaseResults.Key(
             database: "sqlite stats/events.sqlite", statement: .init(sql: "SELECT count(DISTINCT member) FROM events", parameters: []))
         let other = DatabaseResults.Key(database: key.database, statement: .init(sql: "SELECT count(*) FROM events", parameters: []))
-        let sent = Mutex<[String]>([])
+        let sent = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             let asked = index.isMultiple(of: 4) ? other : key
             let rows = results.oneAtATime(asked) { () -> Int in

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import MastheadCore
@@ -9,7 +8,7 @@ struct SupportTests {
     @Test("a value is made once per key, and every caller gets the one stored")
     func onceCacheMakesOnce() {
         let cache = OnceCache<String, Int>()
-        let made = Mutex(0)
+        let made = Locked(0)
         let values = parallelMap(Array(0..<64)) { index in
             cache.value(for: index % 2 == 0 ? "even" : "odd") {
                 made.withLock { $0 += 1 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -35,10 +34,10 @@ public final class BuildLock: Sendable {
     }
 
     /// The open lock file; -1 once released.
-    private let descriptor: Mutex<Int32>
+    private let descriptor: Locked<Int32>
 
     private init(descriptor: Int32) {
-        self.descriptor = Mutex(descriptor)
+        self.descriptor = Locked(descriptor)
     }
 
     /// Takes the site's lock, waiting up to `wait` seconds for another build to let it go.

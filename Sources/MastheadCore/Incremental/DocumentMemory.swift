@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Parsed documents kept between builds, so a preview rebuild re-parses only the files
 /// that changed. An entry is reused when its path, kind and bytes are unchanged and so is
@@ -22,7 +21,7 @@ public final class DocumentMemory: Sendable {
         var generation = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The pages of the preview's renders with their fingerprints (`RouteFingerprints`): a route
 /// whose fingerprint is unchanged takes its bytes from here instead of going through its
@@ -11,7 +10,7 @@ public final class PageMemory: Sendable {
         var data: Data
     }
 
-    private let pages = Mutex<[String: Page]>([:])
+    private let pages = Locked<[String: Page]>([:])
 
     public init() {}
 

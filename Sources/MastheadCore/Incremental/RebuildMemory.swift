@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Everything the preview keeps from one build to the next, passed to every build it runs
 /// (`BuildOptions.memory`). Each part is reused only where its inputs are unchanged, so a
 /// build with memory gives the same files as one without.
@@ -8,7 +6,7 @@ public final class RebuildMemory: Sendable {
     let documents = DocumentMemory()
     /// Each other language's, apart: its documents parse with its own view of site.yml, and
     /// a memory forgets at the end of a build the files that build did not parse.
-    private let translatedDocuments = Mutex<[String: DocumentMemory]>([:])
+    private let translatedDocuments = Locked<[String: DocumentMemory]>([:])
     /// Rendered pages, by output path and fingerprint.
     let pages = PageMemory()
     /// The related lists of the last resolve.

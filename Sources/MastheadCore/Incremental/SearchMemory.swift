@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The search index's entries of the preview's last build, so a save is patched into the
 /// index by making only the saved documents' entries again (`SearchStage.patch`).
 public final class SearchMemory: Sendable {
@@ -19,9 +17,9 @@ public final class SearchMemory: Sendable {
         var pages: Set<Int>
     }
 
-    private let state = Mutex<State?>(nil)
+    private let state = Locked<State?>(nil)
     /// Words and their stems, kept across full builds too.
-    private let kept = Mutex<SearchVocabulary?>(nil)
+    private let kept = Locked<SearchVocabulary?>(nil)
 
     public init() {}
 

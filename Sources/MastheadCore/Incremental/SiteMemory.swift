@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The preview's last successful build, kept whole, so that saving an article, a page or a
 /// static file can be patched in (`SitePatch`): the same stages run on the saved files only.
@@ -33,7 +32,7 @@ public final class SiteMemory: Sendable {
         var staticPaths: [String] = []
     }
 
-    private let state = Mutex<State?>(nil)
+    private let state = Locked<State?>(nil)
 
     public init() {}
 

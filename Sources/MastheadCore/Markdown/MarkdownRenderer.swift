@@ -1,6 +1,5 @@
 import CMarkGFM
 import Foundation
-import Synchronization
 
 /// What rendering one Markdown body gives.
 public struct RenderedMarkdown: Sendable {
@@ -69,7 +68,7 @@ public struct MarkdownRenderer: Sendable {
     static let extensionsRegistered: Void = cmark_gfm_core_extensions_ensure_registered()
 
     /// Serialises `cmark_parser_finish`: see `parse`.
-    static let inlineParsing = Mutex(())
+    static let inlineParsing = Locked(())
 
     public init(options: MarkdownOptions, basePath: String = "/", language: String = "en") {
         self.options = options

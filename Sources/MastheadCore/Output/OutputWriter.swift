@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -112,13 +111,13 @@ public enum OutputWriter {
         private let siteFiles: SiteFiles
         private let previous: [String: BuildManifest.FileRecord]
         private let inputs: [String: BuildManifest.FileRecord]
-        private let report = Mutex(Report())
+        private let report = Locked(Report())
         private let realPaths = RealPaths()
         /// The folders made so far: most files go into a folder made already (`social/`,
         /// `tags/`), and asking the kernel again costs a path walk each.
         private let madeFolders = OnceCache<String, Bool>()
         /// Every path added so far, with what fills it (`Claim`): one path is one file.
-        private let claimed = Mutex<[String: Claim]>([:])
+        private let claimed = Locked<[String: Claim]>([:])
 
         /// What fills a path, to tell a second file there from the same file added twice
         /// (two identical images share their resized copies, from one file of the cache).

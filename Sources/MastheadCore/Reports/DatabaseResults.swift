@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The results of database statements, by where they were asked and the statement with its
 /// parameters. A build keeps them for its own blocks, and hands those of servers to the build
@@ -27,9 +26,9 @@ public final class DatabaseResults: Sendable {
         var digest: String = ""
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
-    private let running = Mutex<[Key: NSLock]>([:])
-    private let expiries = Mutex(0)
+    private let entries = Locked<[Key: Entry]>([:])
+    private let running = Locked<[Key: NSLock]>([:])
+    private let expiries = Locked(0)
 
     /// Counts the times kept results changed: part of the preview's context key, so
     /// documents drawn from them are parsed (and their blocks asked) again.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A ```chart, ```kpi or ```table block's YAML, parsed: one spec, or a row of kpi figures.
 struct ParsedBlock: Sendable {
@@ -21,7 +20,7 @@ final class PendingBlocks: Sendable {
 
     /// Makes placeholders no text of a site can contain by chance.
     private let marker = "<!--masthead-block \(UInt64.random(in: 1...UInt64.max)) "
-    private let blocks = Mutex<[String: [Block]]>([:])
+    private let blocks = Locked<[String: [Block]]>([:])
 
     /// The placeholder standing for `block` of `file` in the HTML until it is drawn.
     func placeholder(for block: ParsedBlock, file: String) -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Finds statistics sources, reads their columns, and aggregates them, caching what it
 /// can: a source's columns once, a small source's typed rows once, and each distinct
@@ -52,7 +51,7 @@ final class StatsStore: Sendable {
         var aggregator: Aggregator
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Why a query gave no table: its file cannot be read (the diagnostic is in the file), or
     /// its numbers do not fit (the block that asked reports it, at its own line).

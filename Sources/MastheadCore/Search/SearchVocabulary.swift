@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The words of a site's search entries, each given a number once, and their stems: an entry
 /// keeps its words as numbers (a term takes 8 bytes rather than 24), and the postings add up
 /// scores by stem number rather than by string. Entries made on every core share one.
@@ -16,7 +14,7 @@ final class SearchVocabulary: Sendable {
 
     /// The Snowball language the stems are in (`SearchSettings.language`).
     let language: String
-    private let table = Mutex(Table())
+    private let table = Locked(Table())
 
     init(language: String) {
         self.language = language

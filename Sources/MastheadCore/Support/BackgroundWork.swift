@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Work that runs on a thread of its own, beside the caller's, until `value()` waits for it:
 /// a stage with a long single-threaded part (the search index's postings) then uses the core
@@ -8,9 +7,9 @@ import Synchronization
 /// `concurrentPerform` may take every worker Dispatch would give it.
 ///
 /// Sendable without `@unchecked`: the value crosses from the thread to the caller through a
-/// `Mutex`, and the semaphore only says when to look.
+/// `Locked`, and the semaphore only says when to look.
 final class BackgroundWork<Value: Sendable>: Sendable {
-    private let result = Mutex<Value?>(nil)
+    private let result = Locked<Value?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     init(_ work: @escaping @Sendable () -> Value) {

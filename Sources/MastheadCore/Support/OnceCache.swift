@@ -1,14 +1,12 @@
-import Synchronization
-
 /// Values made on first use and then shared, by key, between threads: the one build-once
-/// cache of the code (the one locked-value box is the standard library's `Mutex`).
+/// cache of the code (the one locked-value box is `Locked`).
 ///
 /// A value is made outside the lock, so a slow one never holds up readers of the others;
 /// two threads asking for a new key at once may both make it, and the first one stored is
 /// the one both get. With a `capacity`, storing a key beyond it forgets every other value
 /// first: `capacity: 1` keeps only the latest, for a value that is replaced when its inputs change.
 final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let values = Mutex<[Key: Value]>([:])
+    private let values = Locked<[Key: Value]>([:])
     private let capacity: Int
 
     init(capacity: Int = .max) {

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Maps over an array on every core, keeping the order. The work items must be independent.
 func parallelMap<Element, Result>(_ items: [Element], _ transform: @Sendable (Element) -> Result) -> [Result]
@@ -15,9 +14,9 @@ where Element: Sendable, Result: Sendable {
 
 /// One slot per index, each written once by one worker.
 private final class ResultSlots<Value: Sendable>: Sendable {
-    private let slots: Mutex<[Value?]>
+    private let slots: Locked<[Value?]>
 
-    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    init(count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ value: Value) {
         slots.withLock { $0[index] = value }

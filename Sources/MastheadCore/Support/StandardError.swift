@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +10,7 @@ import Glibc
 /// Each call is one `write(2)`, under one lock.
 public enum StandardError {
     /// Whether the status line shows; held for each write, so two never interleave.
-    private static let statusShown = Mutex(false)
+    private static let statusShown = Locked(false)
 
     /// Writes `text` as it is (it should end with a newline).
     public static func write(_ text: String) {

@@ -1,13 +1,12 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A build's progress as one line on the terminal, redrawn in place: the stage, how much of
 /// it is done, the rate and the time left. It appears only once the build has run for
 /// `delay` (half a second: a quick build shows nothing), is redrawn from a timer ten times a
 /// second whatever the build does (and when a stage starts, unless it was drawn in the last
 /// tenth of a second), and is cleared by `finish()`. Counting is a lock and an addition: no
-/// system call per page. Its state is in `Mutex`es, the timer too (a Dispatch source is not
+/// system call per page. Its state is in `Locked` boxes, the timer too (a Dispatch source is not
 /// marked `Sendable`), so it is `Sendable` without `@unchecked`.
 public final class TerminalProgress: BuildProgress, Sendable {
     /// How long a build runs before the line appears; `MASTHEAD_PROGRESS_AFTER` (seconds)
@@ -25,7 +24,7 @@ public final class TerminalProgress: BuildProgress, Sendable {
     private let style: TerminalStyle
     private let started = DispatchTime.now()
     private let delay: Double
-    private let current = Mutex(Counts())
+    private let current = Locked(Counts())
 
     /// Orders drawing and `finish`: no line is drawn after it.
     private struct Drawing: Sendable {
@@ -33,14 +32,14 @@ public final class TerminalProgress: BuildProgress, Sendable {
         var lastDrawn: DispatchTime?
     }
 
-    private let drawing = Mutex(Drawing())
-    private let timer: Mutex<any DispatchSourceTimer>
+    private let drawing = Locked(Drawing())
+    private let timer: Locked<any DispatchSourceTimer>
 
     /// Starts the timer at once: the delay counts from here.
     public init(style: TerminalStyle, delay: Double = TerminalProgress.defaultDelay) {
         self.style = style
         self.delay = delay
-        timer = Mutex(DispatchSource.makeTimerSource(queue: DispatchQueue(label: "masthead.progress")))
+        timer = Locked(DispatchSource.makeTimerSource(queue: DispatchQueue(label: "masthead.progress")))
         timer.withLock { timer in
             timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval)
             timer.setEventHandler { [weak self] in self?.draw() }

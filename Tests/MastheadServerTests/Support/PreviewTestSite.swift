@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A throwaway site folder for one server test, with templates that print just what
 /// tests look for. It sits inside a parent folder that also holds `secret.txt`, a file

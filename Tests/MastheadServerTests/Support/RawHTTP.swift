@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MastheadCore
 
 #if canImport(Glibc)
 import Glibc
@@ -115,7 +115,7 @@ final class EventStreamReader: Sendable {
         var data: String
     }
 
-    private let events = Mutex<[Event]>([])
+    private let events = Locked<[Event]>([])
     private let socket: Int32
 
     init(port: Int) throws {

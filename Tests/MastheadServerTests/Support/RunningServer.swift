@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MastheadCore
 
 @testable import MastheadServer
 
@@ -77,7 +77,7 @@ final class RunningServer: Sendable {
 }
 
 final class ReportBox: Sendable {
-    private let reports = Mutex<[PreviewServer.RebuildReport]>([])
+    private let reports = Locked<[PreviewServer.RebuildReport]>([])
     func append(_ report: PreviewServer.RebuildReport) {
         reports.withLock { $0.append(report) }
     }

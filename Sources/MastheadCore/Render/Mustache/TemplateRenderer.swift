@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A value a template looks names up in (`{{site.title}}`): every `TemplateValue`, and a
 /// dictionary keyed by name (the fuzz targets render those).
@@ -400,7 +399,7 @@ struct TemplateOverrun: Sendable, Equatable {
 
 /// The renders that ran past their limits, shared by the threads that render a build's pages.
 final class TemplateOverruns: Sendable {
-    private let recorded = Mutex<[TemplateOverrun]>([])
+    private let recorded = Locked<[TemplateOverrun]>([])
 
     func record(_ overrun: TemplateOverrun) {
         recorded.withLock { if !$0.contains(overrun) { $0.append(overrun) } }
