@@ -13,11 +13,16 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var formatOption: FormatOption
 
+    @Flag(help: "Also ask each database for its plan of the statements the site's blocks send, and warn of those that read a whole large table.")
+    var explain = false
+
     func run() throws {
         let started = Date()
         var options = siteOptions.buildOptions()
         let console = Console(terminalOptions, format: formatOption.format, siteDirectory: options.siteDirectory)
         options.progress = console.progress
+        let databaseResults = DatabaseResults()
+        options.databaseResults = databaseResults
         let result = SiteBuilder.build(options)
         guard result.succeeded, let site = result.site else {
             console.report(result.diagnostics)
@@ -29,7 +34,8 @@ struct CheckCommand: ParsableCommand {
         }
         let pages = result.files.filter { $0.path.hasSuffix(".html") }.count
         console.progress?.begin(.checking, total: nil)
-        let problems = SiteChecker(site: site, files: result.files, siteDirectory: options.siteDirectory).check()
+        var problems = SiteChecker(site: site, files: result.files, siteDirectory: options.siteDirectory).check()
+        if explain { problems += DatabasePlans.warnings(databaseResults) }
         let all = (result.diagnostics + problems).sortedByPosition()
         console.report(all)
         console.summary(["Checked \(pages) pages: \(all.errors.count) errors, \(all.warnings.count) warnings"])

@@ -24,6 +24,18 @@ public final class DatabaseResults: Sendable {
         var timeout: Double = 30
         /// `Self.digest` of the rows.
         var digest: String = ""
+        /// The first block that asked it, for `masthead check --explain`.
+        var askedBy: Asker? = nil
+    }
+
+    /// Where a statement was asked, and what an index serving it would hold.
+    struct Asker: Sendable {
+        var location: SourceLocation
+        var dataset: String
+        /// The dataset's table; nil for a `query:`.
+        var table: String?
+        /// The columns, as SQL, of an index that would serve it (`SQLPushdown.indexColumns`).
+        var indexColumns: [String]
     }
 
     private let entries = Locked<[Key: Entry]>([:])
@@ -138,6 +150,19 @@ public final class DatabaseResults: Sendable {
             text += "\n"
         }
         return StableHash.digest(text)
+    }
+
+    /// Every statement kept with the block that asked it, in a fixed order.
+    func asked() -> [(statement: SQLPushdown.Statement, entry: Entry)] {
+        entries.withLock { entries in
+            entries.map { ($0.key.statement, $0.value) }
+        }
+        .sorted { first, second in
+            let (a, b) = (first.entry.askedBy?.location, second.entry.askedBy?.location)
+            return (a?.file ?? "", a?.line ?? 0, a?.column ?? 0, first.statement.sql) < (
+                b?.file ?? "", b?.line ?? 0, b?.column ?? 0, second.statement.sql
+            )
+        }
     }
 
     /// Results kept now, for tests and the timings.

@@ -178,6 +178,31 @@ struct SQLPushdown {
         return Statement(sql: sql, parameters: parameters)
     }
 
+    /// The columns of an index that would serve a block's statement, as `masthead check --explain`
+    /// suggests it: those filtered to values first (equality narrows most), then by range, then
+    /// the groups and the measure (or the columns `read`), so the database can answer from the
+    /// index alone. On PostgreSQL a filtered text column compares in "C" (`condition`), and only
+    /// an index in that collation serves it.
+    func indexColumns(query: AggregationQuery?, filters: [(Int, Aggregator.ResolvedFilter)], read: [Int] = []) -> [String] {
+        var names: [String] = []
+        var columns: [String] = []
+        func add(_ name: String?, filtered: Bool = false) {
+            guard let name, !names.contains(name), let index = source.column(name) else { return }
+            names.append(name)
+            // Quoted only where SQL needs it, as an editor would write it.
+            var column = name.range(of: "^[a-z_][a-z0-9_]*$", options: .regularExpression) != nil ? name : dialect.identifier(name)
+            if filtered, dialect == .postgres, source.columns[index].type == .string { column += " COLLATE \"C\"" }
+            columns.append(column)
+        }
+        for (index, filter) in filters { if case .oneOf = filter { add(source.columns[index].name, filtered: true) } }
+        for (index, filter) in filters { if case .range = filter { add(source.columns[index].name, filtered: true) } }
+        add(query?.x?.field)
+        add(query?.series)
+        add(query?.measure.field)
+        for index in read { add(source.columns[index].name) }
+        return columns
+    }
+
     /// The table or the query, as a subquery.
     var relation: String {
         switch source.database?.relation {

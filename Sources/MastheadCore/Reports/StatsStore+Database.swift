@@ -106,7 +106,7 @@ extension StatsStore {
 
     /// Runs `statement` on the dataset's database, or takes its result from `results` (kept within a build, or by the preview).
     func run(
-        _ statement: SQLPushdown.Statement, dataset: DatasetDeclaration, askedAt location: SourceLocation
+        _ statement: SQLPushdown.Statement, dataset: DatasetDeclaration, askedAt location: SourceLocation, indexColumns: [String]
     ) -> Result<(columns: [DatabaseColumn], rows: [[DataValue]]), Diagnostic> {
         guard let database = dataset.database else { return .failure(.error("datasets.\(dataset.name): not a database", at: dataset.location)) }
         let connection: (any DatabaseConnection, key: String)
@@ -115,14 +115,18 @@ extension StatsStore {
         case .failure(let problem): return .failure(problem)
         }
         let key = DatabaseResults.Key(database: connection.key, statement: statement)
-        return results.oneAtATime(key) { send(statement, on: connection.0, dataset: dataset, database: database, key: key, askedAt: location) }
+        var table: String? = nil
+        if case .table(let name) = database.relation { table = name }
+        let asker = DatabaseResults.Asker(location: location, dataset: dataset.name, table: table, indexColumns: indexColumns)
+        return results.oneAtATime(key) { send(statement, on: connection.0, dataset: dataset, database: database, key: key, asker: asker) }
     }
 
     /// The result kept for `key`, or the statement's rows from the database, then kept.
     private func send(
         _ statement: SQLPushdown.Statement, on connection: any DatabaseConnection, dataset: DatasetDeclaration, database: DatabaseSource,
-        key: DatabaseResults.Key, askedAt location: SourceLocation
+        key: DatabaseResults.Key, asker: DatabaseResults.Asker
     ) -> Result<(columns: [DatabaseColumn], rows: [[DataValue]]), Diagnostic> {
+        let location = asker.location
         if let kept = results.entry(key) {
             explain(statement, dataset: dataset, location: location, rows: kept.rows.count, seconds: nil)
             return .success((kept.columns, kept.rows))
@@ -136,7 +140,8 @@ extension StatsStore {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
             explain(statement, dataset: dataset, location: location, rows: rows.count, seconds: seconds)
             let entry = DatabaseResults.Entry(
-                columns: columns, rows: rows, fetched: Date(), poll: database.poll, connection: connection, timeout: database.timeout)
+                columns: columns, rows: rows, fetched: Date(), poll: database.poll, connection: connection, timeout: database.timeout,
+                askedBy: asker)
             results.keep(entry, for: key)
             return .success((columns, rows))
         } catch {
@@ -181,7 +186,8 @@ extension StatsStore {
             return .failure(.read(.error("source: a field of the block is not in \(what(dataset))", at: location)))
         }
         let rows: [[DataValue]]
-        switch run(statement, dataset: dataset, askedAt: location) {
+        let indexColumns = pushdown.indexColumns(query: query, filters: filters)
+        switch run(statement, dataset: dataset, askedAt: location, indexColumns: indexColumns) {
         case .success(let result): rows = result.rows
         case .failure(let problem): return .failure(.read(problem))
         }
@@ -239,7 +245,8 @@ extension StatsStore {
         var pushdown = SQLPushdown(dialect: dialect, source: source, timeZone: timeZone)
         let statement = pushdown.rows(columns: columns, filters: filters, limit: limit)
         let found: [[DataValue]]
-        switch run(statement, dataset: dataset, askedAt: location) {
+        let indexColumns = pushdown.indexColumns(query: nil, filters: filters, read: columns)
+        switch run(statement, dataset: dataset, askedAt: location, indexColumns: indexColumns) {
         case .success(let result): found = result.rows
         case .failure(let problem): return .failure(problem)
         }
