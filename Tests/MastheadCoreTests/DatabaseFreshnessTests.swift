@@ -107,9 +107,12 @@ struct DatabaseFreshnessTests {
         #expect(again.output.contains("Nothing changed since the last build"), "\(again.output)\(again.errors)")
         #expect(try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date == written)
         try TestDatabases.psql(url, ["-c", "UPDATE \(table) SET points = 7"])
-        let changed = try MastheadCommand.run(arguments, environment: ["STATS_URL": url])
+        let changed = try MastheadCommand.run(arguments + ["--verbose"], environment: ["STATS_URL": url])
         #expect(!changed.output.contains("Nothing changed"))
         #expect(Self.page(output).contains(">7<"))
+        // The statement is sent once: the build takes the rows the check got.
+        let statements = (changed.output + changed.errors).split(separator: "\n").filter { $0.hasPrefix("masthead: sql ") }
+        #expect(statements.count == 1 && statements.allSatisfy { $0.contains("kept from the last query, 1 rows") }, "\(statements)")
     }
 
     /// The preview keeps results between builds and asks them again every `poll:` seconds.

@@ -33,10 +33,11 @@ public enum CachedBuild {
         // Inputs are read before the build: a file edited while it runs makes the next build redo it.
         let inputs = cache.fingerprintInputs(previous: sameKey ? previous?.inputs ?? [:] : [:])
         timer.lap("inputs fingerprinted")
+        let databaseResults = options.databaseResults ?? DatabaseResults()
         if let previous, sameKey, previous.inputs == inputs,
             let validUntil = previous.validUntil, options.now < validUntil,
             cache.outputIsIntact(previous),
-            DatabaseCheck.allUnchanged(previous.databaseChecks, environment: options.environment)
+            DatabaseCheck.allUnchanged(previous.databaseChecks, environment: options.environment, keepingIn: databaseResults)
         {
             return .upToDate(previous)
         }
@@ -49,7 +50,6 @@ public enum CachedBuild {
             previous: previous?.outputs ?? [:], inputs: inputs, force: force)
         var options = options
         options.pageDelivery = .streamed { try staging.add($0) }
-        let databaseResults = options.databaseResults ?? DatabaseResults()
         options.databaseResults = databaseResults
         var result = SiteBuilder.build(options)
         timer.lap("built and pages written")

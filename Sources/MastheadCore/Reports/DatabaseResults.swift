@@ -117,7 +117,7 @@ public final class DatabaseResults: Sendable {
     }
 
     /// The statements this build sent to PostgreSQL servers, with a digest of their rows, for
-    /// the build cache: a server is no file, so the next build asks them again (`DatabaseCheck.isUnchanged`).
+    /// the build cache: a server is no file, so the next build asks them again (`DatabaseCheck.allUnchanged`).
     /// SQLite files are inputs of the cache already, by their bytes.
     public func checks() -> [DatabaseCheck] {
         entries.withLock { entries in
@@ -170,7 +170,7 @@ public final class DatabaseResults: Sendable {
 }
 
 /// One statement a build sent to a PostgreSQL server and a digest of its rows: a line of
-/// the build cache's manifest, asked again at the next build (`isUnchanged`).
+/// the build cache's manifest, asked again at the next build (`allUnchanged`).
 public struct DatabaseCheck: Sendable, Hashable, Codable {
     /// The environment variable holding the server's URL.
     public var variable: String
@@ -181,28 +181,39 @@ public struct DatabaseCheck: Sendable, Hashable, Codable {
     var statement: SQLPushdown.Statement
     public var digest: String
 
-    /// Every check asked again, several at a time: true when each gives the rows it gave.
-    public static func allUnchanged(_ checks: [DatabaseCheck], environment: [String: String]) -> Bool {
+    /// Every check asked again, several at a time. When each gives the rows it gave, true;
+    /// otherwise false, and `results` keeps the rows each gave now, so the build that follows
+    /// takes them instead of sending every statement a second time.
+    public static func allUnchanged(_ checks: [DatabaseCheck], environment: [String: String], keepingIn results: DatabaseResults) -> Bool {
         guard !checks.isEmpty else { return true }
-        return parallelMap(checks) { $0.isUnchanged(environment: environment) }.allSatisfy { $0 }
+        let answers = parallelMap(checks) { $0.ask(environment: environment) }
+        guard !zip(checks, answers).allSatisfy({ check, answer in answer?.digest == check.digest }) else { return true }
+        for (check, answer) in zip(checks, answers) {
+            guard let answer else { continue }
+            let entry = DatabaseResults.Entry(
+                columns: answer.columns, rows: answer.rows, fetched: Date(), poll: 0, connection: answer.server, timeout: check.timeout,
+                digest: answer.digest)
+            results.keep(entry, for: DatabaseResults.Key(database: check.database, statement: check.statement))
+        }
+        return false
     }
 
-    /// Asks the statement again: true when the server gives the same rows, false when they
-    /// differ or it cannot be asked (the build then asks it and reports why).
-    public func isUnchanged(environment: [String: String]) -> Bool {
+    /// The statement asked again: its server, columns, rows and their digest; nil when it cannot
+    /// be asked (the build then asks it and reports why).
+    func ask(environment: [String: String]) -> (server: PostgresServer, columns: [DatabaseColumn], rows: [[DataValue]], digest: String)? {
         guard let text = environment[variable], !text.isEmpty,
             "postgres \(variable) \(StableHash.digest(Data(text.utf8)))" == database,
             case .success(let url) = PostgresURL.parse(text), let zone = TimeZone(identifier: timeZone)
-        else { return false }
+        else { return nil }
         let server = PostgresServer(url: url, variable: variable, timeZone: zone, environment: environment)
         var rows: [[DataValue]] = []
         do throws(DatabaseError) {
-            _ = try server.run(statement.sql, parameters: statement.parameters, timeout: timeout) { (row: inout [DataValue]) throws(DatabaseError) in
-                rows.append(row)
+            let columns = try server.run(statement.sql, parameters: statement.parameters, timeout: timeout) {
+                (row: inout [DataValue]) throws(DatabaseError) in rows.append(row)
             }
+            return (server, columns, rows, DatabaseResults.digest(rows))
         } catch {
-            return false
+            return nil
         }
-        return DatabaseResults.digest(rows) == digest
     }
 }
