@@ -23,12 +23,20 @@ import Darwin
 /// and a stored property's address is not promised to be stable. It checks errors, so locking
 /// it again on the thread that holds it stops with a message, as `Mutex` does, rather than
 /// hanging.
+///
+/// The value is heap-allocated too, not a stored property: TSan checks every `inout` access
+/// to a class's stored property, and a value of no size (`Locked(())`) has the address of
+/// the object itself, whose header another thread reads, unlocked, to find the mutex. TSan
+/// took that read for a race with the holder's access (a report of its own, in the parse
+/// stage's `MarkdownRenderer.inlineParsing`). Through a pointer, only the value's own bytes
+/// are checked.
 public final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    private let value: UnsafeMutablePointer<Value>
 
     public init(_ initialValue: consuming sending Value) {
-        value = initialValue
+        value = .allocate(capacity: 1)
+        value.initialize(to: initialValue)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
@@ -42,6 +50,8 @@ public final class Locked<Value>: @unchecked Sendable {
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with the value, under the lock; what `body` returns is handed back.
@@ -49,6 +59,6 @@ public final class Locked<Value>: @unchecked Sendable {
         let locked = pthread_mutex_lock(mutex)
         precondition(locked == 0, "pthread_mutex_lock failed (\(locked == EDEADLK ? "locked again by its holder" : "\(locked)"))")
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
