@@ -17,7 +17,10 @@ address) scratch=.build-asan ;;
 *) echo "usage: $0 thread|address" >&2; exit 2 ;;
 esac
 swift=${SWIFT:-swift}
-filter=${SANITIZE_FILTER:-ConcurrencyInvariantTests|ImageTests|MarkdownTests|SearchTests|SearchFastPathTests|DefaultSiteTests|MultilingualTests|OneFaultOneErrorTests}
+# Whole names: the filter is a pattern over `Module.Suite/test`, and a bare MarkdownTests would
+# also run HostileMarkdownTests, whose inputs of a million items outlast their time limits under TSan.
+suites=${SANITIZE_FILTER:-ConcurrencyInvariantTests|ImageTests|MarkdownTests|SearchTests|SearchFastPathTests|DefaultSiteTests|MultilingualTests|OneFaultOneErrorTests}
+filter="\\.($suites)/"
 articles=${SANITIZE_ARTICLES:-2000}
 loops=${SANITIZE_LOOPS:-3}
 out=${SANITIZE_OUT:-/tmp/masthead-sanitize}/$sanitizer
