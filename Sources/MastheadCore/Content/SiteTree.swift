@@ -113,7 +113,11 @@ public enum SiteTree {
                 if errno != 0 { return .failure(ListingFailure(code: errno)) }
                 break
             }
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            // The name's bytes up to its NUL, read in place: `entry.pointee` would copy the whole
+            // `dirent`, with 256 bytes of name, but an entry takes only `d_reclen` bytes of
+            // readdir's buffer, and the copy of the buffer's last one read past its end (ASan).
+            let name = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let bytes = Array(UnsafeRawBufferPointer(start: name, count: strlen(name.assumingMemoryBound(to: CChar.self))))
             if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             if let name = String(validating: bytes, as: UTF8.self) {
                 listing.names.append(name)
