@@ -157,3 +157,6 @@ for name in $SOURCES; do
         -v user="$(median "$WORK/$name.times" 3)" -v memory="$(median "$WORK/$name.times" 2)" \
         'BEGIN { printf "| %s | %.2f | %s | %.2f | %.0f | %.1f× | %.1f× |\n", name, wall, runs, user, memory / 1024, csv / wall, jsonl / wall }'
 done
+
+# Masthead's time around the database, against the database's own client (overhead.py).
+MASTHEAD_TEST_POSTGRES_URL="$POSTGRES_URL" RUNS="$RUNS" python3 "$ROOT/Benchmarks/reports/overhead.py" "$WORK"
