@@ -19,7 +19,9 @@ esac
 swift=${SWIFT:-swift}
 # Whole names: the filter is a pattern over `Module.Suite/test`, and a bare MarkdownTests would
 # also run HostileMarkdownTests, whose inputs of a million items outlast their time limits under TSan.
-suites=${SANITIZE_FILTER:-ConcurrencyInvariantTests|ImageTests|MarkdownTests|SearchTests|SearchFastPathTests|DefaultSiteTests|MultilingualTests|OneFaultOneErrorTests|LiveReloadTests|PatchTests|ServingTests}
+threaded='ConcurrencyInvariantTests|ImageTests|MarkdownTests|SearchTests|SearchFastPathTests|DefaultSiteTests|MultilingualTests'
+threaded+='|OneFaultOneErrorTests|LiveReloadTests|PatchTests|ServingTests'
+suites=${SANITIZE_FILTER:-$threaded}
 filter="\\.($suites)/"
 articles=${SANITIZE_ARTICLES:-2000}
 loops=${SANITIZE_LOOPS:-3}
