@@ -32,12 +32,19 @@ public enum CodeHighlighter {
     /// Whether `language` (a fence's first word) is one Masthead highlights.
     public static func knows(_ language: String) -> Bool { lexers[language.lowercased()] != nil }
 
-    /// The code's tokens, each its text and class (empty for plain text); nil for a language Masthead does not know.
-    static func tokens(_ code: String, language: String) -> [(text: String, kind: String)]? {
+    /// The code scanned into tokens by its language's lexer; nil for a language Masthead does not know.
+    static func scan(_ code: String, language: String) -> CodeScanner? {
         guard let lexer = lexers[language.lowercased()] else { return nil }
         var scanner = CodeScanner(code)
         lexer(&scanner)
-        return scanner.tokens.map { (String(decoding: scanner.bytes[$0.start..<$0.end], as: UTF8.self), $0.kind) }
+        return scanner
+    }
+
+    /// The code's tokens, each its text and class (empty for plain text); nil for a language Masthead does not know.
+    static func tokens(_ code: String, language: String) -> [(text: String, kind: String)]? {
+        scan(code, language: language).map { scanner in
+            scanner.tokens.map { (String(decoding: scanner.bytes[$0.start..<$0.end], as: UTF8.self), $0.kind) }
+        }
     }
 
     /// The block's HTML, or nil when cmark's own `<pre><code>` is what it should stay: a language
@@ -45,25 +52,33 @@ public enum CodeHighlighter {
     /// their offset in the info string.
     public static func render(info: String, code: String) -> (html: String, problems: [(offset: Int, message: String)])? {
         let options = FenceOptions(info: info)
-        let tokens = tokens(code, language: options.language)
-        guard tokens != nil || options.hasOptions else { return nil }
+        let scanner = scan(code, language: options.language)
+        guard scanner != nil || options.hasOptions else { return nil }
+        let bytes = scanner?.bytes ?? Array(code.utf8)
         var html = "<div class=\"highlight\"><pre tabindex=\"0\" class=\"chroma\"><code"
+        html.reserveCapacity(bytes.count * 4 + 160)
         if !options.language.isEmpty {
             let language = XML.escape(options.language)
             html += " class=\"language-\(language)\" data-lang=\"\(language)\""
         }
         html += ">"
         var lines = Lines(options: options)
-        for (text, kind) in tokens ?? [(code, "")] {
+        // Over the bytes, not Characters: a token's pieces are cut at each line feed, and
+        // nothing else needs the text as a String (grapheme breaking was most of this cost).
+        for token in scanner?.tokens ?? [(0, bytes.count, "")] {
             // A token over several lines (a block comment) is closed and opened again on each.
-            var first = true
-            for piece in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                if !first { lines.end(into: &html) }
-                first = false
-                guard !piece.isEmpty else { continue }
-                lines.start(into: &html)
-                let escaped = XML.escape(String(piece))
-                html += kind.isEmpty ? escaped : "<span class=\"\(kind)\">\(escaped)</span>"
+            var start = token.start
+            while true {
+                let end = bytes[start..<token.end].firstIndex(of: 0x0A) ?? token.end
+                if end > start {
+                    lines.start(into: &html)
+                    if !token.kind.isEmpty { html += "<span class=\"" + token.kind + "\">" }
+                    XML.escape(String(decoding: bytes[start..<end], as: UTF8.self), into: &html)
+                    if !token.kind.isEmpty { html += "</span>" }
+                }
+                guard end < token.end else { break }
+                lines.end(into: &html)
+                start = end + 1
             }
         }
         if lines.open { lines.end(into: &html, last: true) }
