@@ -138,10 +138,11 @@ final class MotoServer {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        guard process.isRunning else { return }
+        // SIGKILL, not SIGTERM: moto's server (5.x, `python3 -m moto.server`) outlives SIGTERM,
+        // and waiting for it hung the suite in its first test's cleanup (seen with gdb).
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     deinit {
