@@ -50,6 +50,9 @@ public enum SQLDialect: Sendable {
     /// `"name"`, doubled quotes inside.
     public func identifier(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
+    /// A table as `site.yml` names it, `schema.table` or `table`, each part quoted.
+    public func tableName(_ name: String) -> String { name.split(separator: ".").map { identifier(String($0)) }.joined(separator: ".") }
+
     /// The placeholder of the parameter at `index` (from 1).
     public func placeholder(_ index: Int) -> String { self == .postgres ? "$\(index)" : "?\(index)" }
 }

@@ -74,7 +74,7 @@ extension DatabaseConnection {
             default: break
             }
         }
-        let name = table.split(separator: ".").map { dialect.identifier(String($0)) }.joined(separator: ".")
+        let name = dialect.tableName(table)
         if dialect == .postgres {
             _ = try run("SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass($1)", parameters: [.text(name)], timeout: timeout) {
                 (row: inout [DataValue]) throws(DatabaseError) in read(&row)

@@ -206,7 +206,7 @@ struct SQLPushdown {
     /// The table or the query, as a subquery.
     var relation: String {
         switch source.database?.relation {
-        case .table(let name)?: name.split(separator: ".").map { dialect.identifier(String($0)) }.joined(separator: ".")
+        case .table(let name)?: dialect.tableName(name)
         case .query(let sql)?: "(\(sql.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))))"
         case nil: "(SELECT 1)"
         }
