@@ -72,3 +72,8 @@ for field in "wall s:1" "CPU s:2" "peak KB:3"; do
   long=$(column long "$index")
   echo "| $name | $plain | $long | $(echo "scale=3; $long / $plain" | bc) |"
 done
+# Run N of each shape ran back to back, so the pair met the same machine: the median of the
+# pairs' ratios resists the minutes a shared machine is slow better than the ratio of medians.
+pairs() { paste -d' ' <(cut -d' ' -f"$1" "$corpus/long.times") <(cut -d' ' -f"$1" "$corpus/plain.times") | awk '{ printf "%.4f\n", $1 / $2 }'; }
+echo
+echo "Median of the $RUNS pairs' ratios (long / plain): wall $(pairs 1 | median), CPU $(pairs 2 | median)"

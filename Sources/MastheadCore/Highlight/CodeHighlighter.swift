@@ -55,16 +55,16 @@ public enum CodeHighlighter {
         let scanner = scan(code, language: options.language)
         guard scanner != nil || options.hasOptions else { return nil }
         let bytes = scanner?.bytes ?? Array(code.utf8)
-        var html = "<div class=\"highlight\"><pre tabindex=\"0\" class=\"chroma\"><code"
-        html.reserveCapacity(bytes.count * 4 + 160)
+        // Written as bytes and made a String once: a String per token (decoded, then escaped and
+        // appended) cost more than lexing the code.
+        var html = HTMLBytes(capacity: bytes.count * 4 + 160)
+        html.append("<div class=\"highlight\"><pre tabindex=\"0\" class=\"chroma\"><code")
         if !options.language.isEmpty {
             let language = XML.escape(options.language)
-            html += " class=\"language-\(language)\" data-lang=\"\(language)\""
+            html.append(" class=\"language-\(language)\" data-lang=\"\(language)\"")
         }
-        html += ">"
+        html.append(">")
         var lines = Lines(options: options)
-        // Over the bytes, not Characters: a token's pieces are cut at each line feed, and
-        // nothing else needs the text as a String (grapheme breaking was most of this cost).
         for token in scanner?.tokens ?? [(0, bytes.count, "")] {
             // A token over several lines (a block comment) is closed and opened again on each.
             var start = token.start
@@ -72,9 +72,13 @@ public enum CodeHighlighter {
                 let end = bytes[start..<token.end].firstIndex(of: 0x0A) ?? token.end
                 if end > start {
                     lines.start(into: &html)
-                    if !token.kind.isEmpty { html += "<span class=\"" + token.kind + "\">" }
-                    XML.escape(String(decoding: bytes[start..<end], as: UTF8.self), into: &html)
-                    if !token.kind.isEmpty { html += "</span>" }
+                    if !token.kind.isEmpty {
+                        html.append("<span class=\"")
+                        html.append(token.kind)
+                        html.append("\">")
+                    }
+                    html.appendEscaped(bytes[start..<end])
+                    if !token.kind.isEmpty { html.append("</span>") }
                 }
                 guard end < token.end else { break }
                 lines.end(into: &html)
@@ -82,8 +86,37 @@ public enum CodeHighlighter {
             }
         }
         if lines.open { lines.end(into: &html, last: true) }
-        html += "</code></pre></div>\n"
-        return (html, options.problems)
+        html.append("</code></pre></div>\n")
+        return (html.string, options.problems)
+    }
+
+    /// HTML being written as UTF-8 bytes.
+    struct HTMLBytes {
+        private var bytes: [UInt8] = []
+
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        var string: String { String(decoding: bytes, as: UTF8.self) }
+
+        mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+        /// Code as text: `&`, `<`, `>`, quotes escaped as `XML.escape` escapes them, and control
+        /// characters other than tab and line ends dropped. Every byte escaped is ASCII, which never
+        /// occurs inside a longer UTF-8 sequence, so the bytes of a character pass through whole.
+        mutating func appendEscaped(_ text: ArraySlice<UInt8>) {
+            for byte in text {
+                switch byte {
+                case UInt8(ascii: "&"): append("&amp;")
+                case UInt8(ascii: "<"): append("&lt;")
+                case UInt8(ascii: ">"): append("&gt;")
+                case UInt8(ascii: "\""): append("&quot;")
+                case UInt8(ascii: "'"): append("&#39;")
+                case 0x09, 0x0A, 0x0D: bytes.append(byte)
+                case ..<0x20: break
+                default: bytes.append(byte)
+                }
+            }
+        }
     }
 
     /// Opens and closes each line's spans, numbering and marking them as the options ask.
@@ -94,18 +127,18 @@ public enum CodeHighlighter {
 
         init(options: FenceOptions) { self.options = options }
 
-        mutating func start(into html: inout String) {
+        mutating func start(into html: inout HTMLBytes) {
             guard !open else { return }
             open = true
-            html += options.highlightedLines.contains(number) ? "<span class=\"line hl\">" : "<span class=\"line\">"
-            if options.lineNumbers { html += "<span class=\"ln\">\(options.firstLineNumber + number - 1)</span>" }
-            html += "<span class=\"cl\">"
+            html.append(options.highlightedLines.contains(number) ? "<span class=\"line hl\">" : "<span class=\"line\">")
+            if options.lineNumbers { html.append("<span class=\"ln\">\(options.firstLineNumber + number - 1)</span>") }
+            html.append("<span class=\"cl\">")
         }
 
         /// Ends the line with its newline (cmark's code ends with one, so the last line has it too).
-        mutating func end(into html: inout String, last: Bool = false) {
+        mutating func end(into html: inout HTMLBytes, last: Bool = false) {
             start(into: &html)
-            html += last ? "</span></span>" : "\n</span></span>"
+            html.append(last ? "</span></span>" : "\n</span></span>")
             open = false
             number += 1
         }

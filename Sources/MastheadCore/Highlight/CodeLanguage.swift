@@ -21,16 +21,16 @@ struct CodeLanguage: Sendable {
     var afterColon: String?
     /// Punctuation of more than one character, read before operators (Swift's `->`).
     var longPunctuation: [String] = []
-    var operators = "+-*/%=<>!&|^~?"
-    var punctuation = "()[]{},;.:"
+    var operators: ByteSet = "+-*/%=<>!&|^~?"
+    var punctuation: ByteSet = "()[]{},;.:"
     /// Characters that may continue a word.
-    var wordExtra = ""
+    var wordExtra: ByteSet = ""
     /// The class of every number (JavaScript's are all `mf`), else `mi`, `mf` or `mh` as written.
     var number: String?
     /// `@name`: a decorator or attribute (`nd`).
     var decorators = false
     /// Prefix letters that may come before a quote (`f"…"`, `r'…'`), marked `sa`.
-    var stringPrefixes = ""
+    var stringPrefixes: ByteSet = ""
     /// A string that starts a line with this quote is a docstring (`sd`).
     var docQuote: String?
 
@@ -102,9 +102,9 @@ struct WordLexer {
             afterColon = byte == UInt8(ascii: ":")
             if let long = language.longPunctuation.first(where: { scanner.starts(with: $0) }) {
                 scanner.emit("p", long.utf8.count)
-            } else if language.operators.utf8.contains(byte) {
+            } else if language.operators.contains(byte) {
                 scanner.emit("o", 1)
-            } else if language.punctuation.utf8.contains(byte) {
+            } else if language.punctuation.contains(byte) {
                 scanner.emit("p", 1)
                 // `x.y`: what follows a dot is a member, not the word after a keyword.
                 if byte == UInt8(ascii: ".") { previousWord = "" }
@@ -117,7 +117,7 @@ struct WordLexer {
 
     private func stringPrefixLength(_ scanner: CodeScanner) -> Int? {
         var length = 0
-        while length < 3, language.stringPrefixes.utf8.contains(scanner.byte(at: length) | 0x20) { length += 1 }
+        while length < 3, language.stringPrefixes.contains(scanner.byte(at: length) | 0x20) { length += 1 }
         if length > 0, quoteAt(scanner, offset: length) != nil {
             // A prefix is a whole word: `if"` is not one.
             return scanner.index == 0 || !CodeScanner.isLetter(scanner.bytes[scanner.index - 1]) ? length : nil
@@ -126,9 +126,7 @@ struct WordLexer {
     }
 
     private func quoteAt(_ scanner: CodeScanner, offset: Int) -> (String, String)? {
-        var shifted = scanner
-        shifted.index += offset
-        return language.quotes.first { shifted.starts(with: $0.quote) }
+        language.quotes.first { scanner.starts(with: $0.quote, offset: offset) }
     }
 
     private func nextNonSpace(_ scanner: CodeScanner, after length: Int) -> UInt8 {

@@ -18,9 +18,9 @@ struct CodeScanner {
         index + offset < bytes.count ? bytes[index + offset] : 0
     }
 
-    /// Whether the text at the scanner starts with `text`.
-    func starts(with text: String) -> Bool {
-        var position = index
+    /// Whether the text at the scanner (or `offset` bytes after it) starts with `text`.
+    func starts(with text: String, offset: Int = 0) -> Bool {
+        var position = index + offset
         for byte in text.utf8 {
             guard position < bytes.count, bytes[position] == byte else { return false }
             position += 1
@@ -57,16 +57,16 @@ struct CodeScanner {
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// Letters, digits, `_`, and the bytes of `extra` (`-` in CSS and shell words, `$` in JavaScript).
-    func identifierLength(extra: String = "") -> Int {
-        guard Self.isLetter(current) || extra.utf8.contains(current) else { return 0 }
+    func identifierLength(extra: ByteSet = "") -> Int {
+        guard Self.isLetter(current) || extra.contains(current) else { return 0 }
         var position = index
-        while position < bytes.count, Self.isLetter(bytes[position]) || Self.isDigit(bytes[position]) || extra.utf8.contains(bytes[position]) {
+        while position < bytes.count, Self.isLetter(bytes[position]) || Self.isDigit(bytes[position]) || extra.contains(bytes[position]) {
             position += 1
         }
         return position - index
     }
 
-    func identifier(extra: String = "") -> String {
+    func identifier(extra: ByteSet = "") -> String {
         String(decoding: bytes[index..<index + identifierLength(extra: extra)], as: UTF8.self)
     }
 
@@ -201,5 +201,27 @@ struct CodeScanner {
     init(slice: [UInt8], range: Range<Int>) {
         bytes = Array(slice[..<range.upperBound])
         index = range.lowerBound
+    }
+}
+
+/// A set of ASCII bytes, asked in one step: the lexers ask whether a byte is one of a few
+/// (`+-*/`, `()[]{}`) for nearly every byte of the code.
+struct ByteSet: Sendable, ExpressibleByStringLiteral {
+    /// Bit n of `low` is byte n; bit n of `high` is byte 64 + n. Bytes of 128 and above are never in the set.
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init(_ characters: StaticString) {
+        characters.withUTF8Buffer { bytes in
+            for byte in bytes where byte < 128 {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+        }
+    }
+
+    init(stringLiteral characters: StaticString) { self.init(characters) }
+
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low >> UInt64(byte) & 1 == 1 : byte < 128 ? high >> UInt64(byte - 64) & 1 == 1 : false
     }
 }

@@ -17,9 +17,9 @@ enum DataLexers {
                 scanner.emit(length > 0 ? kind : "err", length + (byte == UInt8(ascii: "-") ? 1 : 0))
             } else if scanner.identifierLength() > 0 {
                 let word = scanner.identifier()
-                scanner.emit(["true", "false", "null"].contains(word) ? "kc" : "err", word.utf8.count)
+                scanner.emit(word == "true" || word == "false" || word == "null" ? "kc" : "err", word.utf8.count)
             } else {
-                scanner.emit("{}[],:".utf8.contains(byte) ? "p" : "err", 1)
+                scanner.emit(ByteSet("{}[],:").contains(byte) ? "p" : "err", 1)
             }
         }
     }
@@ -44,7 +44,7 @@ enum DataLexers {
                 scanner.emit("c1", scanner.restOfLineLength())
             } else if scanner.starts(with: "---") || scanner.starts(with: "..."), scanner.atLineStart {
                 scanner.emit("nn", 3)
-            } else if "{}[],".utf8.contains(byte) {
+            } else if ByteSet("{}[],").contains(byte) {
                 flowDepth += byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") ? 1 : byte == UInt8(ascii: ",") ? 0 : -1
                 flowDepth = max(flowDepth, 0)
                 scanner.emit("p", 1)
@@ -89,7 +89,7 @@ enum DataLexers {
             if byte == 0x0A { break }
             if byte == UInt8(ascii: ":"), position + 1 >= scanner.bytes.count || CodeScanner.isSpace(scanner.bytes[position + 1]) { break }
             if byte == UInt8(ascii: "#"), position > scanner.index, scanner.bytes[position - 1] == 0x20 { break }
-            if flow, ",]}".utf8.contains(byte) { break }
+            if flow, ByteSet(",]}").contains(byte) { break }
             position += 1
             if byte != 0x20 { end = position }
         }

@@ -21,6 +21,11 @@ struct FenceOptions: Equatable {
     var hasOptions = false
 
     init(info: String) {
+        // Most fences name a language and nothing else.
+        guard info.utf8.contains(UInt8(ascii: "{")) else {
+            language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map { $0.lowercased() } ?? ""
+            return
+        }
         let characters = Array(info)
         let braceIndex = characters.firstIndex(of: "{")
         let head = String(characters[..<(braceIndex ?? characters.count)])

@@ -89,7 +89,7 @@ enum MarkupLexers {
             if scanner.skipSpace() { continue }
             if scanner.current == UInt8(ascii: "#") {
                 scanner.emit(scanner.byte(at: 1) == UInt8(ascii: "#") ? "gu" : "gh", scanner.restOfLineLength())
-            } else if "-*+".utf8.contains(scanner.current), scanner.byte(at: 1) == 0x20 {
+            } else if ByteSet("-*+").contains(scanner.current), scanner.byte(at: 1) == 0x20 {
                 scanner.emit("k", 1)
             } else if scanner.current == UInt8(ascii: ">") {
                 scanner.emit("k", scanner.byte(at: 1) == 0x20 ? 2 : 1)

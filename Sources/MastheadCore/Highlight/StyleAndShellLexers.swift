@@ -45,9 +45,9 @@ enum StyleAndShellLexers {
                 // A number in an at-rule's condition (`min-width: 40rem`), a name to Pygments.
                 scanner.emit("nt", scanner.numberLength().length)
                 scanner.emit("nt", scanner.identifierLength())
-            } else if "()".utf8.contains(byte) {
+            } else if ByteSet("()").contains(byte) {
                 scanner.emit("o", 1)
-            } else if "[],".utf8.contains(byte) {
+            } else if ByteSet("[],").contains(byte) {
                 scanner.emit("p", 1)
             } else {
                 scanner.emit("o", 1)
@@ -128,15 +128,18 @@ enum StyleAndShellLexers {
                 doubleQuoted(&scanner)
             } else if byte == UInt8(ascii: "$") {
                 variable(&scanner)
-            } else if "[]|&<>=".utf8.contains(byte) {
+            } else if ByteSet("[]|&<>=").contains(byte) {
                 scanner.emit("o", 1)
-            } else if ";(){}".utf8.contains(byte) {
+            } else if ByteSet(";(){}").contains(byte) {
                 scanner.emit("p", 1)
             } else {
                 word(&scanner)
             }
         }
     }
+
+    /// What ends a shell word besides white space.
+    private static let shellWordEnds: ByteSet = ";|&<>()\"'$=`"
 
     private static func word(_ scanner: inout CodeScanner) {
         let name = scanner.identifier()
@@ -145,7 +148,7 @@ enum StyleAndShellLexers {
             return
         }
         var position = scanner.index
-        while position < scanner.bytes.count, !CodeScanner.isSpace(scanner.bytes[position]), !";|&<>()\"'$=`".utf8.contains(scanner.bytes[position]) {
+        while position < scanner.bytes.count, !CodeScanner.isSpace(scanner.bytes[position]), !shellWordEnds.contains(scanner.bytes[position]) {
             position += 1
         }
         let length = max(position - scanner.index, 1)
@@ -160,7 +163,7 @@ enum StyleAndShellLexers {
             scanner.emit("si", 1)
         } else {
             scanner.index += 1
-            let length = max(scanner.identifierLength(), CodeScanner.isDigit(scanner.current) || "?@#$!*-".utf8.contains(scanner.current) ? 1 : 0)
+            let length = max(scanner.identifierLength(), CodeScanner.isDigit(scanner.current) || ByteSet("?@#$!*-").contains(scanner.current) ? 1 : 0)
             scanner.index -= 1
             scanner.emit("nv", length + 1)
         }

@@ -79,7 +79,11 @@ public struct TableOfContents: Sendable, Hashable {
     private static func write(_ entries: [Entry], into html: inout String) {
         html += "<ol>"
         for entry in entries {
-            html += "<li><a href=\"#\(entry.id)\">\(XML.escape(entry.text))</a>"
+            html += "<li><a href=\"#"
+            html += entry.id
+            html += "\">"
+            XML.escape(entry.text, into: &html)
+            html += "</a>"
             if !entry.children.isEmpty { write(entry.children, into: &html) }
             html += "</li>"
         }
