@@ -1,4 +1,5 @@
 import Foundation
+import MastheadCore
 
 /// A folder on this machine or over SSH as a deploy target, written through the system's rsync.
 ///
@@ -100,8 +101,7 @@ public struct RsyncDestination: DeployDestination {
     @discardableResult
     func run(_ arguments: [String], what: String) throws -> [Listed] {
         var arguments = arguments
-        if let host = location.host {
-            _ = host
+        if location.host != nil {
             var shell = environment["RSYNC_RSH"].flatMap { $0.isEmpty ? nil : $0 } ?? "ssh"
             if let port = location.port { shell += " -p \(port)" }
             arguments = ["-e", shell] + arguments
@@ -121,14 +121,20 @@ public struct RsyncDestination: DeployDestination {
             throw DeployError("\(what): rsync could not be started (\(executable)): install it (apt-get install rsync)")
         }
         // Read both pipes while rsync runs, so neither fills up and blocks it.
-        let errorData = LockedData()
-        let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        let errorData = Locked(Data())
+        let errorsRead = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            errorData.withLock { $0 = data }
+            errorsRead.signal()
+        }
         reader.start()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errorData.isSet { usleep(1000) }
+        errorsRead.wait()
         guard process.terminationStatus == 0 else {
-            throw DeployError("\(what): \(explain(status: process.terminationStatus, errors: String(decoding: errorData.value, as: UTF8.self)))")
+            let errorText = errorData.withLock { String(decoding: $0, as: UTF8.self) }
+            throw DeployError("\(what): \(explain(status: process.terminationStatus, errors: errorText))")
         }
         guard arguments.contains("--list-only") else { return [] }
         return Self.parseListing(String(decoding: outputData, as: UTF8.self))
@@ -197,29 +203,5 @@ public struct RsyncDestination: DeployDestination {
             return "\(folder)/\(name)"
         }
         return nil
-    }
-}
-
-/// Bytes handed from one thread to another.
-final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-
-    func set(_ value: Data) {
-        lock.lock()
-        data = value
-        lock.unlock()
-    }
-
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return data != nil
-    }
-
-    var value: Data {
-        lock.lock()
-        defer { lock.unlock() }
-        return data ?? Data()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MastheadDeploy
 
 /// The repository, the built `masthead` binary and small process helpers for the deploy tests.
@@ -16,8 +17,17 @@ struct ProcessRun {
 }
 
 enum Processes {
-    /// Starts a program with pipes for its output (read with `finish`).
-    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+    /// A program started by `start`, its output going to two files of its own.
+    struct Started {
+        var process: Process
+        var output: URL
+        var errors: URL
+    }
+
+    /// Starts a program with its output in temporary files (read with `finish`). Files, not pipes: a
+    /// pipe's read ends only when every holder of its write end has closed it, and a process spawned at
+    /// the same moment by another test (sshd, say, which forks a child per connection) can inherit it.
+    static func start(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Started {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -26,26 +36,26 @@ enum Processes {
             merged[name] = nil
         }
         process.environment = merged.merging(environment) { _, new in new }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-process-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let started = Started(process: process, output: folder.appendingPathComponent("stdout"), errors: folder.appendingPathComponent("stderr"))
+        for file in [started.output, started.errors] { FileManager.default.createFile(atPath: file.path, contents: nil) }
+        process.standardOutput = try FileHandle(forWritingTo: started.output)
+        process.standardError = try FileHandle(forWritingTo: started.errors)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        return (process, output, errors)
+        return started
     }
 
-    static func finish(_ started: (Process, Pipe, Pipe)) -> ProcessRun {
-        let (process, output, errors) = started
-        let errorData = LockedBox<Data>()
-        let thread = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-        thread.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorBytes = errorData.wait()
+    /// Waits for the program to exit and reads what it wrote.
+    static func finish(_ started: Started) -> ProcessRun {
+        started.process.waitUntilExit()
+        let output = (try? Data(contentsOf: started.output)) ?? Data()
+        let errors = (try? Data(contentsOf: started.errors)) ?? Data()
+        try? FileManager.default.removeItem(at: started.output.deletingLastPathComponent())
         return ProcessRun(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorBytes, as: UTF8.self))
+            status: started.process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            errors: String(decoding: errors, as: UTF8.self))
     }
 
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRun {
@@ -60,6 +70,34 @@ enum Processes {
         try run("/usr/bin/env", ["python3"] + arguments)
     }
 
+    /// Stops a server that put itself in the background, by the pid it wrote: SIGTERM, then SIGKILL after 5 s.
+    static func stopDaemon(pidFile: URL) {
+        guard let text = try? String(contentsOf: pidFile, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<100 where kill(pid, 0) == 0 { usleep(50_000) }
+        if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+    }
+
+    /// Waits until something accepts connections on the loopback port, up to `seconds`; whether it did.
+    static func waitForListener(port: Int, seconds: Double = 15) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            close(socket)
+            if connected { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
     /// A TCP port nobody listens on now.
     static func freePort() throws -> Int {
         let run = try python(["-c", "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"])
@@ -67,46 +105,32 @@ enum Processes {
     }
 }
 
-final class LockedBox<Value: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value: Value?
-
-    func set(_ newValue: Value) {
-        condition.lock()
-        value = newValue
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func wait() -> Value {
-        condition.lock()
-        defer { condition.unlock() }
-        while value == nil { condition.wait() }
-        return value!
-    }
-}
-
 struct TestFailure: Error, CustomStringConvertible {
     var description: String
 }
 
-/// moto's S3 server on a free loopback port, for one test, stopped when the test ends.
+/// moto's S3 server on a free loopback port, for one test, stopped when the test ends. Started in
+/// the background by a shell, so it is not the test process's child: a server that stays a child of
+/// Foundation's `Process` can keep it from noticing that the test's other programs ended (see
+/// `RsyncDeployTests.toLocalhostOverSSH`).
 final class MotoServer {
     let port: Int
-    let process: Process
+    let pid: pid_t
     var endpoint: String { "http://127.0.0.1:\(port)" }
 
     init() throws {
         port = try Processes.freePort()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", "moto.server", "-H", "127.0.0.1", "-p", String(port)]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let started = try Processes.run(
+            "/bin/sh", ["-c", "python3 -m moto.server -H 127.0.0.1 -p \(port) </dev/null >/dev/null 2>&1 & echo $!"])
+        guard let pid = pid_t(started.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TestFailure(description: "moto's server did not start: \(started.errors)")
+        }
+        self.pid = pid
         let waited = try client(["wait"])
-        guard waited.status == 0 else { throw TestFailure(description: "moto's server did not start: \(waited.errors)") }
+        guard waited.status == 0 else {
+            stop()
+            throw TestFailure(description: "moto's server did not start: \(waited.errors)")
+        }
     }
 
     func client(_ arguments: [String]) throws -> ProcessRun {
@@ -137,12 +161,9 @@ final class MotoServer {
         Int(try client(["count", bucket]).output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
+    /// SIGKILL: moto's server (5.x) outlives SIGTERM.
     func stop() {
-        guard process.isRunning else { return }
-        // SIGKILL, not SIGTERM: moto's server (5.x, `python3 -m moto.server`) outlives SIGTERM,
-        // and waiting for it hung the suite in its first test's cleanup (seen with gdb).
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill(pid, SIGKILL)
     }
 
     deinit {

@@ -8,7 +8,7 @@
     s3_client.py ENDPOINT enable-auth            (moto checks signatures and keys from now on)
     s3_client.py ENDPOINT count BUCKET           -> the number of objects
     s3_client.py ENDPOINT wait                   (until the server answers, up to 30 s)
-    s3_client.py ENDPOINT sample BUCKET FILE STOP  (lists the keys again and again, one JSON list a line, until STOP exists)
+    s3_client.py ENDPOINT sample BUCKET FILE STOP  (lists every key again and again, one JSON list a line, until STOP exists)
 """
 import os
 import time
@@ -75,8 +75,10 @@ def main():
         s3 = client(endpoint)
         with open(out, "w") as handle:
             while not os.path.exists(stop):
+                # Every page of the listing: one page holds at most 1,000 keys, fewer than the site has.
                 try:
-                    keys = [item["Key"] for item in s3.list_objects_v2(Bucket=bucket, MaxKeys=1000).get("Contents", [])]
+                    pages = s3.get_paginator("list_objects_v2").paginate(Bucket=bucket)
+                    keys = [item["Key"] for page in pages for item in page.get("Contents", [])]
                 except Exception:
                     break
                 handle.write(json.dumps(keys) + "\n")
