@@ -126,9 +126,9 @@ import Testing
         PidFile \(sshFolder.path)/sshd.pid
         """.write(toFile: config, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
-        // Without -D, sshd puts itself in the background and the command ends. A server that stays the
-        // test's child hangs the suite: Foundation's Process, waiting for one child in a blocking waitpid
-        // on its shared thread (seen with gdb), no longer notices the others end.
+        // Without -D, sshd puts itself in the background, closing every descriptor, and the command ends.
+        // Run with -D, it kept the test waiting: Foundation's Process waits for a child's exit on a
+        // descriptor the child inherits, and the deploys' ends went unnoticed while sshd ran (seen with gdb).
         let started = try Processes.run("/usr/sbin/sshd", ["-f", config])
         let pidFile = sshFolder.appendingPathComponent("sshd.pid")
         defer { Processes.stopDaemon(pidFile: pidFile) }

@@ -61,7 +61,7 @@ public enum CodeHighlighter {
         html.append("<div class=\"highlight\"><pre tabindex=\"0\" class=\"chroma\"><code")
         if !options.language.isEmpty {
             let language = XML.escape(options.language)
-            html.append(" class=\"language-\(language)\" data-lang=\"\(language)\"")
+            html.append(string: " class=\"language-\(language)\" data-lang=\"\(language)\"")
         }
         html.append(">")
         var lines = Lines(options: options)
@@ -74,7 +74,7 @@ public enum CodeHighlighter {
                     lines.start(into: &html)
                     if !token.kind.isEmpty {
                         html.append("<span class=\"")
-                        html.append(token.kind)
+                        html.append(string: token.kind)
                         html.append("\">")
                     }
                     html.appendEscaped(bytes[start..<end])
@@ -98,7 +98,15 @@ public enum CodeHighlighter {
 
         var string: String { String(decoding: bytes, as: UTF8.self) }
 
-        mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        /// Markup written in the code: copied from the binary's constant bytes.
+        mutating func append(_ text: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+
+        mutating func append(string text: String) {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
 
         /// Code as text: `&`, `<`, `>`, quotes escaped as `XML.escape` escapes them, and control
         /// characters other than tab and line ends dropped. Every byte escaped is ASCII, which never
@@ -131,7 +139,7 @@ public enum CodeHighlighter {
             guard !open else { return }
             open = true
             html.append(options.highlightedLines.contains(number) ? "<span class=\"line hl\">" : "<span class=\"line\">")
-            if options.lineNumbers { html.append("<span class=\"ln\">\(options.firstLineNumber + number - 1)</span>") }
+            if options.lineNumbers { html.append(string: "<span class=\"ln\">\(options.firstLineNumber + number - 1)</span>") }
             html.append("<span class=\"cl\">")
         }
 

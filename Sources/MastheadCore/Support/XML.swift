@@ -28,28 +28,30 @@ public enum XML {
     static func escape(_ text: String, into output: inout String, droppingControlCharacters: Bool = true) {
         // Byte by byte over UTF-8: every character escaped here is ASCII, and an ASCII byte
         // never occurs inside a longer sequence, so this is exactly the scalar-by-scalar rule.
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        var index = runStart
-        while index != utf8.endIndex {
-            let replacement: String?
-            switch utf8[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
-            case let byte where droppingControlCharacters && byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D: replacement = ""
-            default: replacement = nil
-            }
-            let next = utf8.index(after: index)
-            if let replacement {
-                output += text[runStart..<index]
+        // Over the contiguous bytes, not String indices: this runs for every value a template
+        // writes, and index arithmetic was most of its cost.
+        var text = text
+        let escapedAny = text.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices {
+                let replacement: String
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                case let byte where droppingControlCharacters && byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D: replacement = ""
+                default: continue
+                }
+                if index > runStart { output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self) }
                 output += replacement
-                runStart = next
+                runStart = index + 1
             }
-            index = next
+            guard runStart > 0 else { return false }
+            if runStart < bytes.count { output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart...]), as: UTF8.self) }
+            return true
         }
-        output += text[runStart..<utf8.endIndex]
+        if !escapedAny { output += text }
     }
 }

@@ -110,9 +110,8 @@ struct TestFailure: Error, CustomStringConvertible {
 }
 
 /// moto's S3 server on a free loopback port, for one test, stopped when the test ends. Started in
-/// the background by a shell, so it is not the test process's child: a server that stays a child of
-/// Foundation's `Process` can keep it from noticing that the test's other programs ended (see
-/// `RsyncDeployTests.toLocalhostOverSSH`).
+/// the background with no descriptor of the test's (Support/s3_client.py `start`), so it is not a
+/// program the test waits for (see `RsyncDeployTests.toLocalhostOverSSH`).
 final class MotoServer {
     let port: Int
     let pid: pid_t
@@ -120,8 +119,7 @@ final class MotoServer {
 
     init() throws {
         port = try Processes.freePort()
-        let started = try Processes.run(
-            "/bin/sh", ["-c", "python3 -m moto.server -H 127.0.0.1 -p \(port) </dev/null >/dev/null 2>&1 & echo $!"])
+        let started = try Processes.python([Repository.s3Client.path, "http://127.0.0.1:\(port)", "start"])
         guard let pid = pid_t(started.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw TestFailure(description: "moto's server did not start: \(started.errors)")
         }

@@ -7,6 +7,7 @@
     s3_client.py ENDPOINT create-user NAME       -> JSON: an access key id and secret of a new IAM user allowed s3:*
     s3_client.py ENDPOINT enable-auth            (moto checks signatures and keys from now on)
     s3_client.py ENDPOINT count BUCKET           -> the number of objects
+    s3_client.py ENDPOINT start                  -> the pid of moto's server, started in the background on ENDPOINT's port
     s3_client.py ENDPOINT wait                   (until the server answers, up to 30 s)
     s3_client.py ENDPOINT sample BUCKET FILE STOP  (lists every key again and again, one JSON list a line, until STOP exists)
 """
@@ -70,6 +71,16 @@ def main():
             except Exception:
                 time.sleep(0.1)
         sys.exit("the S3 server at " + endpoint + " did not start")
+    elif command == "start":
+        # Its own session, and none of this process's descriptors but /dev/null: Foundation's Process
+        # takes the end of a descriptor it gave the child for the child's exit, so a server holding
+        # one would make the test wait for the server.
+        import subprocess
+        port = endpoint.rsplit(":", 1)[1]
+        server = subprocess.Popen(
+            [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", port],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, close_fds=True, start_new_session=True)
+        print(server.pid)
     elif command == "sample":
         bucket, out, stop = args
         s3 = client(endpoint)
