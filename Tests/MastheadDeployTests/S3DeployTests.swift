@@ -5,8 +5,10 @@ import Testing
 
 /// `masthead deploy` against moto's S3 server on loopback (started by each test), read back with
 /// boto3 (Support/s3_client.py): every key, its bytes, content type and cache header.
-/// About three minutes in all (Python answers each request); `swift test --filter S3DeployTests` runs it alone.
-@Suite(.serialized)
+/// About three minutes in all (Python answers each request), so it runs when `MASTHEAD_DEPLOY_FLOW_TESTS=1` is set:
+/// `MASTHEAD_DEPLOY_FLOW_TESTS=1 swift test --filter S3DeployTests`. In the full suite beside it, the preview server's
+/// live-reload tests missed their events once in two runs (a loaded 2-core machine), so `make test` leaves it out.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["MASTHEAD_DEPLOY_FLOW_TESTS"] == "1"))
 struct S3DeployTests {
     static let bucket = "magazine-www"
     static let credentials = ["AWS_ACCESS_KEY_ID": "AKIAIOSFODNN7EXAMPLE", "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"]
