@@ -108,20 +108,14 @@ public enum CodeHighlighter {
             text.withUTF8 { bytes.append(contentsOf: $0) }
         }
 
-        /// Code as text: `&`, `<`, `>`, quotes escaped as `XML.escape` escapes them, and control
-        /// characters other than tab and line ends dropped. Every byte escaped is ASCII, which never
+        /// Code as text, escaped by `XML.replacement(for:)`. Every byte escaped is ASCII, which never
         /// occurs inside a longer UTF-8 sequence, so the bytes of a character pass through whole.
         mutating func appendEscaped(_ text: ArraySlice<UInt8>) {
             for byte in text {
-                switch byte {
-                case UInt8(ascii: "&"): append("&amp;")
-                case UInt8(ascii: "<"): append("&lt;")
-                case UInt8(ascii: ">"): append("&gt;")
-                case UInt8(ascii: "\""): append("&quot;")
-                case UInt8(ascii: "'"): append("&#39;")
-                case 0x09, 0x0A, 0x0D: bytes.append(byte)
-                case ..<0x20: break
-                default: bytes.append(byte)
+                if let replacement = XML.replacement(for: byte, droppingControlCharacters: true) {
+                    append(string: replacement)
+                } else {
+                    bytes.append(byte)
                 }
             }
         }

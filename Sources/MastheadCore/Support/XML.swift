@@ -23,6 +23,19 @@ public enum XML {
         return escaped
     }
 
+    /// What one byte of text becomes: an entity, nothing (a dropped control character), or nil for itself.
+    static func replacement(for byte: UInt8, droppingControlCharacters: Bool) -> String? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        case let byte where droppingControlCharacters && byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D: ""
+        default: nil
+        }
+    }
+
     /// `escape` appended to `output`, the text between escapes copied in runs: a large text (a
     /// feed's articles) is not copied again on the way.
     static func escape(_ text: String, into output: inout String, droppingControlCharacters: Bool = true) {
@@ -34,16 +47,7 @@ public enum XML {
         let escapedAny = text.withUTF8 { bytes in
             var runStart = 0
             for index in bytes.indices {
-                let replacement: String
-                switch bytes[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                case let byte where droppingControlCharacters && byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D: replacement = ""
-                default: continue
-                }
+                guard let replacement = replacement(for: bytes[index], droppingControlCharacters: droppingControlCharacters) else { continue }
                 if index > runStart { output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self) }
                 output += replacement
                 runStart = index + 1
