@@ -19,7 +19,7 @@ VIPS_PACKAGES := libvips-dev
 # mimalloc: the command's memory allocator (docs/performance.md).
 MALLOC_PACKAGES := libmimalloc-dev
 
-.PHONY: deps build site install release test layers lint format clean bench bench-deps bench-search bench-images audit serve browser-test fuzz audit-browser examples audit-java soak
+.PHONY: deps build site install release test layers lint format clean bench bench-deps bench-search bench-images audit serve browser-test fuzz audit-browser examples audit-java soak sanitize-short crash-loop
 
 # Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
 define apt_install
@@ -214,3 +214,11 @@ SANITIZERS ?= thread address
 sanitize: deps
 	$(call apt_install,$(POSTGRES_PACKAGES))
 	@set -e; for s in $(SANITIZERS); do bash scripts/sanitize.sh $$s; done
+
+# The short form CI runs (.ci/run): ThreadSanitizer on the concurrency suite and one cold build of 200 articles with covers.
+sanitize-short:
+	$(MAKE) sanitize SANITIZERS=thread SANITIZE_FILTER=ConcurrencyInvariantTests SANITIZE_ARTICLES=200 SANITIZE_LOOPS=1
+
+# Issue 41's crash hunt: 50 cold builds of 10,000 articles with covers, release build (docs/checking.md, "The crash loop").
+crash-loop: build
+	bash scripts/crash-loop.sh $$($(SWIFT) build -c release --show-bin-path)/masthead

@@ -48,15 +48,8 @@ echo "tests in $(($(date +%s) - start)) s"
 echo "== $sanitizer: $loops cold builds of $articles articles with covers"
 site=$out/site
 start=$(date +%s)
-python3 Tests/browser/generate_site.py --articles "$articles" --out "$site" >/dev/null
-# A cover on every article, from the default site's photos: each build draws every card.
-covers=(Content/static/images/photos/*.jpg)
-number=0
-for article in "$site"/Content/articles/*.md; do
-  cover=${covers[$((number % ${#covers[@]}))]#Content/static}
-  sed -i "2i cover: { src: $cover, alt: \"A photo\" }" "$article"
-  number=$((number + 1))
-done
+rm -rf "$site"
+bash scripts/site-with-covers.sh "$articles" "$site"
 echo "site made in $(($(date +%s) - start)) s"
 binary=$($swift build --sanitize="$sanitizer" --scratch-path "$scratch" --show-bin-path)/masthead
 for run in $(seq 1 "$loops"); do

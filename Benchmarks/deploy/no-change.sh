@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A no-change deploy (listing and planning) against moto's S3 server on loopback, beside `rclone sync` of the
 # same output to the same bucket, after a clean rebuild (every file rewritten with a new time, same bytes).
-#   bash Benchmarks/deploy/no-change.sh ARTICLES [MASTHEAD]
+#   bash Benchmarks/deploy/no-change.sh ARTICLES [MASTHEAD]     (DEFAULT_RUNS=N: runs of rclone's default, 3)
 set -euo pipefail
 articles=${1:-60}
 masthead=${2:-.build/debug/masthead}
@@ -24,15 +24,19 @@ target="s3://magazine-www/mh?endpoint=$endpoint&path_style=true"
 "$masthead" deploy --site "$site" "$target" --quiet
 env -u AWS_CA_BUNDLE rclone sync "$site/public" moto:magazine-www/rc 2>/dev/null
 "$masthead" build --site "$site" --quiet --no-cache
-for run in 1 2 3; do /usr/bin/time -f "masthead deploy, no change: %e s" "$masthead" deploy --site "$site" "$target" --quiet; done
+echo "uploaded and rebuilt; the timed runs follow"
 # time writes to a file: rclone's own messages are discarded, time's must not be.
 timed() {
   /usr/bin/time -f "$1: %e s" -o "$site/time.txt" "${@:2}" 2>/dev/null
   cat "$site/time.txt"
 }
-for run in 1 2 3; do timed "rclone sync, no change" env -u AWS_CA_BUNDLE rclone sync "$site/public" moto:magazine-www/rc; done
-# rclone's fastest exact configuration: --checksum compares the listing's ETags (MD5) with the local files' MD5,
-# no request per object; --fast-list lists the bucket in as few requests as it can.
+# Alternating: masthead, then rclone's fastest exact configuration. --checksum compares the listing's ETags (MD5)
+# with the local files' MD5, no request per object; --fast-list lists the bucket in as few requests as it can.
 for run in 1 2 3; do
+  timed "masthead deploy, no change" "$masthead" deploy --site "$site" "$target" --quiet
   timed "rclone sync --checksum --fast-list, no change" env -u AWS_CA_BUNDLE rclone sync --checksum --fast-list "$site/public" moto:magazine-www/rc
+done
+# rclone's default (size and modification time: a request per object), shown beside it; DEFAULT_RUNS=0 skips it.
+for ((run = 0; run < ${DEFAULT_RUNS:-3}; run++)); do
+  timed "rclone sync (default), no change" env -u AWS_CA_BUNDLE rclone sync "$site/public" moto:magazine-www/rc
 done

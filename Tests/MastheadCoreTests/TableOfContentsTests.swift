@@ -92,6 +92,35 @@ struct TableOfContentsTests {
         #expect(!plain.contains("class=\"tree\""))
     }
 
+    @Test("a translation that writes no toc: follows its original's, with a table of its own headings")
+    func translationFollowsOriginal() throws {
+        /// The translation has two headings; `toc.minHeadings` decides only where neither file writes `toc:`.
+        func pages(minHeadings: Int, original: String, translation: String) throws -> (original: String, translation: String) {
+            let config =
+                TestSite.minimalConfig + "\nlanguages:\n  - { code: en, name: English }\n  - { code: it, name: Italiano }\n"
+                + "toc:\n  minHeadings: \(minHeadings)"
+            let site = try TestSite(config: config, templates: Self.templates())
+            try site.article("moka.md", "title: Moka\ndate: 2026-03-01\ncategory: coffee-culture\n\(original)", body: Self.body)
+            try site.article("moka.it.md", "title: La moka\n\(translation)", body: "Testo.\n\n## Il rito\n\n## La fiamma")
+            let result = site.build()
+            #expect(result.messages == [])
+            return (try #require(result.text("articles/moka/index.html")), try #require(result.text("it/articles/moka/index.html")))
+        }
+        let ritual =
+            "<nav aria-label=\"Indice\"><ol><li><a href=\"#il-rito\">Il rito</a></li>"
+            + "<li><a href=\"#la-fiamma\">La fiamma</a></li></ol></nav>"
+        // toc: true on the original: the translation lists its own headings, in its own language, though they are fewer than 3.
+        #expect(Self.nav(try pages(minHeadings: 3, original: "toc: true", translation: "").translation) == ritual)
+        // toc: false on the original hides it in the translation too, though the translation has its two headings.
+        let hidden = try pages(minHeadings: 2, original: "toc: false", translation: "")
+        #expect(Self.nav(hidden.original) == "")
+        #expect(Self.nav(hidden.translation) == "")
+        // What the translation writes wins; with neither written, toc.minHeadings counts the translation's own headings.
+        #expect(Self.nav(try pages(minHeadings: 2, original: "toc: true", translation: "toc: false").translation) == "")
+        #expect(Self.nav(try pages(minHeadings: 2, original: "", translation: "").translation) == ritual)
+        #expect(Self.nav(try pages(minHeadings: 3, original: "", translation: "").translation) == "")
+    }
+
     @Test("an article with toc: true but no heading in the levels listed shows none")
     func noHeadings() throws {
         let page = try #require(try Self.site(body: "Just text.\n\n#### Small").build().text("articles/moka/index.html"))

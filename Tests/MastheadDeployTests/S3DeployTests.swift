@@ -6,7 +6,8 @@ import Testing
 /// `masthead deploy` against moto's S3 server on loopback (started by each test), read back with
 /// boto3 (Support/s3_client.py): every key, its bytes, content type and cache header.
 /// About three minutes in all (Python answers each request), so it runs when `MASTHEAD_DEPLOY_FLOW_TESTS=1` is set:
-/// `MASTHEAD_DEPLOY_FLOW_TESTS=1 swift test --filter S3DeployTests`. In the full suite beside it, the preview server's
+/// `MASTHEAD_DEPLOY_FLOW_TESTS=1 swift test --filter S3DeployTests`; at a magazine's scale, with a release build,
+/// `MASTHEAD_DEPLOY_FLOW_ARTICLES=10000 MASTHEAD_BINARY=.build/release/masthead`. In the full suite beside it, the preview server's
 /// live-reload tests missed their events once in two runs (a loaded 2-core machine), so `make test` leaves it out.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["MASTHEAD_DEPLOY_FLOW_TESTS"] == "1"))
 struct S3DeployTests {
@@ -46,7 +47,7 @@ struct S3DeployTests {
         let server = try MotoServer()
         defer { server.stop() }
         try server.createBucket(Self.bucket)
-        let site = try GeneratedSite(articles: 150)
+        let site = try GeneratedSite(articles: FlowScale.articles(default: 150))
         defer { site.remove() }
         try site.build()
         let local = try site.outputFiles()
@@ -93,30 +94,32 @@ struct S3DeployTests {
         let server = try MotoServer()
         defer { server.stop() }
         try server.createBucket(Self.bucket)
-        let site = try GeneratedSite(articles: 80)
+        // At a magazine's scale, 300 articles deleted against the default max_deletes (256); on the small site, 40 against 20.
+        let articles = FlowScale.articles(default: 80)
+        let (deleted, maxDeletes) = articles >= 600 ? (300, 256) : (40, 20)
+        let site = try GeneratedSite(articles: articles)
         defer { site.remove() }
         try site.appendSiteYML(
             """
             deploy:
               production:
                 url: \(target(server))
-                max_deletes: 20
-                keep: ["downloads/**"]
+            \(maxDeletes == 256 ? "" : "    max_deletes: \(maxDeletes)\n")    keep: ["downloads/**"]
             """)
         try site.build()
         #expect(try deploy(site, ["--quiet"]).status == 0)
         #expect(try server.client(["put", Self.bucket, "www/downloads/kit.zip", "zip"]).status == 0)
         #expect(try server.client(["put", Self.bucket, "elsewhere/index.html", "another site"]).status == 0)
 
-        for article in try site.articles().prefix(40) { try FileManager.default.removeItem(at: article) }
+        for article in try site.articles().prefix(deleted) { try FileManager.default.removeItem(at: article) }
         try site.build()
         let refused = try deploy(site, [])
         #expect(refused.status == 1)
-        #expect(refused.errors.contains("files to delete, more than max_deletes (20): none deleted (the uploads are done)"))
+        #expect(refused.errors.contains("files to delete, more than max_deletes (\(maxDeletes)): none deleted (the uploads are done)"))
         #expect(refused.errors.contains("--allow-deletes"))
         let afterRefusal = try server.dump(Self.bucket)
         let plan = try DeployJSON.parse(try deploy(site, ["--dry-run", "--format", "json"]))
-        #expect((plan.deletions?.count ?? 0) > 20)
+        #expect((plan.deletions?.count ?? 0) > maxDeletes)
         #expect(plan.deletionsNeedConfirmation == true)
         #expect(plan.kept == ["downloads/kit.zip"])
         for path in plan.deletions ?? [] { #expect(afterRefusal["www/" + path] != nil, "\(path) was deleted without --allow-deletes") }
@@ -135,7 +138,7 @@ struct S3DeployTests {
         let server = try MotoServer()
         defer { server.stop() }
         try server.createBucket(Self.bucket)
-        let site = try GeneratedSite(articles: 150)
+        let site = try GeneratedSite(articles: FlowScale.articles(default: 150))
         defer { site.remove() }
         try site.build()
         let local = try site.outputFiles()
@@ -147,12 +150,11 @@ struct S3DeployTests {
         let running = try Processes.start(
             Repository.masthead.path, ["deploy", "--site", site.folder.path, target(server)], environment: Self.credentials)
         // Killed once part of the site is up.
-        var waited = 0
-        while waited < 600, running.process.isRunning {
+        let deadline = Date().addingTimeInterval(600)
+        while Date() < deadline, running.process.isRunning {
             let count = (try? server.count(Self.bucket)) ?? 0
             if count > local.count / 3 { break }
             usleep(50_000)
-            waited += 1
         }
         kill(running.process.processIdentifier, SIGKILL)
         let killed = Processes.finish(running)
@@ -260,17 +262,16 @@ struct S3DeployTests {
     @Test func theServerGoingAwayMidUploadStopsTheDeployWithoutDeleting() throws {
         let server = try MotoServer()
         try server.createBucket(Self.bucket)
-        let site = try GeneratedSite(articles: 150)
+        let site = try GeneratedSite(articles: FlowScale.articles(default: 150))
         defer { site.remove() }
         try site.build()
         let running = try Processes.start(
             Repository.masthead.path, ["deploy", "--site", site.folder.path, target(server)], environment: Self.credentials)
-        var waited = 0
-        while waited < 600, running.process.isRunning {
+        let deadline = Date().addingTimeInterval(600)
+        while Date() < deadline, running.process.isRunning {
             let count = (try? server.count(Self.bucket)) ?? 0
             if count > 20 { break }
             usleep(50_000)
-            waited += 1
         }
         server.stop()
         let result = Processes.finish(running)

@@ -10,7 +10,7 @@ import Foundation
 /// the one to fix. A language whose only files failed is not "declared but no file".
 enum TranslationGroups {
     /// Front matter a translation takes from its original unless it writes it.
-    static let inheritedKeys = ["cover", "gallery", "video", "category", "tags", "date", "publishDate", "expiryDate", "author", "featured"]
+    static let inheritedKeys = ["cover", "gallery", "video", "category", "tags", "date", "publishDate", "expiryDate", "author", "featured", "toc"]
 
     static func link(
         _ originals: inout [Document], failed: [FailedDocument] = [], translations: inout [ParsedTranslation], languages: [LanguageConfig],
@@ -123,6 +123,9 @@ enum TranslationGroups {
         if !written.contains("expiryDate") { document.expiryDate = original.expiryDate }
         if !written.contains("author") { document.author = original.author }
         if !written.contains("featured") { document.featured = original.featured }
+        // The original's toc: true or false; with neither written, toc.minHeadings counts the translation's own headings.
+        if !written.contains("toc"), let toc = original.writtenTOC { document.tableOfContents = toc ? document.headingsTOC : nil }
+        document.headingsTOC = nil
     }
 
     /// Two files of one language in one group: each later one is an error naming the first.

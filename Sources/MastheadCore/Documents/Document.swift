@@ -45,6 +45,10 @@ public struct Document: Sendable {
     public var bodyImages: [MarkdownImage] = []
     /// The body's headings as a tree, when the article shows a table of contents (`toc:`).
     public var tableOfContents: TableOfContents?
+    /// `toc:` as the file writes it: a translation that writes none follows its original's.
+    public var writtenTOC: Bool?
+    /// A translation that writes no `toc:`: what `toc: true` would show, for when its original writes it.
+    public var headingsTOC: TableOfContents?
     public var wordCount: Int
     /// A fingerprint of the source file's bytes (`StableHash.digest`), set when the file is parsed:
     /// the preview re-renders a page only when the documents it shows have a new one.

@@ -71,6 +71,7 @@ public struct DocumentParser: Sendable {
         let body: (html: String, firstParagraph: String, words: Int)
         var bodyImages: [MarkdownImage] = []
         var tableOfContents: TableOfContents?
+        var headingsTOC: TableOfContents?
         switch format {
         case .markdown:
             let rendered = markdown.render(parts.body, file: file.path, lineOffset: parts.bodyLineOffset)
@@ -78,6 +79,7 @@ public struct DocumentParser: Sendable {
             body = (rendered.html, rendered.firstParagraph, rendered.wordCount)
             bodyImages = rendered.images
             tableOfContents = config.tableOfContents.contents(of: rendered.headings, written: writtenTOC)
+            if language != nil, writtenTOC == nil { headingsTOC = config.tableOfContents.contents(of: rendered.headings, written: true) }
         case .html:
             let plain = HTMLText.plainText(parts.body)
             body = (parts.body, HTMLText.firstParagraph(parts.body), plain.split { $0.isWhitespace }.count)
@@ -102,6 +104,8 @@ public struct DocumentParser: Sendable {
         document.gallery = gallery
         document.bodyImages = bodyImages
         document.tableOfContents = tableOfContents
+        document.writtenTOC = writtenTOC
+        document.headingsTOC = headingsTOC
         document.featured = featured
         document.draft = draft
         document.related = related

@@ -133,7 +133,8 @@ struct MemberStatements {
         return path.hasPrefix("/") ? path : "/" + path
     }
 
-    func values(_ statement: Statement) -> [String: Any] {
+    /// Plain values only (strings, booleans, lists of them), so the page's values are `Sendable` as they stand.
+    func values(_ statement: Statement) -> [String: any Sendable] {
         let shown = statement.activities.filter { $0.points != 0 }.sorted { $0.date > $1.date }
         // `statements()` has checked that the points add up.
         let balance = statement.balance ?? ReportNumber.sum(statement.activities.map(\.points)) ?? 0
@@ -151,13 +152,13 @@ struct MemberStatements {
                 [
                     "date": $0.date.formatted(long), "event": config.labels[$0.event] ?? $0.event, "points": signed($0.points),
                     "earned": $0.points > 0
-                ] as [String: Any]
+                ] as [String: any Sendable]
             },
             "redemptions": statement.redemptions.sorted { $0.date > $1.date }.map {
                 ["date": $0.date.formatted(long), "title": $0.title, "points": format.number($0.points)]
             },
-            "machines": statement.machines.map { machine -> [String: Any] in
-                var values: [String: Any] = ["serial": machine.serial, "model": machine.model]
+            "machines": statement.machines.map { machine -> [String: any Sendable] in
+                var values: [String: any Sendable] = ["serial": machine.serial, "model": machine.model]
                 if let date = machine.date { values["date"] = date.formatted(long) }
                 return values
             }

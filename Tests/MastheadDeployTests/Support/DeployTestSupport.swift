@@ -6,8 +6,19 @@ import MastheadDeploy
 enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let masthead = root.appendingPathComponent(".build/debug/masthead")
+    /// The debug build the tests build, or `MASTHEAD_BINARY` (a release build, for the flows at 10,000 articles).
+    static let masthead =
+        ProcessInfo.processInfo.environment["MASTHEAD_BINARY"].map(URL.init(fileURLWithPath:))
+        ?? root.appendingPathComponent(".build/debug/masthead")
     static let s3Client = root.appendingPathComponent("Tests/MastheadDeployTests/Support/s3_client.py")
+}
+
+/// The size of the S3 flow tests' sites: small by default, `MASTHEAD_DEPLOY_FLOW_ARTICLES=10000` for the scale a
+/// magazine reaches (see docs/publishing.md, "Testing deploys").
+enum FlowScale {
+    static func articles(default small: Int) -> Int {
+        ProcessInfo.processInfo.environment["MASTHEAD_DEPLOY_FLOW_ARTICLES"].flatMap { Int($0) } ?? small
+    }
 }
 
 struct ProcessRun {

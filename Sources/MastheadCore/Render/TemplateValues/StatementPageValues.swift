@@ -1,14 +1,13 @@
 /// A member statement's page (docs/reports.md, "Member statements"): `statement`, as
-/// `MemberStatements` prepares it. `@unchecked`: the statement is a dictionary of plain values
-/// (strings, numbers, lists of them), made before rendering and never changed.
-struct StatementPageValues: TemplateValue, @unchecked Sendable {
+/// `MemberStatements` prepares it: a dictionary of plain values.
+struct StatementPageValues: TemplateValue, Sendable {
     enum Key: String, TemplateKey {
         case statement
         static let byName = table()
     }
 
-    /// Strings, numbers, booleans and lists of them: immutable plain values.
-    let statement: [String: Any]
+    /// Strings, booleans and lists of them.
+    let statement: [String: any Sendable]
 
     func value(for key: Key) -> Any? {
         switch key {
