@@ -35,6 +35,8 @@ timed() {
 for run in 1 2 3; do
   timed "masthead deploy, no change" "$masthead" deploy --site "$site" "$target" --quiet
   timed "rclone sync --checksum --fast-list, no change" env -u AWS_CA_BUNDLE rclone sync --checksum --fast-list "$site/public" moto:magazine-www/rc
+  # The server's share: boto3 listing the keys masthead's copy has (prefix mh), nothing else.
+  timed "listing alone (boto3, prefix mh)" python3 "$client" "$endpoint" count magazine-www mh
 done
 # rclone's default (size and modification time: a request per object), shown beside it; DEFAULT_RUNS=0 skips it.
 for ((run = 0; run < ${DEFAULT_RUNS:-3}; run++)); do

@@ -5,7 +5,7 @@
 #include <vips/vips.h>
 
 // libvips's warnings (libpng's "IHDR: CRC error", a truncated file's "error in tile") go nowhere,
-// except on a thread that asked to hear them (`masthead_first_warning`): with fail_on=warning the
+// except on a thread that asked to hear them (`masthead_decode_whole`): with fail_on=warning the
 // operation fails and Masthead reports its error, but libpng gives its reason only as a warning.
 static _Thread_local GString *masthead_heard = NULL;
 
@@ -32,26 +32,31 @@ static inline VipsImage *masthead_open_frames(const char *path) {
     return vips_image_new_from_file(path, "n", -1, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", VIPS_FAIL_ON_WARNING, NULL);
 }
 
-// Why the file at `path` cannot be decoded, in the decoder's words, into `reason`: the whole image
-// (every frame when `frames` > 1) decoded on this thread, where its warnings can be heard. Used
-// only once an operation failed with no reason of its own ("libpng read error", or none).
-static inline void masthead_first_warning(const char *path, int frames, char *reason, int size) {
+// Decodes the whole image (every frame when `frames` > 1) on this thread, in strips, where its
+// warnings can be heard: the first one goes into `warning`. Returns non-zero when decoding failed,
+// its error left in libvips's error buffer for the caller.
+static inline int masthead_decode_whole(const char *path, int frames, char *warning, int size) {
     GString *heard = g_string_new(NULL);
     masthead_heard = heard;
+    int failed = 1;
     VipsImage *image = frames > 1 ? masthead_open_frames(path) : masthead_open(path);
     if (image) {
         VipsRegion *region = vips_region_new(image);
+        failed = 0;
         for (int top = 0; top < image->Ysize && heard->len == 0; top += 16) {
             VipsRect strip = {0, top, image->Xsize, MIN(16, image->Ysize - top)};
-            if (vips_region_prepare(region, &strip)) break;
+            if (vips_region_prepare(region, &strip)) {
+                failed = 1;
+                break;
+            }
         }
         g_object_unref(region);
         g_object_unref(image);
     }
     masthead_heard = NULL;
-    g_strlcpy(reason, heard->str, size);
+    g_strlcpy(warning, heard->str, size);
     g_string_free(heard, TRUE);
-    vips_error_clear();
+    return failed || warning[0] != 0;
 }
 
 // Decoded at a width no larger than `width` (JPEG shrinks while decoding), turned upright by its

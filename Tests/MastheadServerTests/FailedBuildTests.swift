@@ -192,9 +192,10 @@ struct FailedBuildTests {
 
     struct NeverShown: Error, CustomStringConvertible { var description: String }
 
-    /// `path` fetched until `condition` holds for its text (builds follow saves a little later).
+    /// `path` fetched until `condition` holds for its text (builds follow saves a little later; a minute, as the
+    /// other preview tests wait: under the whole suite on two loaded cores, 20 s was once too short).
     static func page(
-        _ server: RunningServer, _ path: String, seconds: Double = 20,
+        _ server: RunningServer, _ path: String, seconds: Double = 60,
         until condition: (String) -> Bool
     ) async throws -> RawResponse {
         let deadline = Date().addingTimeInterval(seconds)

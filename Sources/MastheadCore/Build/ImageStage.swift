@@ -29,7 +29,7 @@ enum ImageStage {
             cache.saveSourceDigests(remembered.compactMapValues { $0 })
         }
 
-        let outcomes = parallelMap(Array(zip(rasters, digests))) { path, record -> Result<ImageCache.Entry, ImageProblem> in
+        let encoded = parallelMap(Array(zip(rasters, digests))) { path, record -> Result<ImageCache.Entry, ImageProblem> in
             defer { options.progress?.advance(by: 1) }
             guard let record else { return .failure(.unreadable("the file cannot be read")) }
             let key = ImageCache.key(digest: record.digest, settings: settings)
@@ -38,6 +38,13 @@ enum ImageStage {
             return ImageLibrary.encode(fileAt: absolute, settings: settings).map { encoded in
                 cache.store(encoded, key: key) ?? ImageCache.Entry(unstored: encoded)
             }
+        }
+        // A failed image's reason was taken from libvips's one error buffer while other images were
+        // decoding: asked again, one file at a time, so the same file always gets the same words.
+        let outcomes = encoded.indices.map { index -> Result<ImageCache.Entry, ImageProblem> in
+            guard case .failure(.unreadable) = encoded[index], digests[index] != nil else { return encoded[index] }
+            let absolute = siteDirectory.appendingPathComponent(rasters[index]).path
+            return ImageLibrary.decodingFailure(fileAt: absolute).map { .failure(.unreadable($0)) } ?? encoded[index]
         }
 
         var result = ProcessedImages()

@@ -287,24 +287,44 @@ public enum ImageLibrary {
     }
 
     /// Why decoding the file at `path` failed: libvips's error, or, when it gives no reason of its
-    /// own (libpng's only error is "libpng read error"; a damaged PNG header gives none), the
-    /// decoder's first warning, heard by decoding the file again on this thread.
+    /// own (libpng's only error is "libpng read error"; a damaged PNG header gives none; a tile
+    /// that could not be filled), the decoder's first warning, heard by decoding the file again on
+    /// this thread.
     private static func reason(decoding path: String, frames: Int = 1) -> String {
         let error = takeError()
-        guard error == "unknown error" || error.hasSuffix("read error") else { return error }
-        var heard = [CChar](repeating: 0, count: 512)
-        masthead_first_warning(path, Int32(frames), &heard, Int32(heard.count))
-        let bytes = heard.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        let warning = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        return warning.isEmpty ? error : warning
+        guard isUninformative(error) else { return error }
+        return decodingFailure(fileAt: path, frames: frames) ?? error
     }
 
-    /// libvips's last error, first line, and the buffer cleared.
+    /// Why the file at `path` cannot be decoded, from decoding it whole on this thread; nil when it
+    /// decodes. `ImageStage` asks again for each failed image once no other image is decoding:
+    /// libvips's error buffer is one for the process, so a reason taken while other images failed
+    /// beside it can be another image's line, or lose its own to another thread's `takeError`.
+    static func decodingFailure(fileAt path: String, frames: Int = 1) -> String? {
+        _ = started
+        vips_error_clear()
+        var heard = [CChar](repeating: 0, count: 512)
+        let failed = masthead_decode_whole(path, Int32(frames), &heard, Int32(heard.count)) != 0
+        let error = takeError()
+        guard failed else { return nil }
+        let bytes = heard.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let warning = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        return isUninformative(error) && !warning.isEmpty ? warning : error
+    }
+
+    /// An error that names no cause: the decoder's warning says more.
+    private static func isUninformative(_ error: String) -> Bool {
+        error == "unknown error" || error.hasSuffix("read error") || error.hasPrefix("error in tile")
+    }
+
+    /// libvips's error, the buffer cleared: its first line naming a cause. A tile that could not be
+    /// filled ("error in tile 0 x 48") is written beside the decoder's own line, before or after
+    /// it depending on the thread, so it is taken only when there is nothing else.
     private static func takeError() -> String {
         guard let copy = vips_error_buffer_copy() else { return "unknown error" }
         defer { g_free(copy) }
-        let text = String(cString: copy).split(separator: "\n").first.map(String.init) ?? ""
-        return text.isEmpty ? "unknown error" : text
+        let lines = String(cString: copy).split(separator: "\n").map(String.init)
+        return lines.first { !$0.hasPrefix("error in tile") } ?? lines.first ?? "unknown error"
     }
 }
 

@@ -6,7 +6,7 @@
     s3_client.py ENDPOINT put BUCKET KEY TEXT    (an object Masthead did not write)
     s3_client.py ENDPOINT create-user NAME       -> JSON: an access key id and secret of a new IAM user allowed s3:*
     s3_client.py ENDPOINT enable-auth            (moto checks signatures and keys from now on)
-    s3_client.py ENDPOINT count BUCKET           -> the number of objects
+    s3_client.py ENDPOINT count BUCKET [PREFIX]  -> the number of objects (under PREFIX)
     s3_client.py ENDPOINT start                  -> the pid of moto's server, started in the background on ENDPOINT's port
     s3_client.py ENDPOINT wait                   (until the server answers, up to 30 s)
     s3_client.py ENDPOINT sample BUCKET FILE STOP  (lists every key again and again, one JSON list a line, until STOP exists)
@@ -61,7 +61,8 @@ def main():
             endpoint + "/moto-api/reset-auth", data=b"0", method="POST", headers={"Content-Type": "text/plain"})
         urllib.request.urlopen(request).read()
     elif command == "count":
-        pages = client(endpoint).get_paginator("list_objects_v2").paginate(Bucket=args[0])
+        # An optional prefix, without "/": moto 5.2.1 refuses the signature of a listing whose prefix holds one.
+        pages = client(endpoint).get_paginator("list_objects_v2").paginate(Bucket=args[0], Prefix=args[1] if len(args) > 1 else "")
         print(sum(len(page.get("Contents", [])) for page in pages))
     elif command == "wait":
         for _ in range(300):
