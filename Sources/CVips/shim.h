@@ -14,8 +14,16 @@ static void masthead_vips_warning(const gchar *domain, GLogLevelFlags level, con
 }
 
 // VIPS_INIT is a macro.
+//
+// Without ORC, libvips's run-time compiler of vector code (as VIPS_NOVECTOR=1 does). Images are
+// resized on every core at once, and liborc 0.4.33 (Debian 12) does not keep its memory for
+// compiled code safe across threads: a cold build of 2,000 articles with covers died in
+// orc_code_allocate_codemem, under orc_program_compile_full, from vips_reducev's build inside
+// vips_thumbnail (docs/checking.md, "The crash loop"; libvips/libvips#1211 saw the same list torn
+// in orc_code_chunk_merge). libvips's C paths give the same pixels, at some cost in speed.
 static inline int masthead_vips_init(const char *name) {
     int failed = VIPS_INIT(name);
+    vips_vector_set_enabled(0);
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, masthead_vips_warning, NULL);
     return failed;
 }

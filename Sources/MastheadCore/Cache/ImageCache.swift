@@ -25,7 +25,7 @@ struct ImageCache: Sendable {
     }
 
     /// Changes when the encoders' output changes, so no copy made by an older Masthead is reused.
-    static let encoderVersion = "2"  // 2: WebP without EXIF
+    static let encoderVersion = "3"  // 2: WebP without EXIF; 3: resized without ORC (ImageLibrary, shim.h)
 
     /// The last word of an entry's first line: entries without it were made before a decoder's
     /// warning failed an image (a truncated JPEG completed in grey), so they are made again,
