@@ -160,8 +160,9 @@ final class EventStreamReader: Sendable {
         events.withLock { $0 }
     }
 
-    /// The first event from index `start` on matching `predicate`, waiting up to `seconds`.
-    func waitFor(from start: Int = 0, seconds: Double = 20, _ predicate: (Event) -> Bool) async -> Event? {
+    /// The first event from index `start` on matching `predicate`, waiting up to `seconds` (a minute: under the
+    /// whole suite on two loaded cores, a rebuild's event once came later than 20 s).
+    func waitFor(from start: Int = 0, seconds: Double = 60, _ predicate: (Event) -> Bool) async -> Event? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let event = received.dropFirst(start).first(where: predicate) { return event }
