@@ -37,7 +37,7 @@ import Testing
         return times
     }
 
-    func runFlow(_ site: GeneratedSite, folder: URL, url: String, environment: [String: String]) throws {
+    func runFlow(_ site: GeneratedSite, folder: URL, url: String, deleted: Int, environment: [String: String]) throws {
         let first = try DeployJSON.parse(try deploy(site, [url, "--format", "json"], environment: environment))
         #expect(first.status == "deployed", "\(first.diagnostics.map(\.message))")
         try expectFolderEqualsLocal(folder, site)
@@ -61,10 +61,10 @@ import Testing
         #expect(Set(third.uploads?.map(\.path) ?? []) == changed)
         try expectFolderEqualsLocal(folder, site)
 
-        // Many articles removed: refused beyond max_deletes (20 here: an edit renames a few search shards,
-        // 10 articles remove more), done with --allow-deletes; a kept file stays.
+        // Many articles removed: refused beyond max_deletes (FlowScale.deletions: on the small site 20, which an
+        // edit's few renamed search shards stay under and 10 articles exceed), done with --allow-deletes; a kept file stays.
         try "kept".write(to: folder.appendingPathComponent("keep-me.txt"), atomically: true, encoding: .utf8)
-        for article in try site.articles().prefix(10) { try FileManager.default.removeItem(at: article) }
+        for article in try site.articles().prefix(deleted) { try FileManager.default.removeItem(at: article) }
         try site.build()
         let refused = try deploy(site, [url], environment: environment)
         #expect(refused.status == 1)
@@ -77,7 +77,9 @@ import Testing
     }
 
     @Test func toAFolderOnThisMachine() throws {
-        let site = try GeneratedSite(articles: 40)
+        let articles = FlowScale.articles(default: 40)
+        let deletions = FlowScale.deletions(articles: articles, small: 10)
+        let site = try GeneratedSite(articles: articles)
         defer { site.remove() }
         let folder = site.folder.appendingPathComponent("published")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -86,11 +88,11 @@ import Testing
             deploy:
               local:
                 url: file://\(folder.path)
-                max_deletes: 20
+                \(deletions.setting)
                 keep: ["keep-me.txt"]
             """)
         try site.build()
-        try runFlow(site, folder: folder, url: "local", environment: [:])
+        try runFlow(site, folder: folder, url: "local", deleted: deletions.articles, environment: [:])
 
         let missing = try deploy(site, ["file://\(site.folder.path)/nowhere"])
         #expect(missing.status == 1)
@@ -99,7 +101,9 @@ import Testing
 
     @Test
     func toLocalhostOverSSH() throws {
-        let site = try GeneratedSite(articles: 40)
+        let articles = FlowScale.articles(default: 40)
+        let deletions = FlowScale.deletions(articles: articles, small: 10)
+        let site = try GeneratedSite(articles: articles)
         defer { site.remove() }
         let sshFolder = site.folder.appendingPathComponent("ssh")
         try FileManager.default.createDirectory(at: sshFolder, withIntermediateDirectories: true)
@@ -146,11 +150,11 @@ import Testing
             deploy:
               mirror:
                 url: \(url)
-                max_deletes: 20
+                \(deletions.setting)
                 keep: ["keep-me.txt"]
             """)
         try site.build()
-        try runFlow(site, folder: folder, url: "mirror", environment: ["RSYNC_RSH": shell])
+        try runFlow(site, folder: folder, url: "mirror", deleted: deletions.articles, environment: ["RSYNC_RSH": shell])
 
         let closedPort = try Processes.freePort()
         let refused = try deploy(site, ["ssh://127.0.0.1:\(closedPort)\(folder.path)"], environment: ["RSYNC_RSH": shell])

@@ -94,9 +94,8 @@ struct S3DeployTests {
         let server = try MotoServer()
         defer { server.stop() }
         try server.createBucket(Self.bucket)
-        // At a magazine's scale, 300 articles deleted against the default max_deletes (256); on the small site, 40 against 20.
         let articles = FlowScale.articles(default: 80)
-        let (deleted, maxDeletes) = articles >= 600 ? (300, 256) : (40, 20)
+        let (deleted, maxDeletes, setting) = FlowScale.deletions(articles: articles, small: 40)
         let site = try GeneratedSite(articles: articles)
         defer { site.remove() }
         try site.appendSiteYML(
@@ -104,7 +103,8 @@ struct S3DeployTests {
             deploy:
               production:
                 url: \(target(server))
-            \(maxDeletes == 256 ? "" : "    max_deletes: \(maxDeletes)\n")    keep: ["downloads/**"]
+                \(setting)
+                keep: ["downloads/**"]
             """)
         try site.build()
         #expect(try deploy(site, ["--quiet"]).status == 0)

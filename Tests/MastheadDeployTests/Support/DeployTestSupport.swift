@@ -19,6 +19,12 @@ enum FlowScale {
     static func articles(default small: Int) -> Int {
         ProcessInfo.processInfo.environment["MASTHEAD_DEPLOY_FLOW_ARTICLES"].flatMap { Int($0) } ?? small
     }
+
+    /// The articles the deletions step removes and the `max_deletes` they exceed: at a magazine's scale 300 against
+    /// the default 256 (site.yml sets none), on a small site `small` against 20. `setting` is the site.yml line.
+    static func deletions(articles: Int, small: Int) -> (articles: Int, maxDeletes: Int, setting: String) {
+        articles >= 600 ? (300, 256, "") : (small, 20, "max_deletes: 20")
+    }
 }
 
 struct ProcessRun {
