@@ -77,8 +77,9 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive $(SWIFT_FORMAT_PATHS)
 
-# The folders of Sources/MastheadCore/ in layers, without cycles (ARCHITECTURE.md, "Checking the layers"):
-# the checker's own cases first, then the code.
+# The folders within each target in layers, without cycles (each target's LAYERS file, such as
+# Sources/MastheadSite/LAYERS; the compiler keeps the targets themselves; ARCHITECTURE.md,
+# "Checking the layers"): the checker's own cases first, then the code.
 layers:
 	python3 scripts/check-layers.py --self-test
 	python3 scripts/check-layers.py

@@ -6,7 +6,14 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "masthead", targets: ["masthead"]),
-        .library(name: "MastheadCore", targets: ["MastheadCore"])
+        // Every layer of the core, for the fuzzers' package (Fuzz/).
+        .library(
+            name: "MastheadCore",
+            targets: [
+                "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadImages", "MastheadMarkdown", "MastheadCharts",
+                "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadRender", "MastheadCore"
+            ]
+        )
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,27 +63,50 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
+        // MastheadCore's layers, bottom first (ARCHITECTURE.md, "The targets"): a target imports only those
+        // below it, and what one must show another is `package`, so the compiler keeps the layers.
+        .target(name: "MastheadSupport"),
+        .target(name: "MastheadContent", dependencies: ["MastheadSupport", .product(name: "Yams", package: "Yams")]),
+        .target(name: "MastheadDatabases", dependencies: ["MastheadSupport", "MastheadContent", "CSQLite", "CPostgres"]),
+        .target(name: "MastheadImages", dependencies: ["MastheadSupport", "CVips"]),
+        .target(name: "MastheadMarkdown", dependencies: ["MastheadSupport", "MastheadImages", "CMarkGFM"]),
+        .target(name: "MastheadCharts", dependencies: ["MastheadSupport", "MastheadContent"]),
+        .target(
+            name: "MastheadSite",
+            dependencies: ["MastheadSupport", "MastheadContent", "MastheadImages", "MastheadMarkdown", "MastheadCharts"]
+        ),
+        .target(
+            name: "MastheadReports",
+            dependencies: ["MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadCharts", "MastheadSite"]
+        ),
+        // The search page's script, written into every site with search on (docs/search.md).
+        .target(
+            name: "MastheadSearch",
+            dependencies: ["MastheadSupport", "MastheadSite", "CStemmer"],
+            resources: [.embedInCode("Search/Client/search.js")]
+        ),
+        // The catalog filter's script and stylesheet, written into every site with a catalog filter: (docs/catalogs.md).
+        .target(
+            name: "MastheadRender",
+            dependencies: [
+                "MastheadSupport", "MastheadContent", "MastheadImages", "MastheadMarkdown", "MastheadCharts", "MastheadSite",
+                "MastheadReports", "MastheadSearch"
+            ],
+            resources: [.embedInCode("Render/Client/catalog-filter.js"), .embedInCode("Render/Client/catalog-filter.css")]
+        ),
         .target(
             name: "MastheadCore",
             dependencies: [
-                "CMarkGFM",
-                "CSQLite",
-                "CStemmer",
-                "CPostgres",
-                "CVips",
-                .product(name: "Yams", package: "Yams")
-            ],
-            // The search page's script, written into every site with search on (docs/search.md), and the
-            // catalog filter's script and stylesheet, written into every site with a catalog filter: (docs/catalogs.md).
-            resources: [
-                .embedInCode("Search/Client/search.js"), .embedInCode("Render/Client/catalog-filter.js"),
-                .embedInCode("Render/Client/catalog-filter.css")
+                "MastheadSupport", "MastheadContent", "MastheadImages", "MastheadMarkdown", "MastheadSite", "MastheadReports",
+                "MastheadSearch", "MastheadRender"
             ]
         ),
+        // What the command shows on a terminal: diagnostics with their source lines, progress, colours.
+        .target(name: "MastheadTerminal", dependencies: ["MastheadSupport", "MastheadContent"]),
         .target(
             name: "MastheadServer",
             dependencies: [
-                "MastheadCore",
+                "MastheadSupport", "MastheadContent", "MastheadSite", "MastheadReports", "MastheadCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -87,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "masthead",
             dependencies: [
-                "MastheadCore",
+                "MastheadSupport", "MastheadContent", "MastheadSite", "MastheadReports", "MastheadCore", "MastheadTerminal",
                 "MastheadServer",
                 "MastheadDeploy",
                 "CMimalloc",
@@ -103,7 +133,7 @@ let package = Package(
         .target(
             name: "MastheadDeploy",
             dependencies: [
-                "MastheadCore",
+                "MastheadSupport", "MastheadContent", "MastheadCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -113,25 +143,26 @@ let package = Package(
         // `swift run -c release csv-benchmark FILE`: Masthead's CSV reader against CSV.swift (Benchmarks/README.md).
         .executableTarget(
             name: "csv-benchmark",
-            dependencies: ["MastheadCore", .product(name: "CSV", package: "CSV.swift")],
+            dependencies: ["MastheadContent", .product(name: "CSV", package: "CSV.swift")],
             path: "Benchmarks/csv"
         ),
         .testTarget(
             name: "MastheadCoreTests",
             dependencies: [
-                "MastheadCore", "CSQLite", .product(name: "CSV", package: "CSV.swift"),
+                "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadImages", "MastheadMarkdown", "MastheadCharts",
+                "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadRender", "MastheadCore", "MastheadTerminal", "CSQLite",
+                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Mustache", package: "swift-mustache")
             ]
         ),
         .testTarget(
             name: "MastheadDeployTests",
-            dependencies: ["MastheadDeploy", "MastheadCore"]
+            dependencies: ["MastheadDeploy", "MastheadSupport", "MastheadContent", "MastheadCore"]
         ),
         .testTarget(
             name: "MastheadServerTests",
             dependencies: [
-                "MastheadServer",
-                "MastheadCore",
+                "MastheadServer", "MastheadSupport", "MastheadContent", "MastheadSite", "MastheadReports", "MastheadCore",
                 .product(name: "Hummingbird", package: "hummingbird")
             ]
         )

@@ -7,8 +7,10 @@
 Two places are generated:
 - the block between `<!-- figures:begin -->` and `<!-- figures:end -->`: one row per folder of
   `Sources/` (lines of Swift, files) and the tests (files, suites, tests);
-- the `lines` column of the table of MastheadCore's folders (a row whose second cell is a
-  folder of `Sources/MastheadCore/`), rounded to tens as the table always showed them.
+- the `lines` column of the table of the core's folders (a row with a cell that names a folder
+  of a target, `Config/`, followed by the lines cell), rounded to tens as the table always
+  showed them. Each folder name is found in whichever target holds it (`Sources/*/Config/`);
+  the names are unique.
 A line is counted when it holds anything but blanks.
 """
 import difflib
@@ -51,10 +53,14 @@ def figures_block():
 
 
 def folder_lines(name):
-    folder = ROOT / "Sources" / "MastheadCore" / name
-    if not folder.is_dir():
+    """Lines of the folder `name` of whichever target holds it, or None when none does."""
+    folders = [p for p in (ROOT / "Sources").glob(f"*/{name}") if p.is_dir()]
+    if len(folders) > 1:
+        places = ", ".join(str(p.relative_to(ROOT)) for p in folders)
+        sys.exit(f"the folder {name}/ is in more than one target: {places}")
+    if not folders:
         return None
-    return lines_of(swift_files(folder))
+    return lines_of(swift_files(folders[0]))
 
 
 def rewrite(text):
@@ -62,7 +68,7 @@ def rewrite(text):
     if start < 0 or end < start:
         sys.exit(f"ARCHITECTURE.md has no {BEGIN} ... {END} block")
     text = text[: start + len(BEGIN)] + "\n" + figures_block() + "\n" + text[end:]
-    row = re.compile(r"^(\|[^|\n]*\| `([A-Za-z]+)/` \| )([0-9,]+)( \|)", re.M)
+    row = re.compile(r"^(\|(?:[^|\n]*\|)+? `([A-Za-z]+)/` \| )([0-9,]+)( \|)", re.M)
 
     def lines_cell(match):
         count = folder_lines(match.group(2))

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Checks that the folders of Sources/MastheadCore/ use each other in layers, without cycles.
+"""Checks that the folders within a target use each other in layers, without cycles.
 
-The layers are read from Sources/MastheadCore/LAYERS, bottom first. A folder may use the
+The compiler keeps the targets in layers (a target imports only those Package.swift lets it);
+within a target, every folder sees every other. So a target of several folders has a LAYERS
+file (Sources/MastheadSite/LAYERS, for one) naming its folders, bottom first, and this script
+checks each such target on its own. A folder may use the
 folders of lower layers; it may use a folder of its own layer only when that folder does not
 use it back (directly or through others of the layer). Any other reference is printed as
 
-    Sources/MastheadCore/Charts/Foo.swift:12: Charts → Reports (ReportNumber): Charts is below Reports
+    Sources/MastheadSite/Catalogs/Foo.swift:12: Catalogs → Site (Route): Catalogs is below Site
 
 and the script exits with status 1. A folder in no layer is an error too.
 
@@ -27,7 +30,7 @@ import sys
 import tempfile
 from collections import defaultdict
 
-MODULE = os.path.join("Sources", "MastheadCore")
+SOURCES = "Sources"
 LAYERS_FILE = "LAYERS"
 ROOT_FOLDER = "."  # the files directly in the module folder, named "." in LAYERS
 TYPES = {"struct", "class", "enum", "protocol", "actor", "typealias"}
@@ -235,8 +238,18 @@ def cycle_path(uses, start, goal, allowed):
     return None
 
 
+def targets(repository):
+    """The folders of Sources/ that hold a LAYERS file."""
+    sources = os.path.join(repository, SOURCES)
+    return [os.path.join(sources, name) for name in sorted(os.listdir(sources))
+            if os.path.isfile(os.path.join(sources, name, LAYERS_FILE))]
+
+
 def problems(repository):
-    module = os.path.join(repository, MODULE)
+    return [line for module in targets(repository) for line in target_problems(repository, module)]
+
+
+def target_problems(repository, module):
     layers_path = os.path.join(module, LAYERS_FILE)
     display = lambda path: os.path.relpath(path, repository)
     layers, found = read_layers(layers_path, display(layers_path))
@@ -264,20 +277,21 @@ def problems(repository):
 
 
 def graph(repository):
-    module = os.path.join(repository, MODULE)
-    declared, files = read_module(module)
-    through = defaultdict(set)
-    for _, _, source, target, name in references(declared, files):
-        through[(source, target)].add(name)
-    for (source, target), names in sorted(through.items()):
-        print(f"{source} → {target}: {', '.join(sorted(names))}")
+    for module in targets(repository):
+        declared, files = read_module(module)
+        through = defaultdict(set)
+        for _, _, source, target, name in references(declared, files):
+            through[(source, target)].add(name)
+        print(f"{os.path.relpath(module, repository)}:")
+        for (source, target), names in sorted(through.items()):
+            print(f"  {source} → {target}: {', '.join(sorted(names))}")
 
 
 def self_test():
     """Trees made for the checker: a clean one passes, a cycle, a reference upwards and a
     folder in no layer fail; comments and strings are not uses, interpolations are."""
     def tree(root, layers, files):
-        module = os.path.join(root, MODULE)
+        module = os.path.join(root, SOURCES, "MastheadCore")
         for path, text in files.items():
             os.makedirs(os.path.dirname(os.path.join(module, path)), exist_ok=True)
             with open(os.path.join(module, path), "w", encoding="utf-8") as file:
@@ -344,9 +358,10 @@ def main():
     for line in found:
         print(line)
     if found:
-        print(f"{len(found)} problem(s): a folder may use only folders below it ({MODULE}/{LAYERS_FILE})")
+        print(f"{len(found)} problem(s): a folder may use only folders below it in its target's {LAYERS_FILE}")
         return 1
-    print(f"layers ok: {MODULE}/{LAYERS_FILE}")
+    print("layers ok: " + ", ".join(os.path.relpath(os.path.join(m, LAYERS_FILE), arguments.repository)
+                                    for m in targets(arguments.repository)))
     return 0
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Why Masthead locks with `Locked` and not the standard library's `Mutex` (docs/checking.md,
 # "Sanitizers"): four threads add 1 to a counter 200,000 times each, under a `Mutex`, under
-# `Locked` (Sources/MastheadCore/Support/Locked.swift, a pthread mutex), and under no lock,
+# `Locked` (Sources/MastheadSupport/Support/Locked.swift, a pthread mutex), and under no lock,
 # in one program built with ThreadSanitizer.
 #
 #   bash scripts/tsan-mutex.sh
@@ -37,7 +37,7 @@ DispatchQueue.concurrentPerform(iterations: threads) { _ in
 let total = kind == "Mutex" ? mutex.withLock { $0 } : kind == "Locked" ? locked.withLock { $0 } : unlocked
 print("\(kind): \(total) of \(threads * rounds)")
 EOF
-swiftc -sanitize=thread -Onone -module-name TSanMutex "$work/main.swift" Sources/MastheadCore/Support/Locked.swift -o "$work/counter"
+swiftc -sanitize=thread -Onone -module-name TSanMutex "$work/main.swift" Sources/MastheadSupport/Support/Locked.swift -o "$work/counter"
 
 failed=0
 # expect: the lock, and whether TSan should report a race under it.

@@ -1,6 +1,6 @@
 import CSV
 import Foundation
-import MastheadCore
+import MastheadContent
 
 // Masthead's CSV reader (`CSVRecordStream`) against yaslab/CSV.swift, which it replaced, on one
 // file: each reads every record three times, alternating; the median CPU time of each, the

@@ -1,5 +1,6 @@
 import Foundation
-import MastheadCore
+import MastheadContent
+import MastheadSupport
 
 /// Reads the `deploy:` section of site.yml: named targets, the first one the default.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadSupport
 
 /// A folder on this machine or over SSH as a deploy target, written through the system's rsync.
 ///

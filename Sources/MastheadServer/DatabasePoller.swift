@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadReports
 
 /// Asks the preview's database results again, each every `poll:` seconds of its dataset
 /// (`DatabaseResults.poll(now:)`), and rebuilds when one changed, so a page drawn from a

@@ -1,5 +1,8 @@
 import Foundation
+import MastheadContent
 import MastheadCore
+import MastheadReports
+import MastheadSupport
 
 /// Runs builds for the preview, one at a time, and turns each result into the next
 /// `PreviewState.Value` and the news for pages. The builds share one `RebuildMemory`: saved
@@ -25,15 +28,14 @@ final class PreviewBuilder: Sendable {
     }
 
     let siteDirectory: URL
-    let includeDrafts: Bool
-    let includeFuture: Bool
     private let memory = RebuildMemory()
     /// The database results the builds keep, polled by `DatabasePoller`.
     var databaseResults: DatabaseResults { memory.databaseResults }
 
     /// Everything a rebuild reads and changes; held for the whole rebuild, so two never run at once.
     private struct State: Sendable {
-        var baseURL: String?
+        /// Its base URL is set once the server listens.
+        var identity: BuildIdentity
         var incremental = true
         var progress: (any BuildProgress)?
         /// Static files' bytes by source path, with the status they were read at.
@@ -45,17 +47,17 @@ final class PreviewBuilder: Sendable {
 
     private let state: Locked<State>
 
-    init(siteDirectory: URL, includeDrafts: Bool, includeFuture: Bool, baseURL: String? = nil) {
-        self.siteDirectory = siteDirectory.standardizedFileURL
-        self.includeDrafts = includeDrafts
-        self.includeFuture = includeFuture
-        state = Locked(State(baseURL: baseURL))
+    init(identity: BuildIdentity) {
+        var identity = identity
+        identity.siteDirectory = identity.siteDirectory.standardizedFileURL
+        siteDirectory = identity.siteDirectory
+        state = Locked(State(identity: identity))
     }
 
     /// Set once the port is known: links in pages and feeds point at the preview.
     var baseURL: String? {
-        get { state.withLock { $0.baseURL } }
-        set { state.withLock { $0.baseURL = newValue } }
+        get { state.withLock { $0.identity.baseURL } }
+        set { state.withLock { $0.identity.baseURL = newValue } }
     }
 
     /// Told the stages of the next builds (the first build's progress line in the terminal).
@@ -75,10 +77,7 @@ final class PreviewBuilder: Sendable {
     }
 
     private func buildOptions(_ state: State) -> BuildOptions {
-        var options = BuildOptions(siteDirectory: siteDirectory)
-        options.includeDrafts = includeDrafts
-        options.includeFuture = includeFuture
-        options.baseURL = state.baseURL
+        var options = BuildOptions(identity: state.identity)
         options.memory = state.incremental ? memory : nil
         options.progress = state.progress
         return options

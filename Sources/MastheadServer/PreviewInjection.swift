@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadSupport
 
 /// What the preview adds to every HTML page it serves (never to `masthead build` output):
 /// the live-reload script, the banner of a draft or scheduled article, and the overlay

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MastheadCore
+import MastheadSupport
 import NIOCore
 import ServiceLifecycle
 
@@ -9,11 +10,10 @@ import ServiceLifecycle
 /// on every change and tells open pages to reload.
 public struct PreviewServer: Sendable {
     public struct Configuration: Sendable {
-        public var siteDirectory: URL
+        /// The site, drafts and future articles; the base URL is the preview's own address, set once it listens.
+        public var identity: BuildIdentity
         public var host = "127.0.0.1"
         public var port = 8080
-        public var includeDrafts = false
-        public var includeFuture = false
         /// A burst of saves ends when nothing has changed for this long.
         public var quietPeriod: TimeInterval = 0.04
         /// Every request must arrive whole within this long: its head from the moment the
@@ -26,9 +26,11 @@ public struct PreviewServer: Sendable {
         /// Told the stages of the first build, the long one (the terminal's progress line).
         public var firstBuildProgress: (any BuildProgress)?
 
-        public init(siteDirectory: URL) {
-            self.siteDirectory = siteDirectory
+        public init(identity: BuildIdentity) {
+            self.identity = identity
         }
+
+        public var siteDirectory: URL { identity.siteDirectory }
     }
 
     /// What a rebuild reports to whoever runs the server (the terminal, tests).
@@ -62,9 +64,7 @@ public struct PreviewServer: Sendable {
     ) async throws {
         let state = PreviewState()
         let events = ReloadEvents()
-        let builder = PreviewBuilder(
-            siteDirectory: configuration.siteDirectory,
-            includeDrafts: configuration.includeDrafts, includeFuture: configuration.includeFuture)
+        let builder = PreviewBuilder(identity: configuration.identity)
         let failures = FailureCounter()
         let watcher = SourceWatcher(siteDirectory: configuration.siteDirectory, quietPeriod: configuration.quietPeriod)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()

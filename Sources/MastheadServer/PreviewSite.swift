@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadSite
 
 /// One complete built site as the server holds it: every file's bytes in memory, keyed by
 /// its relative path. Immutable: a rebuild makes a new value and swaps it in whole.

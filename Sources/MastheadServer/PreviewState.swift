@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadSupport
 
 /// What requests are answered from: the last good site, and the problems of the last
 /// build when it failed. Read and replaced as one value under a lock, so a request sees

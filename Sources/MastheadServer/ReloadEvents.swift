@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadSupport
 
 /// Sends rebuild news to every open page over Server-Sent Events.
 final class ReloadEvents: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
-import MastheadCore
+import MastheadContent
+import MastheadSupport
 
 #if canImport(Glibc)
 import Glibc

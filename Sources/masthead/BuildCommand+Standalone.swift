@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import MastheadCore
+import MastheadSite
+import MastheadSupport
 
 extension BuildCommand {
     /// `--report NAME --standalone`: the site is built in memory and the report's page written
     /// as one file; the site's output folder is left alone.
     func writeStandalone(report: String) throws {
-        var options = siteOptions.buildOptions()
-        options.baseURL = baseURL
+        var options = BuildOptions(identity: siteOptions.identity(baseURL: baseURL))
         if output?.isEmpty == true { throw ValidationError("--output: the path is empty; name the file, like --output \(report).html") }
         let target = URL(fileURLWithPath: output ?? "\(report).html").standardizedFileURL
         let console = Console(terminalOptions, siteDirectory: options.siteDirectory)

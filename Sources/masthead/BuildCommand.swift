@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MastheadCore
+import MastheadSupport
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,8 +38,7 @@ struct BuildCommand: ParsableCommand {
             return try writeStandalone(report: report)
         }
         let started = Date()
-        var options = siteOptions.buildOptions()
-        options.baseURL = baseURL
+        var options = BuildOptions(identity: siteOptions.identity(baseURL: baseURL))
         // An empty path is the current folder to Foundation: never what was meant.
         if output?.isEmpty == true {
             throw ValidationError("--output: the path is empty; name the folder to write the site to, like --output public")

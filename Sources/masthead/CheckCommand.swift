@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MastheadCore
+import MastheadReports
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +19,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let started = Date()
-        var options = siteOptions.buildOptions()
+        var options = BuildOptions(identity: siteOptions.identity())
         let console = Console(terminalOptions, format: formatOption.format, siteDirectory: options.siteDirectory)
         options.progress = console.progress
         let databaseResults = DatabaseResults()

@@ -1,5 +1,6 @@
 import Foundation
-import MastheadCore
+import MastheadSupport
+import MastheadTerminal
 
 /// What a command prints, and how, as `--color`, `--quiet`, `--verbose` and `--format` ask:
 /// diagnostics, the summary, the progress line and the JSON object.

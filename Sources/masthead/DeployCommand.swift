@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import MastheadCore
 import MastheadDeploy
+import MastheadSupport
 
 /// `masthead deploy [TARGET]`: publishes the output folder the last build wrote to S3-compatible
 /// storage or over rsync, after working out a plan (docs/publishing.md).

@@ -47,10 +47,8 @@ struct SiteOptions: ParsableArguments {
         URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
     }
 
-    func buildOptions() -> BuildOptions {
-        var options = BuildOptions(siteDirectory: siteDirectory)
-        options.includeDrafts = drafts
-        options.includeFuture = future
-        return options
+    /// What besides the files decides the build's output; `baseURL` from `--base-url`, where a command has it.
+    func identity(baseURL: String? = nil) -> BuildIdentity {
+        BuildIdentity(siteDirectory: siteDirectory, includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
     }
 }

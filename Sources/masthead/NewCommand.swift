@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MastheadCore
+import MastheadSupport
 
 /// `masthead new`: a starter site, or a new article, page or report in an existing site.
 struct NewCommand: ParsableCommand {

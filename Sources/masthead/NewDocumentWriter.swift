@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import MastheadCore
+import MastheadContent
+import MastheadSite
+import MastheadSupport
+import MastheadTerminal
 
 /// Writes a new article, page or report: named from the title's slug, front matter filled
 /// in from site.yml (the date now in the site's time zone, the category checked), never

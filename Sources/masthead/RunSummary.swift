@@ -1,5 +1,6 @@
 import Foundation
 import MastheadCore
+import MastheadSupport
 
 /// The one JSON object `masthead build --format json` and `masthead check --format json`
 /// print at the end, keys sorted (docs/command-line.md, "Machine-readable output").

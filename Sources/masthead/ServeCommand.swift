@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import MastheadCore
 import MastheadServer
+import MastheadSupport
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,11 +27,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var configuration = PreviewServer.Configuration(siteDirectory: siteOptions.siteDirectory)
+        var configuration = PreviewServer.Configuration(identity: siteOptions.identity())
         configuration.host = host
         configuration.port = port
-        configuration.includeDrafts = siteOptions.drafts
-        configuration.includeFuture = siteOptions.future
         let console = Console(terminalOptions, siteDirectory: configuration.siteDirectory)
         configuration.firstBuildProgress = console.progress
         let server = PreviewServer(configuration: configuration)

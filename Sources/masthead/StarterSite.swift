@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadSupport
 
 /// The files `masthead new site` copies: the default theme with the starter content of
 /// `Starters/default/`, or one of `Examples/`. They come from the copies built into the binary

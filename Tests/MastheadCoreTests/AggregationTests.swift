@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadCharts
+@testable import MastheadContent
+@testable import MastheadReports
+@testable import MastheadSite
+@testable import MastheadSupport
 
 /// Aggregation over a small fixture whose results were worked out by hand.
 @Suite("Reports: aggregation")

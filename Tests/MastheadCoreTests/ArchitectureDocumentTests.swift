@@ -33,7 +33,8 @@ struct ArchitectureDocumentTests {
         ["swift", "md", "py", "sh", "mustache", "yml", "json", "css", "js", "h"].contains { text.hasSuffix(".\($0)") }
     }
 
-    /// Names declared in Swift files under the folders given, and the folders' own names (targets).
+    /// Names declared in Swift files under the folders given, and the names of the folders two levels down
+    /// (targets, and the folders of a target).
     static func declaredNames(under folders: [String]) throws -> Set<String> {
         let declaration = try Regex(#"\b(?:struct|class|enum|protocol|typealias|actor|extension|func|case|let|var)\s+([A-Z][A-Za-z0-9]*)"#)
         var names: Set<String> = []
@@ -46,7 +47,7 @@ struct ArchitectureDocumentTests {
                     for match in text.matches(of: declaration) {
                         if let name = match.output[1].substring { names.insert(String(name)) }
                     }
-                } else if file.pathComponents.count == url.pathComponents.count + 1 {
+                } else if file.pathComponents.count <= url.pathComponents.count + 2 {
                     names.insert(file.lastPathComponent)
                 }
             }

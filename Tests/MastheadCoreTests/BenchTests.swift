@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadSite
+@testable import MastheadSupport
 
 /// The speed work must not change what a site shows: these pin the behaviour of the
 /// parts rewritten for performance.

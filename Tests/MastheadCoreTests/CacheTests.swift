@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 @Suite("Build cache: nothing changed, nothing done; changed files only")
 struct CacheTests {
@@ -157,7 +158,7 @@ struct CacheTests {
         #expect(!isUpToDate(try build(site, into: output)))
         #expect(try String(contentsOf: output.appendingPathComponent("articles/a/index.html"), encoding: .utf8) != "edited")
         var other = options(site)
-        other.baseURL = "https://preview.example.org/"
+        other.identity.baseURL = "https://preview.example.org/"
         #expect(!isUpToDate(try CachedBuild.run(other, output: output)))
         #expect(try String(contentsOf: output.appendingPathComponent("feed.xml"), encoding: .utf8).contains("https://preview.example.org/"))
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 /// Each article's card is rendered once and placed wherever it appears (`CardHTML`), and each
 /// site-wide partial once per language (`SiteWideValues`); these compare that with the simple

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadContent
+@testable import MastheadSite
+@testable import MastheadSupport
 
 @Suite("Catalogs: pages, facets, bands, featured, links")
 struct CatalogTests {

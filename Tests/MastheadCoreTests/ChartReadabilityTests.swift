@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadCharts
+@testable import MastheadContent
+@testable import MastheadReports
+@testable import MastheadSite
 
 /// What issue 18 asked of the charts: bins as wide as they are, one value-label rule,
 /// axis titles, sparkline ends, a palette checked for contrast, money as money.

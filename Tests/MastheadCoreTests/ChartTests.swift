@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadCharts
+@testable import MastheadSupport
 
 /// Chart geometry, read back from the SVG the renderer writes.
 @Suite("Reports: chart drawing")

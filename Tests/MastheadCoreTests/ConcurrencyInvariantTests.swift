@@ -2,7 +2,10 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadImages
+@testable import MastheadMarkdown
+@testable import MastheadSupport
+@testable import MastheadTerminal
 
 /// The work a build does on several threads at once, each path driven hard enough for
 /// ThreadSanitizer to see a race (`make sanitize` runs this suite under TSan and ASan): the

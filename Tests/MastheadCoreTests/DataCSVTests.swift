@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadContent
 
 @Suite("CSV records: the edge cases editors' spreadsheets produce")
 struct DataCSVTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadReports
+@testable import MastheadSupport
 
 /// Blocks are drawn in parallel: equal statements asked at the same time are sent once.
 @Suite("Database results kept within a build")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 @Suite("The default site (the loyalty magazine)")
 struct DefaultSiteTests {

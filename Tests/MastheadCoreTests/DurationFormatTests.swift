@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadCharts
 
 /// `format: duration`: minutes written as months (of 30 days), days and hours.
 @Suite("Reports: duration format")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadSite
+@testable import MastheadSupport
 
 @Suite("Front matter")
 struct FrontMatterTests {

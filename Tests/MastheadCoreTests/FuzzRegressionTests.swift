@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadRender
+@testable import MastheadSupport
 
 /// What the fuzz targets of Fuzz/ found (docs/checking.md, "Fuzzing"), each with its input in
 /// Tests/Fixtures/bad/.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadMarkdown
 
 /// Build-time highlighting (`CodeHighlighter`): the classes of each token against Pygments', the
 /// fence options, and code blocks Masthead leaves alone.

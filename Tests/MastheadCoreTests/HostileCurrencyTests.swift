@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadCharts
 
 /// Money that cannot be written with exact cents is an error at its source; money too small
 /// to show is zero, written as zero (issue 44, item 6). The bound: ±1e15, where a Double's

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadContent
 
 /// Data files that used to lose or mix up data silently: an unclosed quote swallowing the
 /// rows after it, numbers JSON writes read as text or as nothing, text that is not UTF-8,

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadImages
+@testable import MastheadSupport
 
 /// Issue 44, items 1 and 2: no image reaches the output with its metadata, whatever its format,
 /// name or animation, and a damaged image is an error at its file rather than a picture completed

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadContent
+@testable import MastheadSupport
 
 /// File names that are not UTF-8 are errors at their folder, never skipped; a tag of symbols
 /// gets a page and a link, never vanishes (issue 44, items 5 and 10).

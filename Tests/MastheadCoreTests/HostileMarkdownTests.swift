@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadMarkdown
+@testable import MastheadSite
 
 /// Markdown that used to take minutes or gigabytes: deep nesting is an error at its line and
 /// column before cmark-gfm reads it; long lists, deep emphasis, repeated headings and `masthead

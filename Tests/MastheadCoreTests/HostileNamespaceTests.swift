@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSite
+@testable import MastheadSupport
 
 /// Issue 44's aliases, image paths and minor problems: every path a build writes is one
 /// namespace (an alias cannot take a generated file's place, nor a hidden or a site folder's

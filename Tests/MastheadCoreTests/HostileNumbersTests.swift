@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MastheadCharts
 @testable import MastheadCore
 
 /// Numbers that used to stop the build with a Swift runtime trap, or to reach the page as

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 /// Symbolic links in a site: one that resolves outside the site folder is an error naming
 /// the link (never where it points), in every input a build reads, and nothing of its

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadRender
 
 /// Templates that used to overflow the stack (exit 139) or take minutes: each is an error at the
 /// template's line and column, found before swift-mustache parses anything.

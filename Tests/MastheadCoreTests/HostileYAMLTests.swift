@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadContent
+@testable import MastheadSupport
 
 /// YAML written to hurt: aliases that expand to billions of values, aliases and lists as
 /// keys, repeated keys in huge documents, deep nesting, numbers out of range, bytes that are

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadImages
+@testable import MastheadSupport
 
 /// Raster images become responsive AVIF, WebP and JPEG or PNG copies, with what pages need to
 /// show them, and every bad image is reported where it is used (docs/images.md). The fixtures

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadSearch
+@testable import MastheadSupport
 
 /// One `LanguageTag`: a language code read once, in one normal form, whatever case site.yml
 /// or a file name used (issue 44 item 8, issue 42).

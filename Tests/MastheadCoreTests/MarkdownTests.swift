@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadMarkdown
 
 @Suite("Markdown")
 struct MarkdownTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 /// Multilingual sites (docs/translating.md): URLs per language, hreflang, the language
 /// switcher, feeds, bad input, and a site in one language left exactly as it was.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 @Suite("Feeds, sitemap, determinism and writing")
 struct OutputTests {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import MastheadContent
 @testable import MastheadCore
+@testable import MastheadDatabases
+@testable import MastheadSupport
 
 /// PostgreSQL through libpq: connected as `psql` is (a password from `~/.pgpass`, `PG...`
 /// variables, TLS as `sslmode` says), values read from the text format as Masthead's own.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadDatabases
 
 /// `masthead check --explain` (issue 40): the database's own plan of each block's statement,
 /// a warning at the block for each that reads a whole large table, with the index that would

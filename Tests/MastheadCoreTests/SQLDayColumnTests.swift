@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 
+@testable import MastheadCharts
 @testable import MastheadCore
+@testable import MastheadDatabases
+@testable import MastheadReports
+@testable import MastheadSite
+@testable import MastheadSupport
 
 /// A column the database declares as days (PostgreSQL `date`, SQLite `DATE`) is grouped by the
 /// day itself when counts, minimums, maximums and sums of integers are cut into date buckets,

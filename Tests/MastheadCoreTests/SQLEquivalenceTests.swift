@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MastheadCharts
 @testable import MastheadCore
 
 /// The same blocks over a CSV file, a SQLite copy and a PostgreSQL copy of the same rows give

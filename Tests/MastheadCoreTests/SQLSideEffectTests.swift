@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadDatabases
 
 /// Read-only means no side effects (issue 44, item 9): a query calling a function that
 /// writes is refused at its `query:` line, and whatever a view or function still runs on

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadSearch
+@testable import MastheadSite
+@testable import MastheadSupport
 
 /// The search index's text functions read bytes in place; each is compared here with the
 /// simple version it replaced, on text made to hit every branch.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSearch
+@testable import MastheadSite
 
 @Suite("Search: words, stems, shards, ranking, the index of a build and of a preview patch")
 struct SearchTests {

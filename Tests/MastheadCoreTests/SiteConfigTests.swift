@@ -1,6 +1,7 @@
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadMarkdown
+@testable import MastheadSite
 
 @Suite("site.yml")
 struct SiteConfigTests {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import MastheadCharts
 @testable import MastheadCore
+@testable import MastheadSite
+@testable import MastheadSupport
 
 /// The stylesheets Masthead writes into every site (charts.css, print.css, search.css) and
 /// the chart palette derived from `colours.brand`.

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadRender
+@testable import MastheadSite
+@testable import MastheadSupport
 
 @Suite("Site: lists, categories, tags, related")
 struct SiteTests {

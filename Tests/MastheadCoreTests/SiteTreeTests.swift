@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadContent
 
 @Suite("SiteTree: the one walk over a site's folders")
 struct SiteTreeTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadSupport
 
 @Suite("Slugs")
 struct SlugTests {

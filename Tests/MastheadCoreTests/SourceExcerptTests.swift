@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadSupport
+@testable import MastheadTerminal
 
 /// The source line under a diagnostic and the progress line, as the terminal shows them.
 @Suite("source excerpts and the progress line")

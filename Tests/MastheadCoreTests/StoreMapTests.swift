@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 @Suite("The stores' map: a geo scatter of a catalog's items, linked to their pages")
 struct StoreMapTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 /// Every JSON-LD block of the five sites parses, and each type has its required properties.
 @Suite("Structured data (JSON-LD) on the default site and the examples")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadSupport
 
 @Suite("Support: the build-once cache and the stable hashes")
 struct SupportTests {

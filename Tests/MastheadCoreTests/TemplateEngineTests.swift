@@ -3,6 +3,8 @@ import Mustache
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadRender
+@testable import MastheadSupport
 
 /// Masthead renders templates with its own engine (`TemplateParser`, `TemplateRenderer`), in the
 /// dialect of swift-mustache 2, which the themes were written for. These compare the two: every

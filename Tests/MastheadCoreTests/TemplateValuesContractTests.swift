@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadRender
 
 /// The template values docs/templates.md and docs/catalogs.md document are the values the
 /// code offers, name for name, and each renders on a site where every value is present.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadContent
 
 /// Folders and files a build may not read are errors at their path, never taken as empty or
 /// missing (issue 41). The tests run the `masthead` binary as the unprivileged user `nobody`

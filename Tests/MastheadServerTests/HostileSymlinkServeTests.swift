@@ -31,7 +31,7 @@ struct HostileSymlinkServeTests {
     @Test func anArticleSavedAsALinkOutFailsTheRebuildAndReadsNothing() throws {
         let site = try PreviewTestSite()
         try site.write("../secret-article.md", "---\ntitle: \(PreviewTestSite.secret)\ndate: 2026-01-01\ncategory: coffee-culture\n---\nLeaked.\n")
-        let builder = PreviewBuilder(siteDirectory: site.root, includeDrafts: false, includeFuture: false, baseURL: "http://127.0.0.1:1/")
+        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
         #expect(builder.rebuild(now: Self.now).failure == 0)
         try FileManager.default.removeItem(at: site.url("Content/articles/moka.md"))
         try FileManager.default.createSymbolicLink(

@@ -18,7 +18,7 @@ struct PatchTests {
                 "a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))",
                 body: "Text \(number).", extra: "\ntags: [t\(number % 2)]")
         }
-        let builder = PreviewBuilder(siteDirectory: site.root, includeDrafts: false, includeFuture: false, baseURL: "http://127.0.0.1:1/")
+        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
         #expect(builder.rebuild(now: now).failure == 0)
         return (site, builder)
     }
@@ -62,7 +62,7 @@ struct PatchTests {
         for number in 1...12 {
             try site.article("a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))", body: "Text \(number).")
         }
-        let builder = PreviewBuilder(siteDirectory: site.root, includeDrafts: false, includeFuture: false, baseURL: "http://127.0.0.1:1/")
+        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
         #expect(builder.rebuild(now: Self.now).failure == 0)
         #expect(builder.finishSearchPatch() == nil)
         try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "A new paragraph about zabaglione.")

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import MastheadCore
+import MastheadSite
 
 /// Any bytes as a catalog's data file. The first byte picks the format (`0` CSV,
 /// `1` JSON, `2` YAML, by its value modulo 3); the rest is the file. The file is loaded

@@ -1,6 +1,8 @@
 import Foundation
 import FuzzDriver
-import MastheadCore
+import MastheadContent
+import MastheadMarkdown
+import MastheadSite
 
 /// Any bytes as an article file: front matter, then Markdown or HTML.
 @_cdecl("FuzzFrontMatter_main")

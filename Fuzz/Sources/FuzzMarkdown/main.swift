@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import MastheadCore
+import MastheadMarkdown
 
 /// Any text as a Markdown body, with raw HTML on and off.
 @_cdecl("FuzzMarkdown_main")

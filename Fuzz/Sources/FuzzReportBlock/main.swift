@@ -1,6 +1,7 @@
 import Foundation
 import FuzzDriver
-import MastheadCore
+import MastheadReports
+import MastheadSite
 
 /// Any text as the YAML body of a report block. The first byte picks the block (`0`
 /// ```chart, `1` ```kpi, `2` ```table, by its value modulo 3); the rest is the body,

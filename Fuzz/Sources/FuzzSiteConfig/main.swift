@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import MastheadCore
+import MastheadSite
 
 /// Any bytes as `Content/site.yml`.
 @_cdecl("FuzzSiteConfig_main")

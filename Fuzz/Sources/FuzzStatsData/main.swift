@@ -1,6 +1,7 @@
 import Foundation
 import FuzzDriver
-import MastheadCore
+import MastheadReports
+import MastheadSite
 
 /// Any bytes as a statistics file. The first byte picks the format (`0` CSV, `1` JSON
 /// Lines, `2` a JSON array, by its value modulo 3); the rest is the file, which fixed

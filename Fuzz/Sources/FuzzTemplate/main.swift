@@ -1,6 +1,6 @@
 import Foundation
 import FuzzDriver
-import MastheadCore
+import MastheadRender
 
 /// Any text as a Mustache template (with itself as a partial named `self` and a layout
 /// named `base`), rendered against a context shaped like an article page's.

@@ -1,6 +1,10 @@
 import Foundation
 import FuzzDriver
-import MastheadCore
+import MastheadContent
+import MastheadMarkdown
+import MastheadRender
+import MastheadSite
+import MastheadSupport
 
 /// Any text as the *values* of a fixed template: as a plain value, as list items (one
 /// per line), and as front matter values (title, subtitle, summary of an article)

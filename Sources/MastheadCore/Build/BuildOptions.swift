@@ -1,12 +1,11 @@
 import Foundation
+import MastheadReports
+import MastheadSupport
 
 /// What a build is asked to do.
 public struct BuildOptions: Sendable {
-    public var siteDirectory: URL
-    public var includeDrafts = false
-    public var includeFuture = false
-    /// Replaces `baseURL` from site.yml (for a preview host).
-    public var baseURL: String?
+    /// The site, drafts, future articles and base URL: what besides the files decides the output.
+    public var identity: BuildIdentity
     /// The moment drafts, future and expired articles are judged against.
     public var now = Date()
     /// What the preview keeps between its builds (`masthead serve`); nil builds from nothing.
@@ -25,9 +24,18 @@ public struct BuildOptions: Sendable {
     /// (`CachedBuild`); nil: a new one. The preview's `memory` has its own.
     public var databaseResults: DatabaseResults?
 
-    public init(siteDirectory: URL) {
-        self.siteDirectory = siteDirectory
+    public init(identity: BuildIdentity) {
+        self.identity = identity
     }
+
+    public init(siteDirectory: URL) {
+        self.init(identity: BuildIdentity(siteDirectory: siteDirectory))
+    }
+
+    public var siteDirectory: URL { identity.siteDirectory }
+    public var includeDrafts: Bool { identity.includeDrafts }
+    public var includeFuture: Bool { identity.includeFuture }
+    public var baseURL: String? { identity.baseURL }
 }
 
 /// Where a build's rendered pages go.

@@ -1,4 +1,6 @@
 import Foundation
+import MastheadSite
+import MastheadSupport
 
 /// What a build produced: its files, or the diagnostics that stopped it.
 public struct BuildResult: Sendable {

@@ -1,4 +1,7 @@
 import Foundation
+import MastheadReports
+import MastheadSite
+import MastheadSupport
 
 /// `masthead build` with its cache: skips the whole pipeline when nothing changed, and
 /// otherwise builds and writes only the files whose bytes changed (see `BuildCache`).
@@ -24,7 +27,7 @@ public enum CachedBuild {
         var timer = PhaseTimer()
         options.progress?.begin(.reading, total: nil)
         let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
-        let key = cache.key(includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, baseURL: options.baseURL)
+        let key = cache.key(options.identity)
         // Without the cache only its page URLs are read: a large site's records are not even parsed.
         let last = cache.loadManifest(withRecords: useCache)
         let lastPageURLs = last?.pageURLs ?? [:]

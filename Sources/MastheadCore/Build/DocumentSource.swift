@@ -1,4 +1,7 @@
 import Foundation
+import MastheadContent
+import MastheadSite
+import MastheadSupport
 
 /// An article, page or report file to parse, with its kind. A build reads it only when it is
 /// parsed, on every core, so a large site's files are never all in memory at once (100,000

@@ -1,4 +1,7 @@
 import Foundation
+import MastheadContent
+import MastheadSite
+import MastheadSupport
 
 /// A file that did not parse, still known to what names it: its translations (by
 /// `translationKey`) and other articles' `related:` (by slug). Without it, one broken front

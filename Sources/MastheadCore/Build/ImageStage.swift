@@ -1,4 +1,9 @@
 import Foundation
+import MastheadContent
+import MastheadImages
+import MastheadRender
+import MastheadSite
+import MastheadSupport
 
 /// Stage 3b, images (after resolve, before render): every raster image under Content/static
 /// is decoded, turned upright, resized and encoded (`ImageLibrary`), or taken from the image

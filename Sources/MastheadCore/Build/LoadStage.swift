@@ -1,4 +1,8 @@
 import Foundation
+import MastheadContent
+import MastheadRender
+import MastheadSite
+import MastheadSupport
 
 /// Stage 1, load: what a build reads before it parses anything.
 struct SiteInputs: Sendable {

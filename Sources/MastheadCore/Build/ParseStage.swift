@@ -1,4 +1,9 @@
 import Foundation
+import MastheadContent
+import MastheadMarkdown
+import MastheadReports
+import MastheadSite
+import MastheadSupport
 
 /// Stage 2, parse: catalogs, then every article, page and report.
 struct ParsedContent: Sendable {
@@ -84,8 +89,7 @@ enum ParseStage {
         let parser = DocumentParser(config: config, markdown: markdown)
         let isTranslation = config.language != inputs.config.language
         let memory = isTranslation ? options.memory?.documents(translatedTo: config.language) : options.memory?.documents
-        memory?.beginBuild(
-            siteDirectory: siteDirectory, baseURL: options.baseURL, databaseGeneration: options.memory?.databaseResults.generation ?? 0)
+        memory?.beginBuild(options.identity, databaseGeneration: options.memory?.databaseResults.generation ?? 0)
         let (documents, failed) = parseKeepingFailures(
             files, parser: parser, reports: reports, memory: memory, progress: options.progress,
             diagnostics: &diagnostics, work: &work, timer: &timer)

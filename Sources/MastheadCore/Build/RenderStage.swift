@@ -1,4 +1,7 @@
 import Foundation
+import MastheadRender
+import MastheadSite
+import MastheadSupport
 
 /// Stage 4, render: routes into output files, in batches, on every core.
 enum RenderStage {

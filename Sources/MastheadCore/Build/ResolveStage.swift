@@ -1,4 +1,9 @@
 import Foundation
+import MastheadContent
+import MastheadRender
+import MastheadSearch
+import MastheadSite
+import MastheadSupport
 
 /// Stage 3, resolve: the parsed documents and catalogs joined into one `Site`, with what
 /// every page can show (named charts) and the files that are not routes (statements).

@@ -1,4 +1,7 @@
 import Foundation
+import MastheadSearch
+import MastheadSite
+import MastheadSupport
 
 /// The search index (docs/search.md), made from the resolved site while the pages render
 /// and written beside them under `search/` (`SearchIndex`). Nothing when search is off.

@@ -1,4 +1,7 @@
 import Foundation
+import MastheadRender
+import MastheadSite
+import MastheadSupport
 
 /// The pipeline: load → parse → resolve → render, each stage a function returning its
 /// product, all adding to one list of diagnostics so a run reports every problem. Writing
@@ -139,8 +142,7 @@ public enum SiteBuilder {
     /// what parsing read besides the documents (`DocumentMemory.contextKey`). Empty without memory.
     private static func fingerprintInputs(_ options: BuildOptions) -> String {
         guard let memory = options.memory else { return "" }
-        return "\(options.includeDrafts) \(options.includeFuture)\n"
-            + (memory.documents.currentContextKey ?? DocumentMemory.contextKey(siteDirectory: options.siteDirectory, baseURL: options.baseURL))
+        return memory.documents.currentContextKey ?? DocumentMemory.contextKey(options.identity)
     }
 
     /// The whole of a successful build, kept for the preview's patches (`SitePatch`).
@@ -149,8 +151,7 @@ public enum SiteBuilder {
         fingerprintInputs: String
     ) -> SiteMemory.State {
         SiteMemory.State(
-            siteDirectory: options.siteDirectory, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
-            baseURL: options.baseURL,
+            identity: options.identity,
             validUntil: BuildCache.validUntil(
                 nextPublicationChange: result.nextPublicationChange, now: options.now, timeZone: inputs.config.timeZone),
             parser: parsed.parser, reports: parsed.reports, templates: inputs.templates, site: site, fingerprintInputs: fingerprintInputs,

@@ -1,4 +1,9 @@
 import Foundation
+import MastheadContent
+import MastheadImages
+import MastheadRender
+import MastheadSite
+import MastheadSupport
 
 /// A save in the preview, applied to its last build by the same stages on fewer inputs:
 /// load reads only the saved files, parse parses them as a build does, resolve updates the
@@ -55,7 +60,7 @@ enum SitePatch {
             }
             let cards = SocialCards.make(
                 site: site, routes: savedRoutes, table: kept.images.table, staticPaths: kept.staticPaths, options: options,
-                cache: ImageCache(siteDirectory: kept.siteDirectory))
+                cache: ImageCache(siteDirectory: kept.identity.siteDirectory))
             let knownCards = Set(kept.images.table.cards.values.map(\.src))
             newCards = cards.files.filter { !knownCards.contains("/" + $0.path) }
             kept.images.table.cards.merge(cards.table) { _, saved in saved }
@@ -63,7 +68,7 @@ enum SitePatch {
             kept.images.files = kept.images.files.filter { !$0.path.hasPrefix("social/") || shownCards.contains("/" + $0.path) } + newCards
         }
         let renderer = SiteRenderer(
-            site: site, templates: kept.templates, siteDirectory: kept.siteDirectory, images: kept.images.table,
+            site: site, templates: kept.templates, siteDirectory: kept.identity.siteDirectory, images: kept.images.table,
             replacedStaticFiles: kept.images.replaced)
         guard
             let pages = try? RenderStage.run(
@@ -89,8 +94,7 @@ enum SitePatch {
 
     /// Whether a build with these options may start from the kept build.
     private static func suits(_ kept: SiteMemory.State, _ options: BuildOptions) -> Bool {
-        kept.siteDirectory == options.siteDirectory && kept.includeDrafts == options.includeDrafts
-            && kept.includeFuture == options.includeFuture && kept.baseURL == options.baseURL && options.now < kept.validUntil
+        kept.identity == options.identity && options.now < kept.validUntil
     }
 
     /// The saved files: sources read again and static files to copy; nil when a save needs a full build.
@@ -102,7 +106,7 @@ enum SitePatch {
         var sources: [DocumentSource] = []
         var staticFiles: [OutputFile] = []
         for path in changedPaths.sorted() {
-            let absolute = kept.siteDirectory.appendingPathComponent(path).path
+            let absolute = kept.identity.siteDirectory.appendingPathComponent(path).path
             if let kind = kept.sources[path] {
                 guard isRegularFile(absolute), let data = FileManager.default.contents(atPath: absolute) else { return nil }
                 sources.append(DocumentSource(path: path, kind: kind, bytes: .read(data)))

@@ -1,4 +1,8 @@
 import Foundation
+import MastheadContent
+import MastheadImages
+import MastheadSite
+import MastheadSupport
 
 /// Every HTML page's `og:image`: a 1200×630 JPEG. Articles, pages, reports and catalog items
 /// get their own (their cover with their title set on it, or their title on the site's colours);

@@ -1,4 +1,6 @@
 import Foundation
+import MastheadSite
+import MastheadSupport
 
 /// Joins each translation to its original (same kind, same `translationKey`): what it does not
 /// write it takes from the original, and its tags are translated by `languages[].tags`.

@@ -1,4 +1,7 @@
 import Foundation
+import MastheadContent
+import MastheadSite
+import MastheadSupport
 
 /// The build cache behind `masthead build`: a manifest of every input and output of the last
 /// successful build, kept in `SITE/.masthead/`. When every input is as it was, the build is
@@ -26,17 +29,10 @@ public struct BuildCache: Sendable {
     }
 
     /// The cache key: everything besides the input files that decides the output.
-    public func key(includeDrafts: Bool, includeFuture: Bool, baseURL: String?) -> String {
+    public func key(_ identity: BuildIdentity) -> String {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
         let binary = FileStatus(path: executable).map { "\($0.size)-\($0.modified)" } ?? "unknown"
-        let parts = [
-            "masthead \(executable) \(binary)",
-            "site \(siteDirectory.path)",
-            "output \(output.path)",
-            "drafts \(includeDrafts)",
-            "future \(includeFuture)",
-            "baseURL \(baseURL ?? "-")"
-        ]
+        let parts = ["masthead \(executable) \(binary)", "output \(output.path)"] + identity.lines
         return StableHash.digest(parts.joined(separator: "\n"))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,6 @@
 import Foundation
+import MastheadReports
+import MastheadSupport
 
 /// What the last successful build read and wrote, kept between builds so the next one can
 /// tell that nothing changed (and skip parsing and rendering) or which files to rewrite.

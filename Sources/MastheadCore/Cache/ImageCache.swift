@@ -1,4 +1,6 @@
 import Foundation
+import MastheadImages
+import MastheadSupport
 
 /// Processed images kept between builds, in `SITE/.masthead/images/`: each image's files in a
 /// folder named by the digest of its bytes and the settings (`key`), social cards by the digest

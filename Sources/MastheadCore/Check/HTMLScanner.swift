@@ -1,4 +1,5 @@
 import Foundation
+import MastheadSite
 
 /// A small, forgiving scanner over the tags of an HTML page: enough to find links,
 /// images, ids and the title, with the line each tag starts on. Not a full HTML parser:

@@ -1,4 +1,7 @@
 import Foundation
+import MastheadRender
+import MastheadSite
+import MastheadSupport
 
 /// `masthead check`: validates a built site in memory and blames the source line that
 /// produced each problem — broken links and `#fragments`, missing images, images without

@@ -9,6 +9,11 @@ final class SourceLocator {
         var bytes: Data
         /// The offset where each line starts; the first is 0.
         var lineStarts: [Int]
+
+        package init(bytes: Data, lineStarts: [Int]) {
+            self.bytes = bytes
+            self.lineStarts = lineStarts
+        }
     }
 
     private let siteDirectory: URL

@@ -1,4 +1,7 @@
 import Foundation
+import MastheadContent
+import MastheadSite
+import MastheadSupport
 
 /// Parsed documents kept between builds, so a preview rebuild re-parses only the files
 /// that changed. An entry is reused when its path, kind and bytes are unchanged and so is
@@ -26,8 +29,8 @@ public final class DocumentMemory: Sendable {
     public init() {}
 
     /// Starts a build: forgets every entry when what parsing depends on has changed.
-    func beginBuild(siteDirectory: URL, baseURL: String?, databaseGeneration: Int = 0) {
-        let key = Self.contextKey(siteDirectory: siteDirectory, baseURL: baseURL) + "databases=\(databaseGeneration)\n"
+    func beginBuild(_ identity: BuildIdentity, databaseGeneration: Int = 0) {
+        let key = Self.contextKey(identity) + "databases=\(databaseGeneration)\n"
         state.withLock { state in
             if key != state.contextKey { state.entries.removeAll() }
             state.contextKey = key
@@ -68,8 +71,9 @@ public final class DocumentMemory: Sendable {
 
     /// site.yml's bytes, the override, and the size and modification time of every other
     /// Content/ file that is not an article, a page, a report or a static file.
-    static func contextKey(siteDirectory: URL, baseURL: String?) -> String {
-        var key = "baseURL=\(baseURL ?? "-")\n"
+    static func contextKey(_ identity: BuildIdentity) -> String {
+        let siteDirectory = identity.siteDirectory
+        var key = identity.lines.joined(separator: "\n") + "\n"
         if SiteFiles(siteDirectory: siteDirectory).problem(at: SiteConfigLoader.path) == nil,
             let config = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(SiteConfigLoader.path).path)
         {

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadSupport
 
 /// The pages of the preview's renders with their fingerprints (`RouteFingerprints`): a route
 /// whose fingerprint is unchanged takes its bytes from here instead of going through its

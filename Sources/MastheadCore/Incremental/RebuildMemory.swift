@@ -1,3 +1,7 @@
+import MastheadReports
+import MastheadSite
+import MastheadSupport
+
 /// Everything the preview keeps from one build to the next, passed to every build it runs
 /// (`BuildOptions.memory`). Each part is reused only where its inputs are unchanged, so a
 /// build with memory gives the same files as one without.

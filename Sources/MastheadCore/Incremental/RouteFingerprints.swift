@@ -1,4 +1,7 @@
 import Foundation
+import MastheadRender
+import MastheadSite
+import MastheadSupport
 
 /// For each route, a fingerprint of everything its page is made from: its template (with
 /// the partials it reaches), the documents it shows, and the values every page receives.

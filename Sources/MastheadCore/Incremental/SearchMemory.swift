@@ -1,3 +1,7 @@
+import MastheadSearch
+import MastheadSite
+import MastheadSupport
+
 /// The search index's entries of the preview's last build, so a save is patched into the
 /// index by making only the saved documents' entries again (`SearchStage.patch`).
 public final class SearchMemory: Sendable {

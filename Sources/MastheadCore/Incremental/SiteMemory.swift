@@ -1,13 +1,15 @@
 import Foundation
+import MastheadImages
+import MastheadRender
+import MastheadReports
+import MastheadSite
+import MastheadSupport
 
 /// The preview's last successful build, kept whole, so that saving an article, a page or a
 /// static file can be patched in (`SitePatch`): the same stages run on the saved files only.
 public final class SiteMemory: Sendable {
     struct State: Sendable {
-        var siteDirectory: URL
-        var includeDrafts: Bool
-        var includeFuture: Bool
-        var baseURL: String?
+        var identity: BuildIdentity
         /// Past this moment a publication, an expiry or a catalog's rotation may change the site.
         var validUntil: Date
         var parser: DocumentParser

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadSite
 
 #if canImport(Glibc)
 import Glibc

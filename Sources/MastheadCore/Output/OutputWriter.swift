@@ -1,4 +1,6 @@
 import Foundation
+import MastheadContent
+import MastheadSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,6 @@
 import Foundation
+import MastheadSite
+import MastheadSupport
 
 /// One page of a built site made a single self-contained HTML file, to attach to an e-mail
 /// (`masthead build --report NAME --standalone`): stylesheets inlined as `<style>`, images and

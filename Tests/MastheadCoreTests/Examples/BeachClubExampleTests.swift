@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 /// Examples/beach-club: the umbrella map of a day, the weekday menus and the reviews.
 @Suite("Examples: beach club")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 /// Examples/film-club: a title's rating histogram, a member's statistics, a season's episodes,
 /// the top-rated ranking, a genre page, reviews and a broken reference.

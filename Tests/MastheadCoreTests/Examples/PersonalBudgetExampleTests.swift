@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 /// Examples/personal-budget: the ledger, the three donuts, the empty state and a bad amount.
 @Suite("Examples: personal budget")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 /// Examples/student-housing: listings sorted both ways, "No description", the budget, household and
 /// city pages, and the map of every listing.

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import MastheadCore
+@testable import MastheadSupport
 
 /// A throwaway site folder for one test: site.yml, minimal templates and whatever
 /// files the test writes. Removed when the value is released.
@@ -71,8 +72,8 @@ final class TestSite {
 
     func build(drafts: Bool = false, future: Bool = false, now: String = "2026-11-23") -> BuildResult {
         var options = options(now: now)
-        options.includeDrafts = drafts
-        options.includeFuture = future
+        options.identity.includeDrafts = drafts
+        options.identity.includeFuture = future
         return SiteBuilder.build(options)
     }
 }

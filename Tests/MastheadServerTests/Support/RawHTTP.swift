@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadSupport
 
 #if canImport(Glibc)
 import Glibc

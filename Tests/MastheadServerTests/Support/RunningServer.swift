@@ -1,5 +1,6 @@
 import Foundation
 import MastheadCore
+import MastheadSupport
 
 @testable import MastheadServer
 
@@ -15,10 +16,10 @@ final class RunningServer: Sendable {
         _ site: PreviewTestSite, drafts: Bool = false, future: Bool = false,
         configure: (inout PreviewServer.Configuration) -> Void = { _ in }
     ) async throws -> RunningServer {
-        var configuration = PreviewServer.Configuration(siteDirectory: site.root)
+        var configuration = PreviewServer.Configuration(identity: BuildIdentity(siteDirectory: site.root))
         configuration.port = 0
-        configuration.includeDrafts = drafts
-        configuration.includeFuture = future
+        configuration.identity.includeDrafts = drafts
+        configuration.identity.includeFuture = future
         configure(&configuration)
         let server = PreviewServer(configuration: configuration)
         let (addresses, continuation) = AsyncStream<String>.makeStream()

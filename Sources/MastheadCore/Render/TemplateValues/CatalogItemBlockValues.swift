@@ -1,9 +1,0 @@
-/// `blocks.NAME` of an item: its charts, key figures and tables, as HTML.
-struct CatalogItemBlockValues: TemplateMap, Sendable {
-    let blocks: [CatalogItemBlocks]
-    let item: Int
-
-    func child(named name: String) -> Any? {
-        blocks.first { $0.name == name }?.html[item]
-    }
-}

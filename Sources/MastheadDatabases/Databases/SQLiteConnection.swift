@@ -1,0 +1,166 @@
+import CSQLite
+import Foundation
+import MastheadContent
+import MastheadSupport
+
+/// An SQLite database file, opened read-only for each statement (the only user of SQLite's
+/// C library). Registers `masthead_local(value)`, which writes a timestamp with an offset or
+/// in seconds since 1970 as the site's local time (`2026-03-29 03:30:00`), so date buckets
+/// are cut from local text by `strftime` and `substr`, right across daylight saving changes.
+public struct SQLiteConnection: DatabaseConnection {
+    public let path: String
+    /// Shown in messages (`Content/budget.sqlite`).
+    public let displayPath: String
+    public let timeZone: TimeZone
+    public var dialect: SQLDialect { .sqlite }
+
+    public init(path: String, displayPath: String, timeZone: TimeZone) {
+        self.path = path
+        self.displayPath = displayPath
+        self.timeZone = timeZone
+    }
+
+    /// Why the file at `path` is no SQLite database, or nil. SQLite opens an empty file as an
+    /// empty database and a file of another kind without complaint; its error comes later, at
+    /// the first statement, as "no such table" or "file is not a database".
+    public static func fileProblem(path: String, displayPath: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return "the SQLite database \(displayPath) is empty (0 bytes): it holds no tables; export the database again" }
+        // Every SQLite 3 database begins with these 16 bytes (sqlite.org/fileformat.html, 1.3).
+        guard header == Data("SQLite format 3\0".utf8) else {
+            return "\(displayPath) is not an SQLite database (it does not begin with SQLite's header \"SQLite format 3\")"
+        }
+        return nil
+    }
+
+    public func run(
+        _ sql: String, parameters: [SQLParameter], timeout: Double,
+        onRow: (inout [DataValue]) throws(DatabaseError) -> Void
+    ) throws(DatabaseError) -> [DatabaseColumn] {
+        var handle: OpaquePointer?
+        guard FileManager.default.fileExists(atPath: path),
+            sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db = handle
+        else {
+            let reason = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open it"
+            sqlite3_close(handle)
+            throw DatabaseError(.connection, "cannot open the SQLite database \(displayPath): \(reason)")
+        }
+        defer { sqlite3_close(db) }
+        let context = Unmanaged.passRetained(FunctionContext(timeZone: timeZone, deadline: Date().addingTimeInterval(timeout)))
+        defer { context.release() }
+        sqlite3_create_function_v2(
+            db, "masthead_local", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, context.toOpaque(), localTimeFunction, nil, nil, nil)
+        // Checked every few thousand steps: past the deadline, the statement is interrupted.
+        sqlite3_progress_handler(db, 20_000, progressHandler, context.toOpaque())
+        var statementHandle: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let prepared = sql.withCString { sqlite3_prepare_v2(db, $0, -1, &statementHandle, &tail) }
+        guard prepared == SQLITE_OK, let statement = statementHandle else {
+            throw DatabaseError(.statement, String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        if let tail, !String(cString: tail).trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";"))).isEmpty {
+            throw DatabaseError(.statement, "expected one statement, got more")
+        }
+        guard sqlite3_stmt_readonly(statement) != 0 else { throw DatabaseError(.statement, "the statement would change the database") }
+        for (offset, parameter) in parameters.enumerated() { bind(parameter, at: Int32(offset + 1), statement) }
+        let count = sqlite3_column_count(statement)
+        let columns = (0..<count).map { index in
+            let declared = sqlite3_column_decltype(statement, index).map { String(cString: $0) }
+            return DatabaseColumn(
+                name: String(cString: sqlite3_column_name(statement, index)), type: declared.map(FieldType.ofSQLType) ?? .string,
+                databaseType: declared ?? "")
+        }
+        var row = [DataValue](repeating: .null, count: Int(count))
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else {
+                if step == SQLITE_INTERRUPT { throw DatabaseError(.timeout, "the statement ran past its timeout of \(Self.seconds(timeout))") }
+                throw DatabaseError(.statement, String(cString: sqlite3_errmsg(db)))
+            }
+            for index in 0..<count { row[Int(index)] = value(statement, index) }
+            try onRow(&row)
+        }
+        return columns
+    }
+
+    package static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
+    private func bind(_ parameter: SQLParameter, at index: Int32, _ statement: OpaquePointer) {
+        switch parameter {
+        case .text(let text): sqlite3_bind_text(statement, index, text, -1, sqliteTransient)
+        case .integer(let number): sqlite3_bind_int64(statement, index, Int64(number))
+        case .decimal(let number): sqlite3_bind_double(statement, index, number)
+        case .boolean(let flag): sqlite3_bind_int64(statement, index, flag ? 1 : 0)
+        case .date(let date): sqlite3_bind_double(statement, index, date.timeIntervalSince1970)
+        }
+    }
+
+    private func value(_ statement: OpaquePointer, _ index: Int32) -> DataValue {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: .integer(Int(sqlite3_column_int64(statement, index)))
+        case SQLITE_FLOAT: .decimal(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT, SQLITE_BLOB: sqlite3_column_text(statement, index).map { .string(String(cString: $0)) } ?? .null
+        default: .null
+        }
+    }
+}
+
+/// SQLite's SQLITE_TRANSIENT: the text is copied before the call returns.
+private let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// What the C callbacks need: the site's time zone and the statement's deadline.
+private final class FunctionContext {
+    let timeZone: TimeZone
+    let deadline: Date
+    let formatter: DateFormatter
+
+    init(timeZone: TimeZone, deadline: Date) {
+        self.timeZone = timeZone
+        self.deadline = deadline
+        formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+    }
+
+    /// A timestamp as local text; local text (no offset) as it is; nil for what is not a date.
+    func localText(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        // `2026-03-14`, `2026-03-14 09:30` and `2026-03-14T09:30:00` are local already.
+        if [10, 16, 19].contains(bytes.count), bytes.count == 10 || bytes[10] == UInt8(ascii: " ") || bytes[10] == UInt8(ascii: "T") {
+            return ContentDate.parse(text, timeZone: timeZone) == nil ? nil : text
+        }
+        return ContentDate.parse(text, timeZone: timeZone).map(formatter.string(from:))
+    }
+}
+
+private let localTimeFunction: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = { context, _, arguments in
+    guard let context, let argument = arguments?[0] else { return }
+    let box = Unmanaged<FunctionContext>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+    switch sqlite3_value_type(argument) {
+    case SQLITE_NULL:
+        sqlite3_result_null(context)
+    case SQLITE_INTEGER, SQLITE_FLOAT:
+        let date = Date(timeIntervalSince1970: sqlite3_value_double(argument))
+        sqlite3_result_text(context, box.formatter.string(from: date), -1, sqliteTransient)
+    default:
+        let text = sqlite3_value_text(argument).map { String(cString: $0) } ?? ""
+        if let local = box.localText(text) {
+            sqlite3_result_text(context, local, -1, sqliteTransient)
+        } else {
+            sqlite3_result_error(context, "expected a date like 2026-03-14, got \"\(text.prefix(40))\"", -1)
+        }
+    }
+}
+
+private let progressHandler: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { pointer in
+    guard let pointer else { return 0 }
+    return Date() > Unmanaged<FunctionContext>.fromOpaque(pointer).takeUnretainedValue().deadline ? 1 : 0
+}

@@ -1,0 +1,74 @@
+import Foundation
+import MastheadImages
+import MastheadSite
+import MastheadSupport
+
+/// Atom feeds (RFC 4287): one for the site, one per category.
+struct FeedRenderer {
+    let site: Site
+    let format: SiteFormatter
+    /// For the bodies' images (`ImageMarkup`).
+    var images = SiteImages()
+
+    func feed(title: String, subtitle: String, path: String, articles: [Int]) -> String {
+        let config = site.config
+        let entries = articles.prefix(config.feedLength).map { site.articles[$0] }
+        // The newest entry's date, so the same content always gives the same feed.
+        let updated = entries.map { $0.document.date }.max() ?? Date(timeIntervalSince1970: 0)
+        let author = config.author ?? config.title
+        // Built with room for the articles' HTML (escaping adds a little): a feed of a 100 MB
+        // article used to be copied five times over on its way out.
+        var xml = ""
+        let contentSize = entries.reduce(0) { $0 + $1.document.contentHTML.utf8.count }
+        xml.reserveCapacity(contentSize + contentSize / 4 + 4_096 * (entries.count + 1))
+        xml += """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XML.escape(config.language))">
+              <title>\(XML.escape(title))</title>
+              <subtitle>\(XML.escape(subtitle))</subtitle>
+              <link href="\(XML.escape(config.absoluteURL(forPath: path)))" rel="self" type="application/atom+xml"/>
+              <link href="\(XML.escape(config.baseURL))" rel="alternate" type="text/html"/>
+              <id>\(XML.escape(config.absoluteURL(forPath: path)))</id>
+              <updated>\(format.rfc3339(updated))</updated>
+              <author><name>\(XML.escape(author))</name></author>
+              <generator>Masthead</generator>
+
+            """
+        for article in entries {
+            let document = article.document
+            let permalink = config.absoluteURL(forPath: article.path)
+            xml += """
+                  <entry>
+                    <title>\(XML.escape(document.title))</title>
+                    <link href="\(XML.escape(permalink))" rel="alternate" type="text/html"/>
+                    <id>\(XML.escape(permalink))</id>
+                    <published>\(format.rfc3339(document.date))</published>
+                    <updated>\(format.rfc3339(document.date))</updated>
+                    <author><name>\(XML.escape(document.author ?? author))</name></author>
+
+                """
+            if let category = article.category {
+                xml += "    <category term=\"\(XML.escape(category.slug))\" label=\"\(XML.escape(category.name))\"/>\n"
+            }
+            xml += """
+                    <summary type="text">\(XML.escape(document.summary))</summary>
+                    <content type="html" xml:base="\(XML.escape(permalink))">
+                """
+            if document.bodyImages.isEmpty {
+                XML.escape(document.contentHTML, into: &xml)
+            } else {
+                let html = ImageMarkup.fill(
+                    document.contentHTML, images: document.bodyImages, table: images, firstIsProminent: false,
+                    link: { TemplateSource.imageLink($0, config: config) })
+                XML.escape(html, into: &xml)
+            }
+            xml += """
+                </content>
+                  </entry>
+
+                """
+        }
+        xml += "</feed>\n"
+        return xml
+    }
+}

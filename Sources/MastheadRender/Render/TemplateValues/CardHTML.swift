@@ -1,0 +1,38 @@
+import MastheadSupport
+
+/// Each article's card, rendered once through the card's template and then placed by the
+/// `card` partial wherever the card appears: lists, home sections, related articles.
+/// The card's template sees the card's values and what is the same on every page (`site`,
+/// `catalogs`, `charts`), never the page it is placed on (docs/templates.md, under *card*).
+final class CardHTML: Sendable {
+    private let templates: TemplateSet
+    private let siteWide: SiteWideValues
+    /// By article and by whether the card leads the home page (its cover is then the prominent image).
+    private let rendered = OnceCache<Variant, String>()
+
+    private struct Variant: Hashable, Sendable {
+        let index: Int
+        let leads: Bool
+    }
+
+    init(templates: TemplateSet, siteWide: SiteWideValues) {
+        self.templates = templates
+        self.siteWide = siteWide
+    }
+
+    func html(of card: CardValues) -> String {
+        rendered.value(for: Variant(index: card.index, leads: card.leads)) {
+            templates.render(CardPageValues(card: card, siteWide: siteWide), template: TemplateSet.cardTemplate) ?? ""
+        }
+    }
+}
+
+/// What the card's template sees: the card first, then the values every page has.
+private struct CardPageValues: TemplateMap {
+    let card: CardValues
+    let siteWide: SiteWideValues
+
+    func child(named name: String) -> Any? {
+        card.child(named: name) ?? siteWide.child(named: name)
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import MastheadContent
+import MastheadDatabases
+import MastheadSupport
+
+/// The results of database statements, by where they were asked and the statement with its
+/// parameters. A build keeps them for its own blocks, and hands those of servers to the build
+/// cache (`checks()`), which asks them again at the next build. The preview keeps them between
+/// builds (`RebuildMemory`) and asks each again every `poll:` seconds (`poll(now:)`), so saving
+/// a page does not query the server again, while a changed result redraws the pages.
+public final class DatabaseResults: Sendable {
+    struct Key: Hashable, Sendable {
+        /// The database: its file with size and time, or its variable with the URL's hash.
+        var database: String
+        var statement: SQLPushdown.Statement
+    }
+
+    struct Entry: Sendable {
+        var columns: [DatabaseColumn]
+        var rows: [[DataValue]]
+        /// When the rows were fetched, or last found unchanged.
+        var fetched: Date
+        /// Seconds between two polls of the preview (`poll:`).
+        var poll: Double
+        /// Where to ask the statement again, and within how many seconds.
+        var connection: (any DatabaseConnection)? = nil
+        var timeout: Double = 30
+        /// `Self.digest` of the rows.
+        var digest: String = ""
+        /// The first block that asked it, for `masthead check --explain`.
+        var askedBy: Asker? = nil
+    }
+
+    /// Where a statement was asked, and what an index serving it would hold.
+    struct Asker: Sendable {
+        var location: SourceLocation
+        var dataset: String
+        /// The dataset's table; nil for a `query:`.
+        var table: String?
+        /// The columns, as SQL, of an index that would serve it (`SQLPushdown.indexColumns`).
+        var indexColumns: [String]
+    }
+
+    private let entries = Locked<[Key: Entry]>([:])
+    private let running = Locked<[Key: NSLock]>([:])
+    private let expiries = Locked(0)
+
+    /// Counts the times kept results changed: part of the preview's context key, so
+    /// documents drawn from them are parsed (and their blocks asked) again.
+    public var generation: Int { expiries.withLock { $0 } }
+
+    public init() {}
+
+    func entry(_ key: Key) -> Entry? { entries.withLock { $0[key] } }
+
+    func keep(_ entry: Entry, for key: Key) {
+        var entry = entry
+        if entry.digest.isEmpty { entry.digest = Self.digest(entry.rows) }
+        entries.withLock { $0[key] = entry }
+    }
+
+    /// Runs `body` for `key` alone. Blocks are drawn in parallel: a second block asking the
+    /// same statement waits for the first, then finds its result kept, so the statement is
+    /// sent once (two equal `count(DISTINCT ...)` over 10 million rows took 21 s and 23 s side by side).
+    func oneAtATime<Value>(_ key: Key, _ body: () -> Value) -> Value {
+        let lock = running.withLock { running in
+            if let lock = running[key] { return lock }
+            let lock = NSLock()
+            running[key] = lock
+            return lock
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Asks again every result whose `poll:` seconds have passed since it was fetched. A result
+    /// that changed is kept in place of the old; one that can no longer be asked (the server is
+    /// down, the table gone) is forgotten, so the next build asks it and reports why. True when
+    /// either happened: the pages drawn from those results must be drawn again.
+    public func poll(now: Date) -> Bool {
+        let due = entries.withLock { entries in
+            entries.filter { $0.value.connection != nil && now.timeIntervalSince($0.value.fetched) >= $0.value.poll }
+        }
+        guard !due.isEmpty else { return false }
+        let answers = parallelMap(Array(due)) { element -> (Key, Entry?) in
+            let (key, entry) = element
+            guard let connection = entry.connection else { return (key, entry) }
+            var rows: [[DataValue]] = []
+            do throws(DatabaseError) {
+                _ = try connection.run(key.statement.sql, parameters: key.statement.parameters, timeout: entry.timeout) {
+                    (row: inout [DataValue]) throws(DatabaseError) in rows.append(row)
+                }
+            } catch {
+                return (key, nil)
+            }
+            var fresh = entry
+            fresh.fetched = now
+            let digest = Self.digest(rows)
+            if digest != entry.digest {
+                fresh.rows = rows
+                fresh.digest = digest
+            }
+            return (key, fresh)
+        }
+        var changed = false
+        entries.withLock { entries in
+            for (key, answer) in answers {
+                if let answer {
+                    if answer.digest != entries[key]?.digest { changed = true }
+                    entries[key] = answer
+                } else {
+                    entries.removeValue(forKey: key)
+                    changed = true
+                }
+            }
+        }
+        if changed { expiries.withLock { $0 += 1 } }
+        return changed
+    }
+
+    /// The statements this build sent to PostgreSQL servers, with a digest of their rows, for
+    /// the build cache: a server is no file, so the next build asks them again (`DatabaseCheck.allUnchanged`).
+    /// SQLite files are inputs of the cache already, by their bytes.
+    public func checks() -> [DatabaseCheck] {
+        entries.withLock { entries in
+            entries.compactMap { key, entry -> DatabaseCheck? in
+                guard let server = entry.connection as? PostgresServer else { return nil }
+                return DatabaseCheck(
+                    variable: server.variable, database: key.database, timeZone: server.timeZone.identifier, timeout: entry.timeout,
+                    statement: key.statement, digest: entry.digest)
+            }
+            .sorted { ($0.database, $0.statement.sql, $0.digest) < ($1.database, $1.statement.sql, $1.digest) }
+        }
+    }
+
+    /// A digest of rows, the same for the same values in the same order.
+    static func digest(_ rows: [[DataValue]]) -> String {
+        var text = ""
+        for row in rows {
+            for value in row {
+                switch value {
+                case .null: text += "n"
+                case .string(let string): text += "s\(string.utf8.count):\(string)"
+                case .integer(let number): text += "i\(number)"
+                case .decimal(let number): text += "d\(number.bitPattern)"
+                case .boolean(let flag): text += flag ? "t" : "f"
+                case .date(let date): text += "D\(date.timeIntervalSince1970.bitPattern)"
+                case .list(let items): text += "l\(items.count):" + items.map { "\($0.utf8.count):\($0)" }.joined()
+                }
+                text += ","
+            }
+            text += "\n"
+        }
+        return StableHash.digest(text)
+    }
+
+    /// Every statement kept with the block that asked it, in a fixed order.
+    func asked() -> [(statement: SQLPushdown.Statement, entry: Entry)] {
+        entries.withLock { entries in
+            entries.map { ($0.key.statement, $0.value) }
+        }
+        .sorted { first, second in
+            let (a, b) = (first.entry.askedBy?.location, second.entry.askedBy?.location)
+            return (a?.file ?? "", a?.line ?? 0, a?.column ?? 0, first.statement.sql) < (
+                b?.file ?? "", b?.line ?? 0, b?.column ?? 0, second.statement.sql
+            )
+        }
+    }
+
+    /// Results kept now, for tests and the timings.
+    public var count: Int { entries.withLock { $0.count } }
+}
+
+/// One statement a build sent to a PostgreSQL server and a digest of its rows: a line of
+/// the build cache's manifest, asked again at the next build (`allUnchanged`).
+public struct DatabaseCheck: Sendable, Hashable, Codable {
+    /// The environment variable holding the server's URL.
+    public var variable: String
+    /// `postgres VARIABLE HASH-OF-URL`: another URL is another database.
+    public var database: String
+    public var timeZone: String
+    public var timeout: Double
+    var statement: SQLPushdown.Statement
+    public var digest: String
+
+    /// Every check asked again, several at a time. When each gives the rows it gave, true;
+    /// otherwise false, and `results` keeps the rows each gave now, so the build that follows
+    /// takes them instead of sending every statement a second time.
+    public static func allUnchanged(_ checks: [DatabaseCheck], environment: [String: String], keepingIn results: DatabaseResults) -> Bool {
+        guard !checks.isEmpty else { return true }
+        let answers = parallelMap(checks) { $0.ask(environment: environment) }
+        guard !zip(checks, answers).allSatisfy({ check, answer in answer?.digest == check.digest }) else { return true }
+        for (check, answer) in zip(checks, answers) {
+            guard let answer else { continue }
+            let entry = DatabaseResults.Entry(
+                columns: answer.columns, rows: answer.rows, fetched: Date(), poll: 0, connection: answer.server, timeout: check.timeout,
+                digest: answer.digest)
+            results.keep(entry, for: DatabaseResults.Key(database: check.database, statement: check.statement))
+        }
+        return false
+    }
+
+    /// The statement asked again: its server, columns, rows and their digest; nil when it cannot
+    /// be asked (the build then asks it and reports why).
+    func ask(environment: [String: String]) -> (server: PostgresServer, columns: [DatabaseColumn], rows: [[DataValue]], digest: String)? {
+        guard let text = environment[variable], !text.isEmpty,
+            "postgres \(variable) \(StableHash.digest(Data(text.utf8)))" == database,
+            case .success(let url) = PostgresURL.parse(text), let zone = TimeZone(identifier: timeZone)
+        else { return nil }
+        let server = PostgresServer(url: url, variable: variable, timeZone: zone, environment: environment)
+        var rows: [[DataValue]] = []
+        do throws(DatabaseError) {
+            let columns = try server.run(statement.sql, parameters: statement.parameters, timeout: timeout) {
+                (row: inout [DataValue]) throws(DatabaseError) in rows.append(row)
+            }
+            return (server, columns, rows, DatabaseResults.digest(rows))
+        } catch {
+            return nil
+        }
+    }
+}

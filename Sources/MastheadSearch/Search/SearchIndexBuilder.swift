@@ -1,0 +1,47 @@
+import Foundation
+import MastheadSite
+import MastheadSupport
+
+/// The index of a resolved site, from its entries: one per article, page, report and
+/// catalog item named in `search.catalogs`, made on every core, their words numbered in one
+/// vocabulary. `SearchEntries` is what the preview keeps to patch a save in (`replace`).
+package struct SearchEntries: Sendable {
+    var settings: SearchSettings
+    /// Articles, then pages, then catalog items, in the site's order: a patch replaces by index.
+    var entries: [SearchEntry]
+    var articleCount: Int
+    /// Every word met so far, with its stem (the preview keeps it between builds).
+    package let vocabulary: SearchVocabulary
+
+    /// `vocabulary`: the last build's, when its language is the site's.
+    package init(site: Site, vocabulary kept: SearchVocabulary? = nil) {
+        settings = SearchSettings(config: site.config)
+        vocabulary = kept?.language == settings.language ? kept! : SearchVocabulary(language: settings.language)
+        let maker = SearchEntryMaker(config: site.config, stopWords: settings.stopWords, vocabulary: vocabulary)
+        var entries = parallelMap(site.articles) { maker.entry(article: $0) }
+        entries += parallelMap(site.pages) { maker.entry(page: $0) }
+        for search in settings.catalogs {
+            guard let catalog = site.catalogs.first(where: { $0.config.name == search.name }) else { continue }
+            entries += parallelMap(catalog.items) { maker.entry(item: $0, of: catalog, search: search) }
+        }
+        self.entries = entries
+        articleCount = site.articles.count
+    }
+
+    /// The entries of changed articles and pages made again from the patched site.
+    package mutating func replace(articles: Set<Int>, pages: Set<Int>, in site: Site) {
+        let maker = SearchEntryMaker(config: site.config, stopWords: settings.stopWords, vocabulary: vocabulary)
+        for index in articles.sorted() { entries[index] = maker.entry(article: site.articles[index]) }
+        for index in pages.sorted() { entries[articleCount + index] = maker.entry(page: site.pages[index]) }
+    }
+
+    /// The index's files, each handed to `emit` as it is made (`SearchIndex.write`).
+    /// Consuming: a build that keeps nothing hands its entries over, so their words are freed
+    /// once the postings hold them (at 100,000 articles, over 100 MB while pages still render).
+    package consuming func writeIndex(to emit: (_ path: String, _ data: Data) throws -> Void) rethrows {
+        let table = vocabulary.stemmed()
+        let entries = entries
+        self.entries = []
+        try SearchIndex.write(entries: entries, config: settings, vocabulary: table, to: emit)
+    }
+}

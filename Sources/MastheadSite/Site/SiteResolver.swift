@@ -1,0 +1,426 @@
+import Foundation
+import MastheadContent
+import MastheadSupport
+
+/// Joins parsed documents into one `Site`: which articles are published, their URLs,
+/// categories, tags, related articles, pagination and every route. Duplicate URLs are errors here.
+public struct SiteResolver {
+    public var config: SiteConfig
+    public var includeDrafts = false
+    public var includeFuture = false
+    public var now: Date
+    /// Loaded before articles (for `prize:` links); their routes join the others here.
+    public var catalogs: [Catalog] = []
+    /// Related lists the previous preview build found, by a fingerprint of what they depend
+    /// on; nil finds them every time.
+    package var relatedLists: RelatedListsMemory?
+    /// Whether the site has articles at all (a `Content/articles/` folder): without it there is
+    /// no archive and no tag index.
+    public var hasArticleSection = true
+    /// Search is on (`search:`, or a `search` template): the site gets `/search/`.
+    public var hasSearchPage = false
+    /// Slugs of articles whose files did not parse: a `related:` naming one is skipped without
+    /// an error of its own (the file's error is the one to fix).
+    public var failedArticleSlugs: Set<String> = []
+
+    public init(config: SiteConfig, now: Date) {
+        self.config = config
+        self.now = now
+    }
+
+    public func resolve(articles documents: [Document], pages pageDocuments: [Document], staticPaths: [String]) -> (Site, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let published = Self.newestFirst(documents.filter(isPublished))
+        var articles = published.map { document in
+            ResolvedArticle(
+                document: document,
+                path: Permalinks.expand(
+                    config.permalinks.article, slug: document.slug, date: document.date,
+                    category: document.categorySlug, timeZone: config.timeZone),
+                category: document.categorySlug.flatMap(config.category(named:)),
+                tagSlugs: uniqueSlugs(document.tags))
+        }
+        let pages = pageDocuments.filter(isPublished).sorted { $0.sourcePath < $1.sourcePath }.map { document in
+            ResolvedPage(
+                document: document,
+                path: Permalinks.expand(
+                    document.kind == .report ? config.languagePath(Self.reportPermalink) : config.permalinks.page,
+                    slug: document.slug, timeZone: config.timeZone))
+        }
+
+        let categories = config.categories.map { category in
+            let path = Permalinks.expand(config.permalinks.category, slug: category.slug, timeZone: config.timeZone)
+            return CategorySummary(
+                config: category, path: path, feedPath: path.hasSuffix("/") ? path + "feed.xml" : path + ".xml",
+                articles: articles.indices.filter { articles[$0].category?.slug == category.slug })
+        }
+        let tags = collectTags(articles)
+        diagnostics += linkRelated(&articles)
+        linkNeighbours(&articles, categories: categories)
+
+        var site = Site(
+            config: config, articles: articles, pages: pages, categories: categories, tags: tags, routes: [],
+            staticFiles: staticPaths.map { StaticFile(sourcePath: $0, outputPath: String($0.dropFirst(SiteFolders.staticFiles.count + 1))) })
+        site.catalogs = catalogs
+        if hasArticleSection && config.archives {
+            site.archive = ArchiveYear.group(articles, timeZone: config.timeZone, base: config.languagePath(Self.archivePath))
+        }
+        site.routes = routes(for: site)
+        let (redirects, aliasProblems) = Redirects.routes(for: site, describe: describe)
+        site.routes += redirects
+        diagnostics += aliasProblems
+        diagnostics += duplicateURLs(site)
+        return (site, diagnostics)
+    }
+
+    func isPublished(_ document: Document) -> Bool {
+        if document.draft && !includeDrafts { return false }
+        if (document.publishDate ?? document.date) > now && !includeFuture { return false }
+        if let expiry = document.expiryDate, expiry <= now { return false }
+        return true
+    }
+
+    /// Sorted by `newestFirst`, comparing small keys rather than moving whole documents.
+    static func newestFirst(_ documents: [Document]) -> [Document] {
+        let keys = documents.map(OrderKey.init)
+        let order = keys.indices.sorted { keys[$0].precedes(keys[$1]) }
+        return order.map { documents[$0] }
+    }
+
+    /// What places an article in `Site.articles`: newest first, then by title, then by file.
+    struct OrderKey {
+        var date: Date
+        var title: String
+        var path: String
+
+        init(_ document: Document) {
+            date = document.date
+            title = document.title
+            path = document.sourcePath
+        }
+
+        func precedes(_ other: OrderKey) -> Bool {
+            if date != other.date { return date > other.date }
+            if title != other.title { return title < other.title }
+            return path < other.path
+        }
+    }
+
+    private func uniqueSlugs(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.map(Slug.make).filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// Tags by slug. When articles spell a tag differently ("Moka", "moka"), the spelling
+    /// used most wins, then the first alphabetically, so the name is stable.
+    private func collectTags(_ articles: [ResolvedArticle]) -> [TagSummary] {
+        var members: [String: [Int]] = [:]
+        var spellings: [String: [String: Int]] = [:]
+        for (index, article) in articles.enumerated() {
+            for name in article.document.tags {
+                let slug = Slug.make(name)
+                guard !slug.isEmpty else { continue }
+                if members[slug]?.last != index { members[slug, default: []].append(index) }
+                spellings[slug, default: [:]][name, default: 0] += 1
+            }
+        }
+        return members.keys.sorted().map { slug in
+            let name = spellings[slug]!.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.first!.key
+            return TagSummary(
+                name: name, slug: slug,
+                path: Permalinks.expand(config.permalinks.tag, slug: slug, timeZone: config.timeZone),
+                articles: members[slug]!)
+        }
+    }
+
+    /// Explicit `related` first, then articles sharing the category or tags: the more they
+    /// share, the earlier; newest first among equals. Never the article itself.
+    private func linkRelated(_ articles: inout [ResolvedArticle]) -> [Diagnostic] {
+        let found: RelatedLists
+        if let relatedLists {
+            var key = Fingerprint()
+            key.add(config.relatedLimit)
+            key.add(failedArticleSlugs.count)
+            for slug in failedArticleSlugs.sorted() { key.add(slug) }
+            for article in articles {
+                key.add(article.document.slug)
+                key.add(article.document.sourcePath)
+                key.add(article.category?.slug ?? "")
+                key.add(article.tagSlugs.count)
+                for slug in article.tagSlugs { key.add(slug) }
+                key.add(article.document.related.count)
+                for slug in article.document.related { key.add(slug) }
+                key.add(article.document.relatedLocation.map { "\($0.line ?? 0):\($0.column ?? 0)" } ?? "")
+            }
+            found = relatedLists.value(for: key.value) { findRelated(articles) }
+        } else {
+            found = findRelated(articles)
+        }
+        for index in articles.indices { articles[index].related = found.related[index] }
+        return found.diagnostics
+    }
+
+    private func findRelated(_ articles: [ResolvedArticle]) -> RelatedLists {
+        let indexBySlug = Dictionary(articles.indices.map { (articles[$0].document.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        let index = RelatedIndex(articles)
+        let limit = config.relatedLimit
+        let failed = failedArticleSlugs
+        // Each article's list depends on no other's: chunks of articles are scored on every
+        // core, each with its own scratch. A scratch has a slot per article, so the number of
+        // chunks is bounded (16), not their size: 512-article chunks zeroed 157 MB of scores
+        // at 100,000 articles.
+        let size = max(512, (articles.count + 15) / 16)
+        let chunks = stride(from: 0, to: articles.count, by: size).map { $0..<min($0 + size, articles.count) }
+        let found = parallelMap(chunks) { chunk in
+            var scratch = RelatedScratch(count: articles.count)
+            return chunk.map {
+                Self.related(of: $0, in: articles, index: index, indexBySlug: indexBySlug, failed: failed, limit: limit, scratch: &scratch)
+            }
+        }.joined()
+        return RelatedLists(related: found.map(\.list), diagnostics: found.flatMap(\.diagnostics))
+    }
+
+    /// The scores of the articles sharing a tag with the one being scored, and which they are.
+    /// `sharing[other] == current` marks the ones sharing a tag with `current`: arrays by
+    /// article index, not sets, because every article walks hundreds of others on a large site.
+    private struct RelatedScratch {
+        var scores: [Int]
+        var touched: [Int] = []
+        var sharing: [Int]
+
+        init(count: Int) {
+            scores = [Int](repeating: 0, count: count)
+            sharing = [Int](repeating: -1, count: count)
+        }
+    }
+
+    private static func related(
+        of current: Int, in articles: [ResolvedArticle], index: RelatedIndex, indexBySlug: [String: Int], failed: Set<String>, limit: Int,
+        scratch: inout RelatedScratch
+    ) -> (list: [Int], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var chosen: [Int] = []
+        for slug in articles[current].document.related {
+            guard let other = indexBySlug[slug] else {
+                // An article that did not parse has its own error; it is just left out here.
+                if failed.contains(slug) { continue }
+                let location = articles[current].document.relatedLocation ?? SourceLocation(file: articles[current].document.sourcePath)
+                diagnostics.append(
+                    .error(
+                        "related: no published article with the slug '\(slug)'"
+                            + Suggestion.didYouMean(slug, in: Array(indexBySlug.keys).sorted()),
+                        at: location))
+                continue
+            }
+            if other != current, !chosen.contains(other) { chosen.append(other) }
+        }
+        // Only articles sharing a tag can score more than 1, so they are found through the
+        // tag index; of the category-only ones (score 1) the first few are enough. This keeps
+        // the work linear in the number of articles (comparing every pair does not scale).
+        let wanted = max(0, limit - chosen.count)
+        var scored: [(index: Int, score: Int)] = []
+        if wanted > 0 {
+            let category = index.category[current]
+            for tag in index.tags[current] {
+                for other in index.byTag[tag] where other != current {
+                    if scratch.scores[other] == 0 { scratch.touched.append(other) }
+                    scratch.scores[other] += 1
+                }
+            }
+            for other in scratch.touched {
+                var score = scratch.scores[other]
+                scratch.scores[other] = 0
+                scratch.sharing[other] = current
+                if category >= 0, index.category[other] == category { score += 1 }
+                if !chosen.contains(other) { scored.append((other, score)) }
+            }
+            if category >= 0 {
+                var added = 0
+                for other in index.byCategory[category] {
+                    // Stop once enough are found: a `where` clause would walk the whole category.
+                    if added == wanted { break }
+                    guard other != current, scratch.sharing[other] != current, !chosen.contains(other) else { continue }
+                    scored.append((other, 1))
+                    added += 1
+                }
+            }
+            scratch.touched.removeAll(keepingCapacity: true)
+        }
+        // Articles are newest first, so the index breaks ties by date.
+        chosen += best(scored, count: wanted)
+        return (Array(chosen.prefix(limit)), diagnostics)
+    }
+
+    /// The `count` highest scores, ties by lower index, without sorting them all.
+    static func best(_ scored: [(index: Int, score: Int)], count: Int) -> [Int] {
+        var best: [(index: Int, score: Int)] = []
+        for candidate in scored {
+            let position = best.firstIndex { candidate.score > $0.score || (candidate.score == $0.score && candidate.index < $0.index) } ?? best.count
+            if position < count {
+                best.insert(candidate, at: position)
+                if best.count > count { best.removeLast() }
+            }
+        }
+        return best.map(\.index)
+    }
+
+    /// Previous (older) and next (newer) article within the same category.
+    private func linkNeighbours(_ articles: inout [ResolvedArticle], categories: [CategorySummary]) {
+        for category in categories {
+            let members = category.articles  // newest first
+            for (position, index) in members.enumerated() {
+                articles[index].next = position > 0 ? members[position - 1] : nil
+                articles[index].previous = position + 1 < members.count ? members[position + 1] : nil
+            }
+        }
+    }
+
+    private func routes(for site: Site) -> [Route] {
+        let configFile = SiteConfigLoader.path
+        var routes: [Route] = [Route(kind: .home, subject: .home, path: config.languagePath("/"), source: configFile, template: "home")]
+        for (index, article) in site.articles.enumerated() {
+            routes.append(
+                Route(
+                    kind: .article, subject: .article(index), path: article.path, source: article.document.sourcePath,
+                    template: article.document.template ?? "article"))
+        }
+        // A site with no Content/articles/ (a catalog or a report site) has no archive and no
+        // tag index, and no category index unless site.yml declares categories.
+        let archivePages = hasArticleSection ? Pagination.pages(count: site.articles.count, size: config.pageSize) : []
+        for page in archivePages {
+            routes.append(
+                Route(
+                    kind: .list, subject: .archive(page: page), path: Pagination.path(base: config.languagePath(Self.archivePath), page: page.number),
+                    source: configFile, template: "list"))
+        }
+        for (index, year) in site.archive.enumerated() {
+            for page in Pagination.pages(count: year.articles.count, size: config.pageSize) {
+                routes.append(
+                    Route(
+                        kind: .list, subject: .yearArchive(index, page: page), path: Pagination.path(base: year.path, page: page.number),
+                        source: configFile, template: "list"))
+            }
+            for (month, archive) in year.months.enumerated() {
+                for page in Pagination.pages(count: archive.articles.count, size: config.pageSize) {
+                    routes.append(
+                        Route(
+                            kind: .list, subject: .monthArchive(index, month: month, page: page),
+                            path: Pagination.path(base: archive.path, page: page.number), source: configFile, template: "list"))
+                }
+            }
+        }
+        for (index, category) in site.categories.enumerated() {
+            for page in Pagination.pages(count: category.articles.count, size: config.pageSize) {
+                routes.append(
+                    Route(
+                        kind: .list, subject: .category(index, page: page), path: Pagination.path(base: category.path, page: page.number),
+                        source: configFile, template: "list"))
+            }
+            routes.append(Route(kind: .feed, subject: .categoryFeed(index), path: category.feedPath, source: configFile))
+        }
+        for (index, tag) in site.tags.enumerated() {
+            let source = site.articles[tag.articles[0]].document.sourcePath
+            for page in Pagination.pages(count: tag.articles.count, size: config.pageSize) {
+                routes.append(
+                    Route(
+                        kind: .list, subject: .tag(index, page: page), path: Pagination.path(base: tag.path, page: page.number),
+                        source: source, template: "list"))
+            }
+        }
+        if hasArticleSection || !site.categories.isEmpty {
+            routes.append(
+                Route(
+                    kind: .terms, subject: .categoryIndex,
+                    path: indexPath(of: config.permalinks.category, fallback: config.languagePath("/categories/")),
+                    source: configFile, template: "terms"))
+        }
+        if hasArticleSection {
+            routes.append(
+                Route(
+                    kind: .terms, subject: .tagIndex, path: indexPath(of: config.permalinks.tag, fallback: config.languagePath("/tags/")),
+                    source: configFile,
+                    template: "terms"))
+        }
+        for (index, page) in site.pages.enumerated() {
+            routes.append(
+                Route(
+                    kind: .page, subject: .page(index), path: page.path, source: page.document.sourcePath,
+                    template: page.document.template ?? (page.document.kind == .report ? "report" : "page")))
+        }
+        routes += CatalogRoutes.routes(for: site.catalogs)
+        if hasSearchPage {
+            routes.append(Route(kind: .search, subject: .search, path: config.languagePath(Self.searchPath), source: configFile, template: "search"))
+        }
+        routes.append(Route(kind: .notFound, subject: .notFound, path: config.languagePath("/404.html"), source: configFile, template: "404"))
+        routes.append(Route(kind: .feed, subject: .siteFeed, path: config.languagePath("/feed.xml"), source: configFile))
+        // One sitemap and one robots.txt for every language, at the root (`SitemapRenderer`).
+        if config.languagePrefix.isEmpty {
+            routes.append(Route(kind: .sitemap, subject: .sitemap, path: "/sitemap.xml", source: configFile))
+            routes.append(Route(kind: .robots, subject: .robots, path: "/robots.txt", source: configFile))
+        }
+        return routes
+    }
+
+    package static let archivePath = "/articles/"
+    /// The search page, beside the index's files (`search/`).
+    public static let searchPath = "/search/"
+    /// Pages from `Content/reports/`.
+    static let reportPermalink = "/reports/:slug/"
+
+    /// `/tags/:slug/` gives `/tags/`: the folder that holds every term's page.
+    private func indexPath(of pattern: String, fallback: String) -> String {
+        guard let range = pattern.range(of: ":slug") else { return fallback }
+        let prefix = String(pattern[..<range.lowerBound])
+        return prefix.hasSuffix("/") && prefix.count > 1 ? prefix : fallback
+    }
+
+    /// Two routes writing the same file is an error naming both sources; so is a static
+    /// file colliding with a generated page, and a file where another output needs a folder.
+    private func duplicateURLs(_ site: Site) -> [Diagnostic] {
+        var owners: [String: Route] = [:]
+        var diagnostics: [Diagnostic] = []
+        for route in site.routes {
+            let output = route.outputPath
+            if let first = owners[output] {
+                let names = [describe(first), describe(route)].sorted()
+                let file = [first.source, route.source].filter { $0 != SiteConfigLoader.path }.max() ?? route.source
+                diagnostics.append(Diagnostic(.error, "URL \(route.path) is produced twice: by \(names[0]) and by \(names[1])", file: file))
+            } else {
+                owners[output] = route
+            }
+        }
+        for file in site.staticFiles {
+            if let route = owners[file.outputPath] {
+                diagnostics.append(
+                    Diagnostic(.error, "this static file would overwrite \(route.path), produced by \(describe(route))", file: file.sourcePath))
+            }
+        }
+        diagnostics += OutputCollisions.staticFilesOverGenerated(site)
+        diagnostics += OutputCollisions.fileFolderCollisions(
+            site.routes.map { .init(path: $0.outputPath, description: describe($0), source: $0.source) }
+                + site.staticFiles.map { .init(path: $0.outputPath, description: "the static file \($0.sourcePath)", source: $0.sourcePath) })
+        return diagnostics
+    }
+
+    private func describe(_ route: Route) -> String {
+        switch route.subject {
+        case .article, .page: route.source
+        case .home: "the home page"
+        case .archive: "the article archive"
+        case .yearArchive, .monthArchive: "the archive of a year or month"
+        case .category: "a category list"
+        case .tag: "a tag list"
+        case .categoryIndex: "the category index"
+        case .tagIndex: "the tag index"
+        case .notFound: "the 404 page"
+        case .search: "the search page"
+        case .siteFeed, .categoryFeed: "a feed"
+        case .sitemap: "the sitemap"
+        case .robots: "robots.txt"
+        case .redirect: "an alias in \(route.source)"
+        case .redirectsFile: "_redirects"
+        case .catalogIndex, .catalogFacet, .catalogOrder: "the catalog \(route.source)"
+        case .catalogItem: "an item of \(route.source)"
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import MastheadSupport
+
+/// Prints diagnostics in the form editors and IDEs read, `path:line:column: severity: message`,
+/// each followed by the source line it points at with a caret under the column. With colours
+/// (a terminal), `error:` is red, `warning:` yellow and the place bold; without, the first line
+/// of each is exactly `Diagnostic.description`.
+public struct DiagnosticPrinter {
+    public var style: TerminalStyle
+    /// The folder the diagnostics' paths are relative to; nil prints no source lines.
+    public var siteDirectory: URL?
+
+    public init(style: TerminalStyle = .plain, siteDirectory: URL? = nil) {
+        self.style = style
+        self.siteDirectory = siteDirectory
+    }
+
+    /// Writes them to standard error (clearing a progress line first).
+    public func print(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        StandardError.write(text(diagnostics))
+    }
+
+    /// The text `print` writes.
+    public func text(_ diagnostics: [Diagnostic]) -> String {
+        let reader = siteDirectory.map(SourceLineReader.init)
+        var text = ""
+        for diagnostic in diagnostics {
+            text += headline(diagnostic) + "\n"
+            if let reader, let excerpt = SourceExcerpt.of(diagnostic, reading: reader) {
+                text += excerpt.rendered(style: style, severity: diagnostic.severity)
+            }
+        }
+        return text
+    }
+
+    /// The diagnostic's own line, with any control character in it made visible.
+    func headline(_ diagnostic: Diagnostic) -> String {
+        var place = TerminalText.printable(diagnostic.file)
+        if let line = diagnostic.line {
+            place += ":\(line)"
+            if let column = diagnostic.column { place += ":\(column)" }
+        }
+        let message = TerminalText.printable(diagnostic.message, keepingNewlines: true)
+        return style.bold(place + ":") + " " + style.label(diagnostic.severity) + " " + message
+    }
+}
