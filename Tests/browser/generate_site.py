@@ -3,6 +3,12 @@
 templates and static files, with N small Markdown articles instead of its own.
 
     python3 Tests/browser/generate_site.py --articles 10000 --out /tmp/masthead-10k
+    python3 Tests/browser/generate_site.py --articles 2000 --translated --out /tmp/masthead-2k-bilingual
+    python3 Tests/browser/generate_site.py --articles 2000 --one-language --out /tmp/masthead-2k-italian
+
+The default site is in Italian and English: `--translated` gives every article an English
+translation (`articolo-00001.en.md`), `--one-language` takes English out of site.yml and
+copies no `.en.md` file, for comparing a bilingual site with a monolingual one.
 """
 import argparse
 import os
@@ -24,19 +30,36 @@ def main():
     parser.add_argument("--source", default=ROOT)
     parser.add_argument("--titles", action="store_true",
                         help="titles and bodies from a seeded vocabulary of 3,000 made-up words (the search relevance test)")
+    parser.add_argument("--translated", action="store_true", help="an English translation of every article")
+    parser.add_argument("--one-language", action="store_true", help="the site in Italian only")
     args = parser.parse_args()
 
     shutil.rmtree(args.out, ignore_errors=True)
     os.makedirs(os.path.join(args.out, "Content", "articles"))
     shutil.copytree(os.path.join(args.source, "Templates"), os.path.join(args.out, "Templates"))
-    shutil.copy(os.path.join(args.source, "Content", "site.yml"), os.path.join(args.out, "Content", "site.yml"))
+    with open(os.path.join(args.source, "Content", "site.yml"), encoding="utf-8") as handle:
+        site_yml = handle.read()
+    config = yaml.safe_load(site_yml)
+    if args.one_language:
+        # The `languages:` block goes: its lines are the key and those indented under it.
+        lines, skipping = [], False
+        for line in site_yml.splitlines(keepends=True):
+            if line.startswith("languages:"):
+                skipping = True
+                continue
+            if skipping and (line.startswith((" ", "\t")) or not line.strip()):
+                continue
+            skipping = False
+            lines.append(line)
+        site_yml = "".join(lines)
+    with open(os.path.join(args.out, "Content", "site.yml"), "w", encoding="utf-8") as handle:
+        handle.write(site_yml)
+    ignore = shutil.ignore_patterns("*.en.md", "*.en.html") if args.one_language else None
     for folder in ("static", "pages", "catalogs", "stats", "reports"):
         source = os.path.join(args.source, "Content", folder)
         if os.path.isdir(source):
-            shutil.copytree(source, os.path.join(args.out, "Content", folder))
+            shutil.copytree(source, os.path.join(args.out, "Content", folder), ignore=ignore)
 
-    with open(os.path.join(args.source, "Content", "site.yml"), encoding="utf-8") as handle:
-        config = yaml.safe_load(handle)
     categories = [c.get("slug") or c["name"] for c in config.get("categories", [])] or [None]
     random.seed(7)
     vocabulary = made_up_words(3000) if args.titles else None
@@ -62,6 +85,11 @@ def main():
         path = os.path.join(args.out, "Content", "articles", f"articolo-{number:05d}.md")
         with open(path, "w", encoding="utf-8") as handle:
             handle.write("---\n" + "\n".join(front) + "\n---\n" + body)
+        if args.translated:
+            # Date, category and tags come from the original, as a translator would leave them.
+            english = f"This is article {number}. {words}.\n\n## A section\n\n- a point\n- another *point*\n\n{words}.\n"
+            with open(path[:-3] + ".en.md", "w", encoding="utf-8") as handle:
+                handle.write(f"---\ntitle: Article number {number}\n---\n" + english)
     print(f"{args.articles} articles in {args.out}")
 
 

@@ -25,6 +25,7 @@ def main():
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--wait", type=float, default=60, help="seconds to wait for each rebuild event")
     parser.add_argument("--copy", action="store_true", help="work on a copy of the site (for the default site)")
+    parser.add_argument("--article", help="the file of Content/articles/ to save (default: the middle one by name)")
     args = parser.parse_args()
 
     site = args.site
@@ -66,7 +67,7 @@ def main():
     time.sleep(0.5)
 
     articles = sorted(n for n in os.listdir(os.path.join(site, "Content", "articles")) if n.endswith(".md"))
-    article = os.path.join(site, "Content", "articles", articles[len(articles) // 2])
+    article = os.path.join(site, "Content", "articles", args.article or articles[len(articles) // 2])
     # `moka.en.md` is the English `moka`: its page is `en/articles/moka/index.html`, which the
     # event's paths contain as they contain `articles/moka/index.html`.
     name = os.path.basename(article)[:-3]

@@ -19,11 +19,12 @@ struct ParsedContent: Sendable {
     var failed: [FailedDocument] = []
 }
 
-/// One other language's catalogs, report engine and documents.
+/// One other language's catalogs, report engine, parser and documents.
 struct ParsedTranslation: Sendable {
     var language: LanguageConfig
     var catalogs: [Catalog]
     var reports: ReportEngine
+    var parser: DocumentParser
     var documents: [Document]
     /// Its files that did not parse, and the translations of originals that did not.
     var failed: [FailedDocument] = []
@@ -53,7 +54,8 @@ enum ParseStage {
                 diagnostics: &diagnostics, work: &work, timer: &timer)
             parsed.translations.append(
                 ParsedTranslation(
-                    language: language, catalogs: view.catalogs, reports: view.reports, documents: view.documents, failed: view.failed))
+                    language: language, catalogs: view.catalogs, reports: view.reports, parser: view.parser, documents: view.documents,
+                    failed: view.failed))
         }
         if !config.translationLanguages.isEmpty {
             diagnostics += TranslationGroups.undeclaredLanguages(files.map(\.path), config: config)
@@ -87,8 +89,7 @@ enum ParseStage {
         // Blocks are parsed with their documents and drawn once all are (`ReportEngine.drawBlocks`).
         markdown.renderFencedBlock = { reports.deferFencedBlock(info: $0, body: $1, line: $2, file: $3) }
         let parser = DocumentParser(config: config, markdown: markdown)
-        let isTranslation = config.language != inputs.config.language
-        let memory = isTranslation ? options.memory?.documents(translatedTo: config.language) : options.memory?.documents
+        let memory = options.memory?.language(config.language).documents
         memory?.beginBuild(options.identity, databaseGeneration: options.memory?.databaseResults.generation ?? 0)
         let (documents, failed) = parseKeepingFailures(
             files, parser: parser, reports: reports, memory: memory, progress: options.progress,

@@ -57,11 +57,17 @@ enum SearchStage {
         kept.entries.replace(articles: pending.articles, pages: pending.pages, in: pending.site)
         var added: [OutputFile] = []
         var paths: Set<String> = []
+        // Another language's index is under its prefix (`en/search/`), as `SearchOutput` writes it.
+        let prefix = String(pending.site.config.languagePrefix.dropFirst())
+        let outputPath = { (path: String) in prefix.isEmpty ? path : prefix + "/" + path }
         kept.entries.writeIndex { path, data in
             paths.insert(path)
-            if !kept.paths.contains(path) || path == SearchIndex.entryPath { added.append(OutputFile(path: path, contents: .bytes(data))) }
+            guard prefix.isEmpty || path != SearchScript.path else { return }
+            if !kept.paths.contains(path) || path == SearchIndex.entryPath {
+                added.append(OutputFile(path: outputPath(path), contents: .bytes(data)))
+            }
         }
-        let removed = kept.paths.subtracting(paths).sorted()
+        let removed = kept.paths.subtracting(paths).sorted().map(outputPath)
         kept.paths = paths
         memory.keep(kept)
         return (added, removed)

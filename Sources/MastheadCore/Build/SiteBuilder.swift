@@ -40,18 +40,18 @@ public enum SiteBuilder {
         }
 
         let site = resolved.site
+        // Every language is a site of its own, the primary first: each gets the same stages,
+        // and the preview keeps each one's documents, pages and index apart.
+        let sites = [site] + site.translations
+        let memories = sites.map { options.memory?.language($0.config.language) }
         // The search index is made from the resolved site while the images are processed and
         // the pages render: the images stage is mostly on one core, and most of a large index's
         // time is on one core too (its postings). It reports no progress of its own, so the
         // progress line follows the images and pages. Its files are streamed as soon as they
         // are made, so the index is not held in memory while the pages go on rendering.
-        let searchMemory = site.translations.isEmpty ? options.memory?.search : nil
         let delivery = options.pageDelivery
         let search = BackgroundWork { () -> Result<[OutputFile], any Error> in
-            Result {
-                try SearchStage.run(site, memory: searchMemory, delivery: delivery)
-                    + site.translations.flatMap { try SearchStage.run($0, memory: nil, delivery: delivery) }
-            }
+            Result { try sites.indices.flatMap { try SearchStage.run(sites[$0], memory: memories[$0]?.search, delivery: delivery) } }
         }
         var images = ImageStage.run(
             site: site, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)
@@ -64,34 +64,33 @@ public enum SiteBuilder {
         guard !diagnostics.hasErrors else {
             // Its streamed files go with the failed build's staging folder; its state must not outlive it.
             _ = search.value()
-            searchMemory?.forget()
+            for memory in memories { memory?.search.forget() }
             return BuildResult(site: site, diagnostics: diagnostics)
         }
-        let renderer = SiteRenderer(
-            site: site, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,
-            replacedStaticFiles: images.replaced)
-        let fingerprintInputs = Self.fingerprintInputs(options) + "\nimages " + images.fingerprint
-        var pages: [OutputFile]
-        let routeCount = site.routes.count + site.translations.map(\.routes.count).reduce(0, +)
+        let renderers = sites.map { view in
+            SiteRenderer(
+                site: view, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,
+                replacedStaticFiles: images.replaced)
+        }
+        let renderer = renderers[0]
+        let fingerprintInputs = Self.fingerprintInputs(options, site: site) + "\nimages " + images.fingerprint
+        var pages: [OutputFile] = []
+        let routeCount = sites.map(\.routes.count).reduce(0, +)
         progress?.begin(.rendering, total: routeCount)
         do {
-            // A multilingual site's pages show other languages' (hreflang, the switcher): the
-            // preview renders them all again rather than tracking what each shows.
-            let memory = site.translations.isEmpty ? options.memory?.pages : nil
-            pages = try RenderStage.run(
-                renderer, routes: site.routes,
-                fingerprints: options.memory.map { _ in RouteFingerprints(site: site, templates: inputs.templates, inputs: fingerprintInputs) },
-                memory: memory, complete: true, delivery: options.pageDelivery, progress: progress, work: &work)
-            for view in site.translations {
-                let viewRenderer = SiteRenderer(
-                    site: view, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,
-                    replacedStaticFiles: images.replaced)
+            for index in sites.indices {
                 pages += try RenderStage.run(
-                    viewRenderer, routes: view.routes, fingerprints: nil, memory: nil, complete: true, delivery: options.pageDelivery,
-                    progress: progress, work: &work)
-                let filterData = viewRenderer.catalogFilterData()
-                pages += filterData.files
-                diagnostics += filterData.diagnostics
+                    renderers[index], routes: sites[index].routes,
+                    fingerprints: options.memory.map { _ in
+                        RouteFingerprints(site: sites[index], templates: inputs.templates, inputs: fingerprintInputs)
+                    },
+                    memory: memories[index]?.pages, complete: true, delivery: options.pageDelivery, progress: progress, work: &work)
+                // The primary language's catalog filter data is among its generated files, below.
+                if index > 0 {
+                    let filterData = renderers[index].catalogFilterData()
+                    pages += filterData.files
+                    diagnostics += filterData.diagnostics
+                }
             }
         } catch {
             _ = search.value()
@@ -121,6 +120,10 @@ public enum SiteBuilder {
         }) {
             kept.images = images
             kept.staticPaths = inputs.staticPaths
+            if !parsed.translations.isEmpty {
+                kept.originals = Dictionary(parsed.documents.map { (TranslationGroups.groupKey($0), $0) }, uniquingKeysWith: { first, _ in first })
+                kept.translatedGroups = Set(parsed.translations.flatMap { $0.documents.map(TranslationGroups.groupKey) })
+            }
             options.memory?.site.keep(kept)
         }
         return result
@@ -135,14 +138,20 @@ public enum SiteBuilder {
     /// (`SearchStage.finishPatch`): the preview asks for them once the saved pages are shown.
     /// Empty when none are pending.
     public static func finishSearchPatch(memory: RebuildMemory) -> (files: [OutputFile], removed: [String]) {
-        SearchStage.finishPatch(memory: memory.search)
+        memory.allLanguages.map { SearchStage.finishPatch(memory: $0.search) }.reduce(into: (files: [], removed: [])) { all, language in
+            all.files += language.files
+            all.removed += language.removed
+        }
     }
 
-    /// What a page's fingerprint takes besides the site, for the preview: the options, and
-    /// what parsing read besides the documents (`DocumentMemory.contextKey`). Empty without memory.
-    private static func fingerprintInputs(_ options: BuildOptions) -> String {
+    /// What a page's fingerprint takes besides its own site, for the preview: the options, what
+    /// parsing read besides the documents (`DocumentMemory.contextKey`), and on a multilingual
+    /// site where each page's versions in other languages are (hreflang, the switcher). Empty
+    /// without memory.
+    private static func fingerprintInputs(_ options: BuildOptions, site: Site) -> String {
         guard let memory = options.memory else { return "" }
-        return memory.documents.currentContextKey ?? DocumentMemory.contextKey(options.identity)
+        let context = memory.language(site.config.language).documents.currentContextKey ?? DocumentMemory.contextKey(options.identity)
+        return site.languageLinks.isEmpty ? context : context + "\nlanguages \(site.languageLinks.fingerprint)"
     }
 
     /// The whole of a successful build, kept for the preview's patches (`SitePatch`).
@@ -154,8 +163,12 @@ public enum SiteBuilder {
             identity: options.identity,
             validUntil: BuildCache.validUntil(
                 nextPublicationChange: result.nextPublicationChange, now: options.now, timeZone: inputs.config.timeZone),
-            parser: parsed.parser, reports: parsed.reports, templates: inputs.templates, site: site, fingerprintInputs: fingerprintInputs,
-            documentIndex: SiteDocumentIndex(site),
+            templates: inputs.templates, site: site,
+            languages: [SiteMemory.Language(parser: parsed.parser, reports: parsed.reports, documentIndex: SiteDocumentIndex(site))]
+                + zip(parsed.translations, site.translations).map { translation, view in
+                    SiteMemory.Language(parser: translation.parser, reports: translation.reports, documentIndex: SiteDocumentIndex(view))
+                },
+            fingerprintInputs: fingerprintInputs,
             sources: Dictionary(inputs.documents.map { ($0.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
             diagnosedFiles: Set(result.diagnostics.map(\.file)), diagnostics: result.diagnostics)
     }

@@ -16,80 +16,138 @@ import MastheadSupport
 enum SitePatch {
     static func run(_ options: BuildOptions, changedPaths: Set<String>, memory: RebuildMemory) -> BuildResult? {
         guard var kept = memory.site.take(), suits(kept, options) else { return nil }
-        // A multilingual site's pages show their translations (hreflang, the switcher, the
-        // sitemap): a save rebuilds the whole site, so both languages' pages are new.
-        guard kept.site.translations.isEmpty else { return nil }
         // Load: the saved sources read again, the saved static files to be read again.
-        guard let saved = load(changedPaths, kept: kept) else { return nil }
-        // Parse.
+        guard let saved = load(changedPaths, kept: kept), let byLanguage = byLanguage(saved.sources, config: kept.site.config) else { return nil }
         var diagnostics: [Diagnostic] = []
         var work = BuildResult.Work()
         var timer = PhaseTimer()
-        let documents = ParseStage.parse(
-            saved.sources, parser: kept.parser, reports: kept.reports, memory: memory.documents,
-            diagnostics: &diagnostics, work: &work, timer: &timer)
-        guard diagnostics.isEmpty, documents.count == saved.sources.count else { return nil }
-        // Resolve.
-        var update = SiteUpdate(kept.documentIndex)
-        for document in documents {
-            guard update.replace(with: document, in: &kept.site) else { return nil }
-        }
-        for index in update.changedArticles { kept.articleKeys[index] = RouteFingerprints.articleKey(kept.site.articles[index]) }
-        // Render: the routes showing a saved page or article, feeds included (they are
-        // written only when their bytes change).
-        let site = kept.site
-        let fingerprints = RouteFingerprints(site: site, templates: kept.templates, inputs: kept.fingerprintInputs, articleKeys: kept.articleKeys)
-        // By index, not by element: a closure taking each route would copy every one of them.
-        let routes = site.routes.indices.filter { index in
-            let subject = site.routes[index].subject
-            if case .page(let page) = subject { return update.changedPages.contains(page) }
-            return !update.changedArticles.isEmpty && fingerprints.shows(subject, anyOf: update.changedArticles)
-        }.map { site.routes[$0] }
-        // Images: the saved documents' references checked, their social cards drawn (a new title,
-        // a new card). Only theirs: every other page's card is as the kept build made it.
-        let references = ImageStage.references(of: documents)
-        guard ImageStage.referenceProblems(references, table: kept.images.table, reported: []).isEmpty else { return nil }
+        var pages: [OutputFile] = []
         var newCards: [OutputFile] = []
-        if kept.templates.showsPageImage {
-            let savedRoutes = site.routes.filter { route in
-                switch route.subject {
-                case .article(let index): update.changedArticles.contains(index)
-                case .page(let index): update.changedPages.contains(index)
-                default: false
-                }
+        var reparsed: Set<String> = []
+        // Each language's saved files, through the stages of its own site.
+        for (language, sources) in byLanguage {
+            let languageMemory = memory.language(kept.site(of: language).config.language)
+            // Parse.
+            var documents = ParseStage.parse(
+                sources, parser: kept.languages[language].parser, reports: kept.languages[language].reports, memory: languageMemory.documents,
+                diagnostics: &diagnostics, work: &work, timer: &timer)
+            guard diagnostics.isEmpty, documents.count == sources.count else { return nil }
+            if !kept.site.translations.isEmpty {
+                guard joinTranslations(&documents, language: language, kept: &kept) else { return nil }
             }
-            let cards = SocialCards.make(
-                site: site, routes: savedRoutes, table: kept.images.table, staticPaths: kept.staticPaths, options: options,
-                cache: ImageCache(siteDirectory: kept.identity.siteDirectory))
-            let knownCards = Set(kept.images.table.cards.values.map(\.src))
-            newCards = cards.files.filter { !knownCards.contains("/" + $0.path) }
-            kept.images.table.cards.merge(cards.table) { _, saved in saved }
-            let shownCards = Set(kept.images.table.cards.values.map(\.src))
-            kept.images.files = kept.images.files.filter { !$0.path.hasPrefix("social/") || shownCards.contains("/" + $0.path) } + newCards
+            // Resolve.
+            var update = SiteUpdate(kept.languages[language].documentIndex)
+            let placed = kept.withSite(language) { site in documents.allSatisfy { update.replace(with: $0, in: &site) } }
+            guard placed else { return nil }
+            let site = kept.site(of: language)
+            for index in update.changedArticles { kept.languages[language].articleKeys[index] = RouteFingerprints.articleKey(site.articles[index]) }
+            // Render: the routes showing a saved page or article, feeds included (they are
+            // written only when their bytes change).
+            let fingerprints = RouteFingerprints(
+                site: site, templates: kept.templates, inputs: kept.fingerprintInputs, articleKeys: kept.languages[language].articleKeys)
+            // By index, not by element: a closure taking each route would copy every one of them.
+            let routes = site.routes.indices.filter { index in
+                let subject = site.routes[index].subject
+                if case .page(let page) = subject { return update.changedPages.contains(page) }
+                return !update.changedArticles.isEmpty && fingerprints.shows(subject, anyOf: update.changedArticles)
+            }.map { site.routes[$0] }
+            // Images: the saved documents' references checked, their social cards drawn (a new title,
+            // a new card). Only theirs: every other page's card is as the kept build made it.
+            let references = ImageStage.references(of: documents)
+            guard ImageStage.referenceProblems(references, table: kept.images.table, reported: []).isEmpty else { return nil }
+            if kept.templates.showsPageImage {
+                let savedRoutes = site.routes.filter { route in
+                    switch route.subject {
+                    case .article(let index): update.changedArticles.contains(index)
+                    case .page(let index): update.changedPages.contains(index)
+                    default: false
+                    }
+                }
+                let cards = SocialCards.make(
+                    site: site, routes: savedRoutes, table: kept.images.table, staticPaths: kept.staticPaths, options: options,
+                    cache: ImageCache(siteDirectory: kept.identity.siteDirectory))
+                let knownCards = Set(kept.images.table.cards.values.map(\.src))
+                let drawn = cards.files.filter { !knownCards.contains("/" + $0.path) }
+                newCards += drawn
+                kept.images.table.cards.merge(cards.table) { _, saved in saved }
+                let shownCards = Set(kept.images.table.cards.values.map(\.src))
+                kept.images.files = kept.images.files.filter { !$0.path.hasPrefix("social/") || shownCards.contains("/" + $0.path) } + drawn
+            }
+            let renderer = SiteRenderer(
+                site: site, templates: kept.templates, siteDirectory: kept.identity.siteDirectory, images: kept.images.table,
+                replacedStaticFiles: kept.images.replaced)
+            guard
+                let rendered = try? RenderStage.run(
+                    renderer, routes: routes, fingerprints: fingerprints, memory: languageMemory.pages,
+                    complete: false, delivery: .collected, work: &work),
+                // A render past its limits: the full build reports it.
+                kept.templates.overrunProblems().isEmpty
+            else { return nil }
+            pages += rendered
+            // The index: the saved documents' entries are made again once the pages are shown
+            // (`SiteBuilder.finishSearchPatch`).
+            guard SearchStage.patch(site, articles: update.changedArticles, pages: update.changedPages, memory: languageMemory.search) else {
+                return nil
+            }
+            reparsed.formUnion(documents.map(\.sourcePath))
         }
-        let renderer = SiteRenderer(
-            site: site, templates: kept.templates, siteDirectory: kept.identity.siteDirectory, images: kept.images.table,
-            replacedStaticFiles: kept.images.replaced)
-        guard
-            let pages = try? RenderStage.run(
-                renderer, routes: routes, fingerprints: fingerprints, memory: memory.pages,
-                complete: false, delivery: .collected, work: &work),
-            // A render past its limits: the full build reports it.
-            kept.templates.overrunProblems().isEmpty
-        else { return nil }
-        // The index: the saved documents' entries are made again once the pages are shown
-        // (`SiteBuilder.finishSearchPatch`).
-        guard SearchStage.patch(site, articles: update.changedArticles, pages: update.changedPages, memory: memory.search) else { return nil }
         // The saved files' old warnings are gone: they parse without a problem now.
-        let reparsed = Set(documents.map(\.sourcePath))
         kept.diagnostics.removeAll { reparsed.contains($0.file) }
         memory.site.keep(kept)
-        var result = BuildResult(site: site, files: pages + saved.staticFiles + newCards, diagnostics: kept.diagnostics)
+        var result = BuildResult(site: kept.site, files: pages + saved.staticFiles + newCards, diagnostics: kept.diagnostics)
         result.patched = true
         result.work = work
-        result.work.reusedPages = site.routes.count - work.renderedPages
-        result.work.reusedDocuments = site.articles.count + site.pages.count - work.parsedDocuments
+        let sites = kept.sites
+        result.work.reusedPages = sites.map(\.routes.count).reduce(0, +) - work.renderedPages
+        result.work.reusedDocuments = sites.map { $0.articles.count + $0.pages.count }.reduce(0, +) - work.parsedDocuments
         return result
+    }
+
+    /// The saved sources by language, the primary's (0) first, then in the order of
+    /// `languages:` (`moka.en.md` is English's); nil for a language the site does not have.
+    private static func byLanguage(_ sources: [DocumentSource], config: SiteConfig) -> [(Int, [DocumentSource])]? {
+        let codes = config.translationCodes
+        let positions = Dictionary(
+            config.translationLanguages.enumerated().map { ($1.code.lowercased(), $0 + 1) }, uniquingKeysWith: { first, _ in first })
+        var groups: [Int: [DocumentSource]] = [:]
+        for source in sources {
+            guard let code = TranslationFile.split(stem: source.stem, codes: codes).language else {
+                groups[0, default: []].append(source)
+                continue
+            }
+            guard let position = positions[code] else { return nil }
+            groups[position, default: []].append(source)
+        }
+        return groups.sorted { $0.key < $1.key }
+    }
+
+    /// On a multilingual site, the saved documents joined as a full build joins them
+    /// (`TranslationGroups`): a translation takes from its kept original what it does not
+    /// write; a saved original must give its translations what it gave, and a saved
+    /// document must keep its translation group (the language links stay as they are).
+    /// False when that does not hold, or joining finds a problem: then a full build.
+    private static func joinTranslations(_ documents: inout [Document], language: Int, kept: inout SiteMemory.State) -> Bool {
+        let site = kept.site(of: language)
+        let index = kept.languages[language].documentIndex
+        for position in documents.indices {
+            let saved = documents[position]
+            guard let published = index.document(at: saved.sourcePath, in: site), published.translationKey == saved.translationKey else {
+                return false
+            }
+            let group = TranslationGroups.groupKey(saved)
+            if language == 0 {
+                if kept.translatedGroups.contains(group) {
+                    guard let old = kept.originals[group], TranslationGroups.givesAlike(old, saved) else { return false }
+                }
+                kept.originals[group] = saved
+            } else {
+                let problems = TranslationGroups.join(
+                    &documents[position], to: kept.originals[group], language: kept.site.config.translationLanguages[language - 1],
+                    author: kept.site.config.author, keys: { [] })
+                guard problems.isEmpty else { return false }
+            }
+        }
+        return true
     }
 
     /// Whether a build with these options may start from the kept build.

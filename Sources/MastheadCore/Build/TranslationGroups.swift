@@ -46,30 +46,11 @@ enum TranslationGroups {
                     orphans.insert(position)
                     continue
                 }
-                if let original = byKey[groupKey(document)].map({ originals[$0] }) {
-                    inherit(&document, from: original)
-                    if original.draft && !document.draft {
-                        diagnostics.append(
-                            .error(
-                                "this translation is published but its original \(original.sourcePath) is a draft; "
-                                    + "set draft: true here too, or publish the original", at: document.translationLocation ?? location(document)))
-                    }
-                } else {
-                    if document.writtenKeys.contains("translationKey") {
-                        let keys = originals.filter { $0.kind == document.kind }.map(\.translationKey)
-                        diagnostics.append(
-                            .warning(
-                                "translationKey: no \(document.kind.rawValue) '\(document.translationKey)' in the default language to translate"
-                                    + Suggestion.didYouMean(document.translationKey, in: keys),
-                                at: document.translationLocation ?? location(document)))
-                    }
-                    if !document.writtenKeys.contains("date") {
-                        let message = "date: missing required value (this file translates nothing to take it from)"
-                        diagnostics.append(.error(message, at: location(document)))
-                    }
-                    if !document.writtenKeys.contains("author") { document.author = author }
+                let original = byKey[groupKey(document)].map { originals[$0] }
+                let kind = document.kind
+                diagnostics += join(&document, to: original, language: language, author: author) {
+                    originals.filter { $0.kind == kind }.map(\.translationKey)
                 }
-                document.tags = document.tags.map { language.tags[Slug.make($0)] ?? $0 }
                 translations[index].documents[position] = document
             }
             for position in orphans.sorted() {
@@ -85,6 +66,46 @@ enum TranslationGroups {
             }
         }
         return diagnostics
+    }
+
+    /// One translation joined to its original, or standing alone when `original` is nil (then
+    /// `keys`, the originals' translation keys, suggest what it may have meant); its tags
+    /// translated. A full build joins every translation through here, a patch a saved one.
+    static func join(
+        _ document: inout Document, to original: Document?, language: LanguageConfig, author: String?, keys: () -> [String]
+    ) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        if let original {
+            inherit(&document, from: original)
+            if original.draft && !document.draft {
+                diagnostics.append(
+                    .error(
+                        "this translation is published but its original \(original.sourcePath) is a draft; "
+                            + "set draft: true here too, or publish the original", at: document.translationLocation ?? location(document)))
+            }
+        } else {
+            if document.writtenKeys.contains("translationKey") {
+                diagnostics.append(
+                    .warning(
+                        "translationKey: no \(document.kind.rawValue) '\(document.translationKey)' in the default language to translate"
+                            + Suggestion.didYouMean(document.translationKey, in: keys()),
+                        at: document.translationLocation ?? location(document)))
+            }
+            if !document.writtenKeys.contains("date") {
+                let message = "date: missing required value (this file translates nothing to take it from)"
+                diagnostics.append(.error(message, at: location(document)))
+            }
+            if !document.writtenKeys.contains("author") { document.author = author }
+        }
+        document.tags = document.tags.map { language.tags[Slug.make($0)] ?? $0 }
+        return diagnostics
+    }
+
+    /// Whether a saved original gives its translations what the kept one gave them: what they
+    /// take from it besides what places them (`SiteUpdate.placesAlike` checks that).
+    static func givesAlike(_ old: Document, _ new: Document) -> Bool {
+        old.cover == new.cover && old.gallery == new.gallery && old.video == new.video && old.author == new.author
+            && old.featured == new.featured && old.writtenTOC == new.writtenTOC && old.translationKey == new.translationKey
     }
 
     /// `moka.fr.md` on a site without `fr` in `languages:`: most likely a translation into a
@@ -103,7 +124,7 @@ enum TranslationGroups {
     }
 
     /// Articles translate articles; pages and reports translate their own kind.
-    private static func groupKey(_ document: Document) -> String {
+    static func groupKey(_ document: Document) -> String {
         document.kind.rawValue + "/" + document.translationKey
     }
 

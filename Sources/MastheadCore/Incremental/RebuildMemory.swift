@@ -6,30 +6,41 @@ import MastheadSupport
 /// (`BuildOptions.memory`). Each part is reused only where its inputs are unchanged, so a
 /// build with memory gives the same files as one without.
 public final class RebuildMemory: Sendable {
-    /// Parsed documents, by source path and bytes: the site's language's.
-    let documents = DocumentMemory()
-    /// Each other language's, apart: its documents parse with its own view of site.yml, and
-    /// a memory forgets at the end of a build the files that build did not parse.
-    private let translatedDocuments = Locked<[String: DocumentMemory]>([:])
-    /// Rendered pages, by output path and fingerprint.
-    let pages = PageMemory()
+    /// Each language's parsed documents, pages and search index, by its code.
+    private let languages = Locked<[String: LanguageMemory]>([:])
     /// The related lists of the last resolve.
     let relatedLists = RelatedListsMemory(capacity: 1)
     /// The last successful build, whole, for patches.
     let site = SiteMemory()
     /// Results of database datasets, kept until their `refresh:` seconds have passed.
     public let databaseResults = DatabaseResults()
-    /// The search index's entries, for patches.
-    let search = SearchMemory()
 
     public init() {}
 
-    func documents(translatedTo language: String) -> DocumentMemory {
-        translatedDocuments.withLock { memories in
+    /// The memory of the site in `language` (its `SiteConfig.language`), made on first use.
+    func language(_ language: String) -> LanguageMemory {
+        languages.withLock { memories in
             if let memory = memories[language] { return memory }
-            let memory = DocumentMemory()
+            let memory = LanguageMemory()
             memories[language] = memory
             return memory
         }
     }
+
+    /// Every language's memory made so far, in no particular order.
+    var allLanguages: [LanguageMemory] {
+        languages.withLock { Array($0.values) }
+    }
+}
+
+/// What the preview keeps of one language's site. Apart for each language: its documents parse
+/// with its own view of site.yml, its pages have their own paths, its index its own folder; and
+/// a memory forgets at the end of a build what that build did not make in it.
+final class LanguageMemory: Sendable {
+    /// Parsed documents, by source path and bytes.
+    let documents = DocumentMemory()
+    /// Rendered pages, by output path and fingerprint.
+    let pages = PageMemory()
+    /// The search index's entries, for patches.
+    let search = SearchMemory()
 }

@@ -25,6 +25,21 @@ public struct LanguageLinks: Sendable {
     /// The page's versions in every language; empty on a site in one language.
     public func versions(of path: String) -> [Version] { byPath[path] ?? [] }
 
+    /// Every page's versions in one number, for the preview's page fingerprints: a page shows
+    /// where its versions are (hreflang, the language switcher).
+    package var fingerprint: UInt64 {
+        var fingerprint = Fingerprint()
+        for path in byPath.keys.sorted() {
+            fingerprint.add(path)
+            for version in byPath[path] ?? [] {
+                fingerprint.add(version.code)
+                fingerprint.add(version.path)
+                fingerprint.add(version.isTranslation ? 1 : 0)
+            }
+        }
+        return fingerprint.value
+    }
+
     /// The versions that are the same page (hreflang alternates); empty unless there are at least two.
     public func alternates(of path: String) -> [Version] {
         let found = versions(of: path).filter(\.isTranslation)

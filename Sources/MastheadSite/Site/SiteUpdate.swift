@@ -11,6 +11,11 @@ package struct SiteDocumentIndex: Sendable {
         pages = Self.indexByPath(site.pages.map(\.document.sourcePath))
     }
 
+    /// The published document of `site` read from `sourcePath`, if any.
+    package func document(at sourcePath: String, in site: Site) -> Document? {
+        articles[sourcePath].map { site.articles[$0].document } ?? pages[sourcePath].map { site.pages[$0].document }
+    }
+
     private static func indexByPath(_ paths: [String]) -> [String: Int] {
         Dictionary(paths.indices.map { (paths[$0], $0) }, uniquingKeysWith: { first, _ in first })
     }
