@@ -26,6 +26,7 @@ def main():
     parser.add_argument("--wait", type=float, default=60, help="seconds to wait for each rebuild event")
     parser.add_argument("--copy", action="store_true", help="work on a copy of the site (for the default site)")
     parser.add_argument("--article", help="the file of Content/articles/ to save (default: the middle one by name)")
+    parser.add_argument("--page", help="the output file whose rebuild is awaited (default: the article's page, from its file name)")
     args = parser.parse_args()
 
     site = args.site
@@ -72,7 +73,7 @@ def main():
     # event's paths contain as they contain `articles/moka/index.html`.
     name = os.path.basename(article)[:-3]
     stem, dot, language = name.rpartition(".")
-    page = "articles/" + (stem if dot and len(language) == 2 else name) + "/index.html"
+    page = args.page or "articles/" + (stem if dot and len(language) == 2 else name) + "/index.html"
     with open(article, encoding="utf-8") as handle:
         original = handle.read()
     timings = []

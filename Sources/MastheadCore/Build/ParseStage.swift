@@ -5,28 +5,27 @@ import MastheadReports
 import MastheadSite
 import MastheadSupport
 
-/// Stage 2, parse: catalogs, then every article, page and report.
+/// Stage 2, parse: each language's catalogs, then its articles, pages and reports.
 struct ParsedContent: Sendable {
+    /// The primary language's first, then the others in the order of `languages:`.
+    var languages: [ParsedLanguage]
+
+    var primary: ParsedLanguage { languages[0] }
+}
+
+/// One language's catalogs, report engine, parser and documents, parsed with its own view of
+/// the site (`SiteConfig.view`): its words, number formats, catalogs (`title_en`) and URLs.
+struct ParsedLanguage: Sendable {
+    /// nil for the primary language.
+    var language: LanguageConfig?
     var catalogs: [Catalog]
     /// Draws report blocks, named charts and statements; kept for the later stages.
     var reports: ReportEngine
     /// Parses one document; kept so a patch parses saved files the same way.
     var parser: DocumentParser
     var documents: [Document]
-    /// The site's other languages, each parsed with its own view of the site (`SiteConfig.view`).
-    var translations: [ParsedTranslation] = []
-    /// The default language's files that did not parse: their translations and `related:` skip them.
-    var failed: [FailedDocument] = []
-}
-
-/// One other language's catalogs, report engine, parser and documents.
-struct ParsedTranslation: Sendable {
-    var language: LanguageConfig
-    var catalogs: [Catalog]
-    var reports: ReportEngine
-    var parser: DocumentParser
-    var documents: [Document]
-    /// Its files that did not parse, and the translations of originals that did not.
+    /// Its files that did not parse (their translations and `related:` skip them), and in
+    /// another language the translations of originals that did not.
     var failed: [FailedDocument] = []
 }
 
@@ -38,30 +37,21 @@ enum ParseStage {
         let config = inputs.config
         let codes = config.translationCodes
         let files = inputs.documents
-        let isDefault = files.map { TranslationFile.split(stem: $0.stem, codes: codes).language == nil }
-        var parsed = parse(
-            files.indices.filter { isDefault[$0] }.map { files[$0] }, config: config, inputs: inputs, options: options,
-            diagnostics: &diagnostics, work: &work, timer: &timer)
-        // Each other language is parsed with its own view of the site: its words, number formats,
-        // catalogs (`title_en`) and URLs, so `prize:` links and report blocks come out in it.
-        for language in config.translationLanguages {
-            let code = language.code.lowercased()
-            let own = files.indices.filter {
-                !isDefault[$0] && TranslationFile.split(stem: files[$0].stem, codes: codes).language == code
-            }
-            let view = parse(
-                own.map { files[$0] }, config: config.view(for: language), inputs: inputs, options: options,
-                diagnostics: &diagnostics, work: &work, timer: &timer)
-            parsed.translations.append(
-                ParsedTranslation(
-                    language: language, catalogs: view.catalogs, reports: view.reports, parser: view.parser, documents: view.documents,
-                    failed: view.failed))
+        // A file's language is in its name (`moka.en.md`); nil is the primary's.
+        let fileLanguages = files.map { TranslationFile.split(stem: $0.stem, codes: codes).language }
+        let languages: [LanguageConfig?] = [nil] + config.translationLanguages
+        var parsed = ParsedContent(languages: [])
+        for language in languages {
+            let code = language?.code.lowercased()
+            var own = parse(
+                files.indices.filter { fileLanguages[$0] == code }.map { files[$0] }, config: language.map(config.view(for:)) ?? config,
+                inputs: inputs, options: options, diagnostics: &diagnostics, work: &work, timer: &timer)
+            own.language = language
+            parsed.languages.append(own)
         }
         if !config.translationLanguages.isEmpty {
             diagnostics += TranslationGroups.undeclaredLanguages(files.map(\.path), config: config)
-            diagnostics += TranslationGroups.link(
-                &parsed.documents, failed: parsed.failed, translations: &parsed.translations, languages: config.translationLanguages,
-                author: config.author)
+            diagnostics += TranslationGroups.link(&parsed.languages, author: config.author)
         }
         return parsed
     }
@@ -70,7 +60,7 @@ enum ParseStage {
     private static func parse(
         _ files: [DocumentSource], config: SiteConfig, inputs: SiteInputs, options: BuildOptions,
         diagnostics: inout [Diagnostic], work: inout BuildResult.Work, timer: inout PhaseTimer
-    ) -> ParsedContent {
+    ) -> ParsedLanguage {
         let siteDirectory = options.siteDirectory
         // Catalogs come before articles so `prize:KEY` links resolve while Markdown renders.
         let (catalogs, catalogDiagnostics) = CatalogLoader(
@@ -95,7 +85,7 @@ enum ParseStage {
             files, parser: parser, reports: reports, memory: memory, progress: options.progress,
             diagnostics: &diagnostics, work: &work, timer: &timer)
         memory?.endBuild()
-        return ParsedContent(catalogs: catalogs, reports: reports, parser: parser, documents: documents, failed: failed)
+        return ParsedLanguage(catalogs: catalogs, reports: reports, parser: parser, documents: documents, failed: failed)
     }
 
     /// Reads and parses files on every core, each taken from the preview's memory when its

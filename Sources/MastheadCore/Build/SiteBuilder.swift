@@ -114,15 +114,16 @@ public enum SiteBuilder {
             diagnostics: diagnostics + generated.diagnostics)
         if case .streamed = options.pageDelivery { result.streamedPages = routeCount }
         result.work = work
-        result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.documents, now: options.now)
+        result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.primary.documents, now: options.now)
         if var kept = options.memory.map({ _ in
             keptState(options, inputs, parsed, result: result, site: site, fingerprintInputs: fingerprintInputs)
         }) {
             kept.images = images
             kept.staticPaths = inputs.staticPaths
-            if !parsed.translations.isEmpty {
-                kept.originals = Dictionary(parsed.documents.map { (TranslationGroups.groupKey($0), $0) }, uniquingKeysWith: { first, _ in first })
-                kept.translatedGroups = Set(parsed.translations.flatMap { $0.documents.map(TranslationGroups.groupKey) })
+            if parsed.languages.count > 1 {
+                kept.originals = Dictionary(
+                    parsed.primary.documents.map { (TranslationGroups.groupKey($0), $0) }, uniquingKeysWith: { first, _ in first })
+                kept.translatedGroups = Set(parsed.languages.dropFirst().flatMap { $0.documents.map(TranslationGroups.groupKey) })
             }
             options.memory?.site.keep(kept)
         }
@@ -164,10 +165,9 @@ public enum SiteBuilder {
             validUntil: BuildCache.validUntil(
                 nextPublicationChange: result.nextPublicationChange, now: options.now, timeZone: inputs.config.timeZone),
             templates: inputs.templates, site: site,
-            languages: [SiteMemory.Language(parser: parsed.parser, reports: parsed.reports, documentIndex: SiteDocumentIndex(site))]
-                + zip(parsed.translations, site.translations).map { translation, view in
-                    SiteMemory.Language(parser: translation.parser, reports: translation.reports, documentIndex: SiteDocumentIndex(view))
-                },
+            languages: zip(parsed.languages, [site] + site.translations).map { language, site in
+                SiteMemory.Language(parser: language.parser, reports: language.reports, documentIndex: SiteDocumentIndex(site))
+            },
             fingerprintInputs: fingerprintInputs,
             sources: Dictionary(inputs.documents.map { ($0.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
             diagnosedFiles: Set(result.diagnostics.map(\.file)), diagnostics: result.diagnostics)

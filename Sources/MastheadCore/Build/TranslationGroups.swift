@@ -14,18 +14,18 @@ enum TranslationGroups {
     /// Front matter a translation takes from its original unless it writes it.
     static let inheritedKeys = ["cover", "gallery", "video", "category", "tags", "date", "publishDate", "expiryDate", "author", "featured", "toc"]
 
-    static func link(
-        _ originals: inout [Document], failed: [FailedDocument] = [], translations: inout [ParsedTranslation], languages: [LanguageConfig],
-        author: String?
-    ) -> [Diagnostic] {
+    /// `languages`: the primary language's, whose documents are the originals, then the others.
+    static func link(_ languages: inout [ParsedLanguage], author: String?) -> [Diagnostic] {
+        let originals = languages[0].documents
+        let failed = languages[0].failed
         var diagnostics = duplicates(originals, language: nil)
         var byKey: [String: Int] = [:]
         for (index, document) in originals.enumerated() { byKey[groupKey(document)] = byKey[groupKey(document)] ?? index }
         let failedKeys = Set(failed.map { $0.kind.rawValue + "/" + $0.translationKey })
-        for index in translations.indices {
-            let language = translations[index].language
-            diagnostics += duplicates(translations[index].documents, language: language.name)
-            if translations[index].documents.isEmpty && translations[index].failed.isEmpty {
+        for index in languages.indices.dropFirst() {
+            guard let language = languages[index].language else { continue }
+            diagnostics += duplicates(languages[index].documents, language: language.name)
+            if languages[index].documents.isEmpty && languages[index].failed.isEmpty {
                 let suffix = language.code.lowercased()
                 diagnostics.append(
                     .error(
@@ -33,15 +33,15 @@ enum TranslationGroups {
                             + "beside NAME.md, or remove the language", at: language.location))
             }
             // A translation that failed has its original's URL, as it would have had (`inherit`).
-            for position in translations[index].failed.indices where translations[index].failed[position].writtenSlug == nil {
-                let failed = translations[index].failed[position]
+            for position in languages[index].failed.indices where languages[index].failed[position].writtenSlug == nil {
+                let failed = languages[index].failed[position]
                 if let original = byKey[failed.kind.rawValue + "/" + failed.translationKey] {
-                    translations[index].failed[position].writtenSlug = originals[original].slug
+                    languages[index].failed[position].writtenSlug = originals[original].slug
                 }
             }
             var orphans: Set<Int> = []
-            for position in translations[index].documents.indices {
-                var document = translations[index].documents[position]
+            for position in languages[index].documents.indices {
+                var document = languages[index].documents[position]
                 if byKey[groupKey(document)] == nil, failedKeys.contains(groupKey(document)) {
                     orphans.insert(position)
                     continue
@@ -51,18 +51,18 @@ enum TranslationGroups {
                 diagnostics += join(&document, to: original, language: language, author: author) {
                     originals.filter { $0.kind == kind }.map(\.translationKey)
                 }
-                translations[index].documents[position] = document
+                languages[index].documents[position] = document
             }
             for position in orphans.sorted() {
-                let document = translations[index].documents[position]
+                let document = languages[index].documents[position]
                 var orphan = FailedDocument(path: document.sourcePath, kind: document.kind, codes: [], data: nil)
                 orphan.writtenSlug = document.writtenKeys.contains("slug") ? document.slug : nil
                 orphan.baseName = document.translationKey
                 orphan.translationKey = document.translationKey
-                translations[index].failed.append(orphan)
+                languages[index].failed.append(orphan)
             }
-            translations[index].documents = translations[index].documents.indices.filter { !orphans.contains($0) }.map {
-                translations[index].documents[$0]
+            languages[index].documents = languages[index].documents.indices.filter { !orphans.contains($0) }.map {
+                languages[index].documents[$0]
             }
         }
         return diagnostics

@@ -8,8 +8,6 @@ import MastheadSupport
 public final class RebuildMemory: Sendable {
     /// Each language's parsed documents, pages and search index, by its code.
     private let languages = Locked<[String: LanguageMemory]>([:])
-    /// The related lists of the last resolve.
-    let relatedLists = RelatedListsMemory(capacity: 1)
     /// The last successful build, whole, for patches.
     let site = SiteMemory()
     /// Results of database datasets, kept until their `refresh:` seconds have passed.
@@ -34,8 +32,9 @@ public final class RebuildMemory: Sendable {
 }
 
 /// What the preview keeps of one language's site. Apart for each language: its documents parse
-/// with its own view of site.yml, its pages have their own paths, its index its own folder; and
-/// a memory forgets at the end of a build what that build did not make in it.
+/// with its own view of site.yml, its pages have their own paths, its index its own folder, its
+/// articles their own related lists; and a memory forgets at the end of a build what that build
+/// did not make in it.
 final class LanguageMemory: Sendable {
     /// Parsed documents, by source path and bytes.
     let documents = DocumentMemory()
@@ -43,4 +42,6 @@ final class LanguageMemory: Sendable {
     let pages = PageMemory()
     /// The search index's entries, for patches.
     let search = SearchMemory()
+    /// The related lists of the last resolve.
+    let relatedLists = RelatedListsMemory(capacity: 1)
 }
