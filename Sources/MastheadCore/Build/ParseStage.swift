@@ -35,25 +35,35 @@ enum ParseStage {
         work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> ParsedContent {
         let config = inputs.config
-        let codes = config.translationCodes
         let files = inputs.documents
-        // A file's language is in its name (`moka.en.md`); nil is the primary's.
-        let fileLanguages = files.map { TranslationFile.split(stem: $0.stem, codes: codes).language }
         let languages: [LanguageConfig?] = [nil] + config.translationLanguages
         var parsed = ParsedContent(languages: [])
-        for language in languages {
-            let code = language?.code.lowercased()
-            var own = parse(
-                files.indices.filter { fileLanguages[$0] == code }.map { files[$0] }, config: language.map(config.view(for:)) ?? config,
-                inputs: inputs, options: options, diagnostics: &diagnostics, work: &work, timer: &timer)
-            own.language = language
-            parsed.languages.append(own)
+        for (language, own) in zip(languages, byLanguage(files, config: config)) {
+            var parsedLanguage = parse(
+                own, config: language.map(config.view(for:)) ?? config, inputs: inputs, options: options, diagnostics: &diagnostics,
+                work: &work, timer: &timer)
+            parsedLanguage.language = language
+            parsed.languages.append(parsedLanguage)
         }
         if !config.translationLanguages.isEmpty {
             diagnostics += TranslationGroups.undeclaredLanguages(files.map(\.path), config: config)
             diagnostics += TranslationGroups.link(&parsed.languages, author: config.author)
         }
         return parsed
+    }
+
+    /// The files of each language, in their order: the primary's first, then those of `languages:`
+    /// in its order. A file's language is in its name (`moka.en.md`); a build and a patch split alike.
+    static func byLanguage(_ files: [DocumentSource], config: SiteConfig) -> [[DocumentSource]] {
+        let codes = config.translationCodes
+        let positions = Dictionary(
+            config.translationLanguages.enumerated().map { ($1.code.lowercased(), $0 + 1) }, uniquingKeysWith: { first, _ in first })
+        var groups = Array(repeating: [DocumentSource](), count: config.translationLanguages.count + 1)
+        for file in files {
+            let position = TranslationFile.split(stem: file.stem, codes: codes).language.flatMap { positions[$0] } ?? 0
+            groups[position].append(file)
+        }
+        return groups
     }
 
     /// One language's catalogs and documents, parsed with `config` (the site's, or a language's view).

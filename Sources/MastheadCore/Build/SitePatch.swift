@@ -17,7 +17,7 @@ enum SitePatch {
     static func run(_ options: BuildOptions, changedPaths: Set<String>, memory: RebuildMemory) -> BuildResult? {
         guard var kept = memory.site.take(), suits(kept, options) else { return nil }
         // Load: the saved sources read again, the saved static files to be read again.
-        guard let saved = load(changedPaths, kept: kept), let byLanguage = byLanguage(saved.sources, config: kept.site.config) else { return nil }
+        guard let saved = load(changedPaths, kept: kept) else { return nil }
         var diagnostics: [Diagnostic] = []
         var work = BuildResult.Work()
         var timer = PhaseTimer()
@@ -25,7 +25,7 @@ enum SitePatch {
         var newCards: [OutputFile] = []
         var reparsed: Set<String> = []
         // Each language's saved files, through the stages of its own site.
-        for (language, sources) in byLanguage {
+        for (language, sources) in ParseStage.byLanguage(saved.sources, config: kept.site.config).enumerated() where !sources.isEmpty {
             let languageMemory = memory.language(kept.site(of: language).config.language)
             // Parse.
             var documents = ParseStage.parse(
@@ -101,24 +101,6 @@ enum SitePatch {
         result.work.reusedPages = sites.map(\.routes.count).reduce(0, +) - work.renderedPages
         result.work.reusedDocuments = sites.map { $0.articles.count + $0.pages.count }.reduce(0, +) - work.parsedDocuments
         return result
-    }
-
-    /// The saved sources by language, the primary's (0) first, then in the order of
-    /// `languages:` (`moka.en.md` is English's); nil for a language the site does not have.
-    private static func byLanguage(_ sources: [DocumentSource], config: SiteConfig) -> [(Int, [DocumentSource])]? {
-        let codes = config.translationCodes
-        let positions = Dictionary(
-            config.translationLanguages.enumerated().map { ($1.code.lowercased(), $0 + 1) }, uniquingKeysWith: { first, _ in first })
-        var groups: [Int: [DocumentSource]] = [:]
-        for source in sources {
-            guard let code = TranslationFile.split(stem: source.stem, codes: codes).language else {
-                groups[0, default: []].append(source)
-                continue
-            }
-            guard let position = positions[code] else { return nil }
-            groups[position, default: []].append(source)
-        }
-        return groups.sorted { $0.key < $1.key }
     }
 
     /// On a multilingual site, the saved documents joined as a full build joins them
