@@ -85,7 +85,8 @@ final class PreviewBuilder: Sendable {
 
     /// Builds the site again, or patches the files in `changes` (paths relative to the site
     /// folder) into the last build when that gives the same result. Serialised: two rebuilds
-    /// never run at once.
+    /// never run at once. The files whose database rows a poll found changed are parsed again
+    /// too: an empty `changes` (`DatabasePoller`) patches in only those (`SiteBuilder.build`).
     func rebuild(now: Date = Date(), changes: Set<String>? = nil) -> Outcome {
         state.withLock { rebuild(now: now, changes: changes, state: &$0) }
     }

@@ -175,8 +175,9 @@ struct RebuildService: Service {
                 }
             }
             defer { pings.cancel() }
-            // A changed database result rebuilds as a saved file does (docs/reports.md, "Databases").
-            let polls = DatabasePoller.start(builder.databaseResults) { await rebuild() }
+            // A changed database result rebuilds as a saved file does (docs/reports.md, "Databases"):
+            // the files drawn from it are patched in, or the site built again when one is site.yml.
+            let polls = DatabasePoller.start(builder.databaseResults) { await rebuild(changes: []) }
             defer { polls.cancel() }
             for await _ in changes.cancelOnGracefulShutdown() {
                 await rebuild(changes: watcher.takeChanges())

@@ -17,14 +17,36 @@ struct DatabaseResultsTests {
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             let asked = index.isMultiple(of: 4) ? other : key
             let rows = results.oneAtATime(asked) { () -> Int in
-                if let kept = results.entry(asked) { return kept.rows.count }
+                if let kept = results.entry(asked, readBy: "Content/reports/r\(index).md") { return kept.rows.count }
                 sent.withLock { $0.append(asked.statement.sql) }
                 Thread.sleep(forTimeInterval: 0.05)  // a statement taking its time on the server
-                results.keep(.init(columns: [], rows: [[.integer(7)]], fetched: Date(), poll: 10), for: asked)
+                results.keep(.init(columns: [], rows: [[.integer(7)]], fetched: Date(), poll: 10, readers: ["Content/reports/r\(index).md"]), for: asked)
                 return 1
             }
             #expect(rows == 1)
         }
         #expect(sent.withLock { $0.sorted() } == ["SELECT count(*) FROM events", "SELECT count(DISTINCT member) FROM events"])
+    }
+
+    @Test("each result knows the files reading it, and a file's digest follows the rows it reads")
+    func readersAndTheirDigests() {
+        let results = DatabaseResults()
+        let key = DatabaseResults.Key(database: "sqlite stats/events.sqlite", statement: .init(sql: "SELECT 1", parameters: []))
+        let chart = DatabaseResults.Key(database: key.database, statement: .init(sql: "SELECT 2", parameters: []))
+        results.keep(.init(columns: [], rows: [[.integer(7)]], fetched: Date(), poll: 10, readers: ["Content/pages/a.md"]), for: key)
+        #expect(results.entry(key, readBy: "Content/articles/b.md")?.readers == ["Content/pages/a.md", "Content/articles/b.md"])
+        #expect(results.digest(readBy: "Content/articles/c.md") == nil)
+        let before = results.digest(readBy: "Content/pages/a.md")
+        #expect(before != nil && before == results.digest(readBy: "Content/articles/b.md"))
+        // New rows for the same statement: another digest for its readers, which keeps them.
+        results.keep(.init(columns: [], rows: [[.integer(8)]], fetched: Date(), poll: 10), for: key)
+        #expect(results.digest(readBy: "Content/pages/a.md") != before)
+        #expect(results.entry(key, readBy: "Content/pages/a.md")?.readers.count == 2)
+        // Rows read by no document (site.yml's named charts): in the digest of the others only.
+        let documents: Set<String> = ["Content/pages/a.md", "Content/articles/b.md"]
+        let withoutChart = results.digest(readByOtherThan: documents)
+        results.keep(.init(columns: [], rows: [[.integer(9)]], fetched: Date(), poll: 10, readers: ["Content/site.yml"]), for: chart)
+        #expect(results.digest(readByOtherThan: documents) != withoutChart)
+        #expect(results.digest(readByOtherThan: documents.union(["Content/site.yml"])) == withoutChart)
     }
 }

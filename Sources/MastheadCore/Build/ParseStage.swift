@@ -90,7 +90,7 @@ enum ParseStage {
         markdown.renderFencedBlock = { reports.deferFencedBlock(info: $0, body: $1, line: $2, file: $3) }
         let parser = DocumentParser(config: config, markdown: markdown)
         let memory = options.memory?.language(config.language).documents
-        memory?.beginBuild(options.identity, databaseGeneration: options.memory?.databaseResults.generation ?? 0)
+        memory?.beginBuild(options.identity)
         let (documents, failed) = parseKeepingFailures(
             files, parser: parser, reports: reports, memory: memory, progress: options.progress,
             diagnostics: &diagnostics, work: &work, timer: &timer)
@@ -153,6 +153,10 @@ enum ParseStage {
         for (position, index) in fresh.enumerated() {
             parsed[index].document = drawn[position]
             parsed[index].diagnostics += blockProblems[position]
+            // The rows its blocks were drawn from are part of what the page is made of.
+            if memory != nil, let rows = reports.databaseResults.digest(readBy: files[index].path) {
+                parsed[index].document?.sourceHash += " rows " + rows
+            }
         }
         if let memory {
             for (source, entry) in zip(files, parsed) where !entry.reused {

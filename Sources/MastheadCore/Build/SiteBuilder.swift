@@ -10,9 +10,12 @@ public enum SiteBuilder {
     /// Builds the site. With `changedPaths` (the preview's saves, relative to the site folder)
     /// and the preview's memory, the saves are patched into the last build when that gives
     /// the same result (`SitePatch`); otherwise, and without them, the whole site is built.
-    /// A patch leaves the search index to `finishSearchPatch`.
+    /// A patch leaves the search index to `finishSearchPatch`. The files whose database rows a
+    /// poll found changed count as saved (`RebuildMemory.takeStaleDocuments`); an empty
+    /// `changedPaths` with none of them builds in full.
     public static func build(_ options: BuildOptions, changedPaths: Set<String>? = nil) -> BuildResult {
-        if let changedPaths, let memory = options.memory,
+        let stale = options.memory?.takeStaleDocuments() ?? []
+        if let changedPaths = changedPaths?.union(stale), !changedPaths.isEmpty, let memory = options.memory,
             let patched = SitePatch.run(options, changedPaths: changedPaths, memory: memory)
         {
             return patched
@@ -73,7 +76,7 @@ public enum SiteBuilder {
                 replacedStaticFiles: images.replaced)
         }
         let renderer = renderers[0]
-        let fingerprintInputs = Self.fingerprintInputs(options, site: site) + "\nimages " + images.fingerprint
+        let fingerprintInputs = Self.fingerprintInputs(options, inputs, site: site) + "\nimages " + images.fingerprint
         var pages: [OutputFile] = []
         let routeCount = sites.map(\.routes.count).reduce(0, +)
         progress?.begin(.rendering, total: routeCount)
@@ -146,13 +149,16 @@ public enum SiteBuilder {
     }
 
     /// What a page's fingerprint takes besides its own site, for the preview: the options, what
-    /// parsing read besides the documents (`DocumentMemory.contextKey`), and on a multilingual
-    /// site where each page's versions in other languages are (hreflang, the switcher). Empty
-    /// without memory.
-    private static func fingerprintInputs(_ options: BuildOptions, site: Site) -> String {
+    /// parsing read besides the documents (`DocumentMemory.contextKey`); on a multilingual
+    /// site where each page's versions in other languages are (hreflang, the switcher); the
+    /// database rows drawn without a document of their own (catalogs' `blocks:`; named charts
+    /// are in `Site.charts`). Empty without memory.
+    private static func fingerprintInputs(_ options: BuildOptions, _ inputs: SiteInputs, site: Site) -> String {
         guard let memory = options.memory else { return "" }
         let context = memory.language(site.config.language).documents.currentContextKey ?? DocumentMemory.contextKey(options.identity)
-        return site.languageLinks.isEmpty ? context : context + "\nlanguages \(site.languageLinks.fingerprint)"
+        let documents = Set(inputs.documents.map(\.path)).union([SiteConfigLoader.path])
+        let rows = "\nrows " + memory.databaseResults.digest(readByOtherThan: documents)
+        return context + rows + (site.languageLinks.isEmpty ? "" : "\nlanguages \(site.languageLinks.fingerprint)")
     }
 
     /// The whole of a successful build, kept for the preview's patches (`SitePatch`).

@@ -29,8 +29,8 @@ public final class DocumentMemory: Sendable {
     public init() {}
 
     /// Starts a build: forgets every entry when what parsing depends on has changed.
-    func beginBuild(_ identity: BuildIdentity, databaseGeneration: Int = 0) {
-        let key = Self.contextKey(identity) + "databases=\(databaseGeneration)\n"
+    func beginBuild(_ identity: BuildIdentity) {
+        let key = Self.contextKey(identity)
         state.withLock { state in
             if key != state.contextKey { state.entries.removeAll() }
             state.contextKey = key
@@ -58,6 +58,13 @@ public final class DocumentMemory: Sendable {
             entry.generation = state.generation
             state.entries[file.path] = entry
             return (entry.document, entry.diagnostics)
+        }
+    }
+
+    /// Forgets the documents at these paths: the database rows their blocks were drawn from changed.
+    func forget(_ paths: Set<String>) {
+        state.withLock { state in
+            for path in paths { state.entries.removeValue(forKey: path) }
         }
     }
 

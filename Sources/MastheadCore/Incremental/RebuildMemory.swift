@@ -10,7 +10,7 @@ public final class RebuildMemory: Sendable {
     private let languages = Locked<[String: LanguageMemory]>([:])
     /// The last successful build, whole, for patches.
     let site = SiteMemory()
-    /// Results of database datasets, kept until their `refresh:` seconds have passed.
+    /// Results of database datasets, asked again every `poll:` seconds (`DatabasePoller`).
     public let databaseResults = DatabaseResults()
 
     public init() {}
@@ -23,6 +23,16 @@ public final class RebuildMemory: Sendable {
             memories[language] = memory
             return memory
         }
+    }
+
+    /// The files reading database results that polls found changed since the last call,
+    /// forgotten by every language's document memory so that the next build parses them again.
+    public func takeStaleDocuments() -> Set<String> {
+        let stale = databaseResults.takeStaleReaders()
+        if !stale.isEmpty {
+            for language in allLanguages { language.documents.forget(stale) }
+        }
+        return stale
     }
 
     /// Every language's memory made so far, in no particular order.

@@ -8,8 +8,9 @@ import MastheadSupport
 /// Two builds giving a route the same fingerprint give it the same bytes, so the preview
 /// renders again only the routes whose fingerprint changed.
 ///
-/// What every page can show (site.yml, catalogs, statistics, named charts, category counts)
-/// goes into one site-wide part: a change there renders everything again. An article's
+/// What every page can show (site.yml, catalogs, statistics, category counts) goes into one
+/// site-wide part: a change there renders everything again. Named charts go only into the
+/// pages whose template shows one. An article's
 /// own edit reaches its page, the pages showing its card (lists, the home page, its
 /// neighbours and the articles that list it as related) and nothing else.
 struct RouteFingerprints: Sendable {
@@ -17,6 +18,8 @@ struct RouteFingerprints: Sendable {
     let templates: TemplateSet
     /// The site-wide part.
     private let shared: UInt64
+    /// The named charts, drawn: part of the pages whose template shows one (`TemplateSet.showingNamedCharts`).
+    private let namedCharts: UInt64
     /// Per article: its path and source fingerprint, what a card of it shows (`articleKey`).
     let articleKeys: [UInt64]
     /// Every article, in order: the home page's input.
@@ -41,11 +44,13 @@ struct RouteFingerprints: Sendable {
         for catalog in site.catalogs {
             shared.add(catalog.featured ?? -1)
         }
-        for name in site.charts.keys.sorted() {
-            shared.add(name)
-            shared.add(site.charts[name] ?? "")
-        }
         self.shared = shared.value
+        var charts = Fingerprint()
+        for name in site.charts.keys.sorted() {
+            charts.add(name)
+            charts.add(site.charts[name] ?? "")
+        }
+        namedCharts = charts.value
         articleKeys = knownKeys ?? site.articles.indices.map { Self.articleKey(site.articles[$0]) }
         var all = Fingerprint()
         for key in articleKeys { all.add(key) }
@@ -77,6 +82,7 @@ struct RouteFingerprints: Sendable {
         fingerprint.add(route.path)
         fingerprint.add(template)
         fingerprint.add(templates.fingerprints[template] ?? 0)
+        if templates.showingNamedCharts.contains(template) { fingerprint.add(namedCharts) }
         if let shown = articlesShown(by: route.subject) {
             fingerprint.add(shown.count)
             for index in shown { fingerprint.add(index >= 0 ? articleKeys[index] : 0) }

@@ -31,6 +31,9 @@ public struct TemplateSet: Sendable {
     static let placerPrefix = "masthead-rendered-"
     /// Whether a template shows `page.image`: only then are social cards drawn.
     public var showsPageImage = false
+    /// The templates showing a named chart (`{{{charts.NAME}}}`), themselves or through a
+    /// partial or parent they reach: only their pages change with a named chart.
+    public var showingNamedCharts: Set<String> = []
     /// `Templates/i18n/<code>.yml`: the theme's words per language (`{{i18n.KEY}}`).
     public var strings = TemplateStrings()
 
@@ -122,7 +125,18 @@ public struct TemplateSet: Sendable {
         set.paths = paths
         set.rendersCardsOnce = placesRenderedCards
         set.siteWidePartials = siteWide
-        set.fingerprints = fingerprints(sources, outlines: outlines)
+        let reached = reached(sources, outlines: outlines)
+        set.fingerprints = reached.mapValues { members in
+            var fingerprint = Fingerprint()
+            for member in members.sorted() {
+                fingerprint.add(member)
+                fingerprint.add(sources[member]?.text ?? "")
+            }
+            return fingerprint.value
+        }
+        let chartTag = try! Regex(#"\{\{\{?\s*[#^&]?\s*charts\b"#)
+        let showCharts = Set(sources.keys.filter { sources[$0]?.text.contains(chartTag) == true })
+        set.showingNamedCharts = Set(reached.keys.filter { !reached[$0, default: []].isDisjoint(with: showCharts) })
         set.showsPageImage = sources.values.contains { $0.text.contains("page.image") }
         return (set, diagnostics)
     }
@@ -132,12 +146,12 @@ public struct TemplateSet: Sendable {
         ParsedTemplate([.variable(TemplateName(key), escaped: false)])
     }
 
-    /// Each template's text with the texts of the templates it reaches through `{{> }}` and `{{< }}`.
-    static func fingerprints(_ sources: [String: (path: String, text: String)], outlines: [String: TemplateOutline]) -> [String: UInt64] {
+    /// Each template with the templates it reaches through `{{> }}` and `{{< }}`, itself included.
+    static func reached(_ sources: [String: (path: String, text: String)], outlines: [String: TemplateOutline]) -> [String: Set<String>] {
         let references = outlines.mapValues { outline in
             Set(outline.references.filter { $0.kind != .block && !$0.isDynamic }.map(\.name))
         }
-        var result: [String: UInt64] = [:]
+        var result: [String: Set<String>] = [:]
         for name in sources.keys {
             var reached: Set<String> = [name]
             var queue = [name]
@@ -146,12 +160,7 @@ public struct TemplateSet: Sendable {
                     queue.append(reference)
                 }
             }
-            var fingerprint = Fingerprint()
-            for member in reached.sorted() {
-                fingerprint.add(member)
-                fingerprint.add(sources[member]?.text ?? "")
-            }
-            result[name] = fingerprint.value
+            result[name] = reached
         }
         return result
     }

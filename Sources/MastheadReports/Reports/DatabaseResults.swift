@@ -29,6 +29,9 @@ public final class DatabaseResults: Sendable {
         var digest: String = ""
         /// The first block that asked it, for `masthead check --explain`.
         var askedBy: Asker? = nil
+        /// The files whose blocks read it (documents, site.yml for named charts, catalogs for
+        /// their `blocks:`): what a change of its rows makes stale.
+        var readers: Set<String> = []
     }
 
     /// Where a statement was asked, and what an index serving it would hold.
@@ -43,20 +46,52 @@ public final class DatabaseResults: Sendable {
 
     private let entries = Locked<[Key: Entry]>([:])
     private let running = Locked<[Key: NSLock]>([:])
-    private let expiries = Locked(0)
-
-    /// Counts the times kept results changed: part of the preview's context key, so
-    /// documents drawn from them are parsed (and their blocks asked) again.
-    public var generation: Int { expiries.withLock { $0 } }
+    /// The readers of results a poll found changed or gone, until the preview takes them (`takeStaleReaders`).
+    private let staleReaders = Locked<Set<String>>([])
 
     public init() {}
 
-    func entry(_ key: Key) -> Entry? { entries.withLock { $0[key] } }
+    /// The result kept for `key`, with `reader` noted as one of the files reading it.
+    func entry(_ key: Key, readBy reader: String) -> Entry? {
+        entries.withLock { entries in
+            guard entries[key] != nil else { return nil }
+            entries[key]?.readers.insert(reader)
+            return entries[key]
+        }
+    }
 
     func keep(_ entry: Entry, for key: Key) {
         var entry = entry
         if entry.digest.isEmpty { entry.digest = Self.digest(entry.rows) }
-        entries.withLock { $0[key] = entry }
+        entries.withLock { entries in
+            entry.readers.formUnion(entries[key]?.readers ?? [])
+            entries[key] = entry
+        }
+    }
+
+    /// A digest of the rows of every result `file` reads; nil when it reads none. A page's
+    /// fingerprint in the preview takes it (`Document.sourceHash`): the same bytes drawn from other rows are another page.
+    public func digest(readBy file: String) -> String? {
+        let digests = entries.withLock { entries in entries.values.filter { $0.readers.contains(file) }.map(\.digest) }
+        return digests.isEmpty ? nil : StableHash.digest(digests.sorted().joined(separator: ","))
+    }
+
+    /// A digest of the rows of every result read by a file not in `documents`: site.yml's named
+    /// charts and catalogs' `blocks:`, which pages show without a document of their own.
+    public func digest(readByOtherThan documents: Set<String>) -> String {
+        let digests = entries.withLock { entries in
+            entries.values.filter { !$0.readers.isSubset(of: documents) }.map(\.digest)
+        }
+        return StableHash.digest(digests.sorted().joined(separator: ","))
+    }
+
+    /// The files reading results that the polls since the last call found changed or gone: the
+    /// preview parses them again, and renders the pages showing them.
+    public func takeStaleReaders() -> Set<String> {
+        staleReaders.withLock { stale in
+            defer { stale = [] }
+            return stale
+        }
     }
 
     /// Runs `body` for `key` alone. Blocks are drawn in parallel: a second block asking the
@@ -103,20 +138,22 @@ public final class DatabaseResults: Sendable {
             }
             return (key, fresh)
         }
-        var changed = false
+        var stale: Set<String> = []
         entries.withLock { entries in
             for (key, answer) in answers {
-                if let answer {
-                    if answer.digest != entries[key]?.digest { changed = true }
+                let readers = entries[key]?.readers ?? []
+                if var answer {
+                    if answer.digest != entries[key]?.digest { stale.formUnion(readers) }
+                    answer.readers = readers
                     entries[key] = answer
                 } else {
                     entries.removeValue(forKey: key)
-                    changed = true
+                    stale.formUnion(readers)
                 }
             }
         }
-        if changed { expiries.withLock { $0 += 1 } }
-        return changed
+        staleReaders.withLock { $0.formUnion(stale) }
+        return !stale.isEmpty
     }
 
     /// The statements this build sent to PostgreSQL servers, with a digest of their rows, for

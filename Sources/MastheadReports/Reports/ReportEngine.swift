@@ -22,6 +22,8 @@ public final class ReportEngine: Sendable {
     private let catalogTitles = OnceCache<String, CatalogTitles>()
     /// Blocks parsed while documents are, drawn after (`drawBlocks`).
     let pending = PendingBlocks()
+    /// The database results the blocks read, and which files read each.
+    package var databaseResults: DatabaseResults { store.results }
 
     /// `catalogs`: the catalogs loaded for this build (datasets may join them, and x values may name their items).
     /// `environment`: where database URLs are looked up; `databaseResults`: kept between the preview's builds.

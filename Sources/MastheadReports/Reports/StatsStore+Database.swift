@@ -131,7 +131,7 @@ extension StatsStore {
         key: DatabaseResults.Key, asker: DatabaseResults.Asker
     ) -> Result<(columns: [DatabaseColumn], rows: [[DataValue]]), Diagnostic> {
         let location = asker.location
-        if let kept = results.entry(key) {
+        if let kept = results.entry(key, readBy: location.file) {
             explain(statement, dataset: dataset, location: location, rows: kept.rows.count, seconds: nil)
             return .success((kept.columns, kept.rows))
         }
@@ -145,7 +145,7 @@ extension StatsStore {
             explain(statement, dataset: dataset, location: location, rows: rows.count, seconds: seconds)
             let entry = DatabaseResults.Entry(
                 columns: columns, rows: rows, fetched: Date(), poll: database.poll, connection: connection, timeout: database.timeout,
-                askedBy: asker)
+                askedBy: asker, readers: [location.file])
             results.keep(entry, for: key)
             return .success((columns, rows))
         } catch {
