@@ -202,6 +202,8 @@ final class PreviewBuilder: Sendable {
         switch output.contents {
         case .bytes(let bytes): .success(bytes)
         case .copy(let source): readCopied(source, siteFiles: siteFiles, staticFiles: &staticFiles)
+        // Only `masthead build` keeps files from the output folder; the preview renders every page it serves.
+        case .kept: .failure(Diagnostic(.error, "no page rendered for \(output.path)", file: "masthead"))
         }
     }
 

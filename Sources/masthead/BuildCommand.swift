@@ -93,10 +93,17 @@ struct BuildCommand: ParsableCommand {
             let pages = result.pageCounts.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
             let warnings = result.diagnostics.warnings.count
             let kept = report.unchanged > 0 ? " (\(report.unchanged) unchanged kept)" : ""
-            console.summary([
-                "Built \(pages) in \(time)" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""),
-                "Wrote \(report.written) files\(kept) to \(folder)"
-            ])
+            let work = result.work
+            // After a change of database rows alone (`BuildOptions.redrawOnly`).
+            let redrawn =
+                work.keptPages > 0
+                ? "Database rows changed: \(work.renderedPages) page\(work.renderedPages == 1 ? "" : "s") drawn again, \(work.keptPages) kept"
+                : nil
+            console.summary(
+                [
+                    "Built \(pages) in \(time)" + (warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : ""), redrawn,
+                    "Wrote \(report.written) files\(kept) to \(folder)"
+                ].compactMap { $0 })
             summary = RunSummary(command: "build", status: .built, pages: result.pagesByKind, seconds: seconds, diagnostics: result.diagnostics)
             summary.files = .init(written: report.written, unchanged: report.unchanged, removed: report.removed)
             summary.bytes = report.records.values.reduce(0) { $0 + $1.size }

@@ -115,6 +115,61 @@ struct DatabaseFreshnessTests {
         #expect(statements.count == 1 && statements.allSatisfy { $0.contains("kept from the last query, 1 rows") }, "\(statements)")
     }
 
+    /// Every file under a folder with its bytes, by relative path.
+    static func files(_ folder: URL) -> [String: Data] {
+        let root = folder.standardizedFileURL.path + "/"
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            guard let data = try? Data(contentsOf: url), !url.hasDirectoryPath else { continue }
+            files[String(url.standardizedFileURL.path.dropFirst(root.count))] = data
+        }
+        return files
+    }
+
+    /// A changed row draws again only the pages reading it; every other page is kept, untouched,
+    /// and the output is what a build from nothing gives.
+    @Test func aChangedRowDrawsAgainOnlyThePagesReadingIt() throws {
+        guard let url = TestDatabases.postgresURL() else { return }
+        let table = TestDatabases.tableName("redraw")
+        try TestDatabases.psql(
+            url, ["-c", "CREATE TABLE \(table) (kind text, points integer)", "-c", "INSERT INTO \(table) VALUES ('code', 111), ('bonus', 222)"])
+        defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE IF EXISTS \(table)"]) }
+        let site = try Self.site("{ postgres: { url: env:STATS_URL }, table: \(table) }")
+        try site.article("drawn.md", "title: Drawn\ndate: 2026-11-10\ncategory: inspiring-cooking", body: "Figures:\n\n\(Self.block)")
+        for number in 1...8 {
+            try site.article("a\(number).md", "title: Article \(number)\ndate: 2026-10-0\(number)\ncategory: coffee-culture")
+        }
+        let output = site.root.appendingPathComponent("public")
+        let arguments = ["build", "--site", site.root.path, "--output", output.path]
+        let environment = ["STATS_URL": url]
+        #expect(try MastheadCommand.run(arguments, environment: environment).status == 0)
+        let untouched = output.appendingPathComponent("articles/a3/index.html")
+        let before = try FileManager.default.attributesOfItem(atPath: untouched.path)
+
+        try TestDatabases.psql(url, ["-c", "UPDATE \(table) SET points = 333 WHERE kind = 'code'"])
+        let changed = try MastheadCommand.run(arguments, environment: environment)
+        #expect(changed.status == 0, "\(changed.errors)")
+        // The report, the article, the lists and neighbour showing the article, and the files written by code.
+        let line = try #require(changed.output.split(separator: "\n").first { $0.contains("Database rows changed") }, "\(changed.output)")
+        let counts = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(counts.count == 2 && counts[0] <= 12 && counts[1] >= 10, "\(line)")
+        #expect(Self.page(output).contains(">333<"))
+        let article = try String(contentsOf: output.appendingPathComponent("articles/drawn/index.html"), encoding: .utf8)
+        #expect(article.contains(">333<") && !article.contains(">111<"))
+        // A page not reading the table: the same file, not written again.
+        let after = try FileManager.default.attributesOfItem(atPath: untouched.path)
+        #expect(after[.systemFileNumber] as? Int == before[.systemFileNumber] as? Int)
+        #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
+        // The same site as a build from nothing.
+        let fresh = site.root.appendingPathComponent("fresh")
+        #expect(try MastheadCommand.run(arguments.dropLast() + [fresh.path, "--no-cache"], environment: environment).status == 0)
+        let (kept, full) = (Self.files(output), Self.files(fresh))
+        #expect(kept.count == full.count && kept.count > 20)
+        #expect(kept.keys.sorted().filter { kept[$0] != full[$0] } == [])
+        #expect(try MastheadCommand.run(arguments, environment: environment).output.contains("Nothing changed since the last build"))
+    }
+
     /// The preview keeps results between builds and asks them again every `poll:` seconds.
     @Test func thePreviewPollsAndRedrawsWhenARowChanged() throws {
         guard let url = TestDatabases.postgresURL() else { return }

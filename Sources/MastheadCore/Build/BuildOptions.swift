@@ -23,6 +23,10 @@ public struct BuildOptions: Sendable {
     /// Where the build keeps its database results, so the build cache can fingerprint them
     /// (`CachedBuild`); nil: a new one. The preview's `memory` has its own.
     public var databaseResults: DatabaseResults?
+    /// The files reading database rows that changed, when nothing else did since the last build
+    /// (`CachedBuild`): only the pages showing them are rendered (`RedrawnRoutes`), and every
+    /// other page is the last build's file, kept. nil renders every page.
+    public var redrawOnly: Set<String>?
 
     public init(identity: BuildIdentity) {
         self.identity = identity

@@ -25,6 +25,8 @@ public struct BuildResult: Sendable {
         public var reusedDocuments = 0
         public var renderedPages = 0
         public var reusedPages = 0
+        /// Pages `masthead build` kept from the output folder, unrendered (`BuildOptions.redrawOnly`).
+        public var keptPages = 0
     }
 
     init(site: Site?, files: [OutputFile] = [], diagnostics: [Diagnostic]) {

@@ -37,12 +37,15 @@ public enum CachedBuild {
         let inputs = cache.fingerprintInputs(previous: sameKey ? previous?.inputs ?? [:] : [:])
         timer.lap("inputs fingerprinted")
         let databaseResults = options.databaseResults ?? DatabaseResults()
+        var options = options
         if let previous, sameKey, previous.inputs == inputs,
             let validUntil = previous.validUntil, options.now < validUntil,
-            cache.outputIsIntact(previous),
-            DatabaseCheck.allUnchanged(previous.databaseChecks, environment: options.environment, keepingIn: databaseResults)
+            cache.outputIsIntact(previous)
         {
-            return .upToDate(previous)
+            // Only database rows can have changed: none did, or only the pages reading those that did are drawn again.
+            let changed = DatabaseCheck.changedReaders(previous.databaseChecks, environment: options.environment, keepingIn: databaseResults)
+            guard !changed.isEmpty else { return .upToDate(previous) }
+            options.redrawOnly = changed
         }
         timer.lap("database results checked")
 
@@ -51,7 +54,6 @@ public enum CachedBuild {
         let staging = try OutputWriter.Staging(
             output: output, siteDirectory: options.siteDirectory,
             previous: previous?.outputs ?? [:], inputs: inputs, force: force)
-        var options = options
         options.pageDelivery = .streamed { try staging.add($0) }
         options.databaseResults = databaseResults
         var result = SiteBuilder.build(options)

@@ -80,10 +80,25 @@ public enum SiteBuilder {
         var pages: [OutputFile] = []
         let routeCount = sites.map(\.routes.count).reduce(0, +)
         progress?.begin(.rendering, total: routeCount)
+        let documents = Set(inputs.documents.map(\.path))
         do {
             for index in sites.indices {
+                // After a change of database rows alone, the pages not reading them are the last build's.
+                var routes = sites[index].routes
+                if let readers = options.redrawOnly,
+                    let split = RedrawnRoutes.split(sites[index], templates: inputs.templates, readers: readers, documents: documents)
+                {
+                    routes = split.render
+                    let kept = split.keep.map { OutputFile(path: $0.outputPath, contents: .kept) }
+                    work.keptPages += kept.count
+                    progress?.advance(by: kept.count)
+                    switch options.pageDelivery {
+                    case .collected: pages += kept
+                    case .streamed(let sink): try sink(kept)
+                    }
+                }
                 pages += try RenderStage.run(
-                    renderers[index], routes: sites[index].routes,
+                    renderers[index], routes: routes,
                     fingerprints: options.memory.map { _ in
                         RouteFingerprints(site: sites[index], templates: inputs.templates, inputs: fingerprintInputs)
                     },

@@ -262,6 +262,13 @@ public enum OutputWriter {
                 }
             }
             let current = currentFolder + "/" + file.path
+            if case .kept = file.contents {
+                // The caller checked the output folder is as recorded (`BuildCache.outputIsIntact`).
+                guard let recorded, let status = FileStatus(path: current), status.matches(recorded), link(current, destination) == 0 else {
+                    throw Failure(description: "cannot keep \(file.path) from the last build: it changed since (--no-cache builds it again)")
+                }
+                return .success((recorded, true))
+            }
             if let recorded, recorded.hash == print.hash, recorded.size == print.size,
                 let status = FileStatus(path: current), status.isRegular, status.matches(recorded),
                 link(current, destination) == 0
@@ -278,6 +285,8 @@ public enum OutputWriter {
                 written = real?.status
             case .copy:
                 written = try copyFile(real?.path ?? "", to: destination, named: named, in: staging)
+            case .kept:
+                written = nil
             }
             return .success((BuildManifest.FileRecord(size: written?.size ?? print.size, modified: written?.modified ?? 0, hash: print.hash), false))
         } catch let failure as Failure {
@@ -406,6 +415,9 @@ public enum OutputWriter {
                 return (record.hash, record.size)
             }
             return (StableHash.digest(fileAt: real.path), real.status.size)
+        case .kept:
+            // Its record, in `place`.
+            return ("", 0)
         }
     }
 

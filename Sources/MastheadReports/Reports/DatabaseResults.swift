@@ -157,7 +157,7 @@ public final class DatabaseResults: Sendable {
     }
 
     /// The statements this build sent to PostgreSQL servers, with a digest of their rows, for
-    /// the build cache: a server is no file, so the next build asks them again (`DatabaseCheck.allUnchanged`).
+    /// the build cache: a server is no file, so the next build asks them again (`DatabaseCheck.changedReaders`).
     /// SQLite files are inputs of the cache already, by their bytes.
     public func checks() -> [DatabaseCheck] {
         entries.withLock { entries in
@@ -165,7 +165,7 @@ public final class DatabaseResults: Sendable {
                 guard let server = entry.connection as? PostgresServer else { return nil }
                 return DatabaseCheck(
                     variable: server.variable, database: key.database, timeZone: server.timeZone.identifier, timeout: entry.timeout,
-                    statement: key.statement, digest: entry.digest)
+                    statement: key.statement, digest: entry.digest, readers: entry.readers.sorted())
             }
             .sorted { ($0.database, $0.statement.sql, $0.digest) < ($1.database, $1.statement.sql, $1.digest) }
         }
@@ -210,7 +210,7 @@ public final class DatabaseResults: Sendable {
 }
 
 /// One statement a build sent to a PostgreSQL server and a digest of its rows: a line of
-/// the build cache's manifest, asked again at the next build (`allUnchanged`).
+/// the build cache's manifest, asked again at the next build (`changedReaders`).
 public struct DatabaseCheck: Sendable, Hashable, Codable {
     /// The environment variable holding the server's URL.
     public var variable: String
@@ -220,14 +220,20 @@ public struct DatabaseCheck: Sendable, Hashable, Codable {
     public var timeout: Double
     var statement: SQLPushdown.Statement
     public var digest: String
+    /// The files whose blocks read it: what the next build draws again when its rows change.
+    public var readers: [String]
 
-    /// Every check asked again, several at a time. When each gives the rows it gave, true;
-    /// otherwise false, and `results` keeps the rows each gave now, so the build that follows
-    /// takes them instead of sending every statement a second time.
-    public static func allUnchanged(_ checks: [DatabaseCheck], environment: [String: String], keepingIn results: DatabaseResults) -> Bool {
-        guard !checks.isEmpty else { return true }
+    /// Every check asked again, several at a time. When each gives the rows it gave, none;
+    /// otherwise the files reading those that changed or can no longer be asked, and `results`
+    /// keeps the rows each gave now, so the build that follows takes them instead of sending
+    /// every statement a second time.
+    public static func changedReaders(_ checks: [DatabaseCheck], environment: [String: String], keepingIn results: DatabaseResults) -> Set<
+        String
+    > {
+        guard !checks.isEmpty else { return [] }
         let answers = parallelMap(checks) { $0.ask(environment: environment) }
-        guard !zip(checks, answers).allSatisfy({ check, answer in answer?.digest == check.digest }) else { return true }
+        let changed = zip(checks, answers).filter { check, answer in answer?.digest != check.digest }.map(\.0)
+        guard !changed.isEmpty else { return [] }
         for (check, answer) in zip(checks, answers) {
             guard let answer else { continue }
             let entry = DatabaseResults.Entry(
@@ -235,7 +241,7 @@ public struct DatabaseCheck: Sendable, Hashable, Codable {
                 digest: answer.digest)
             results.keep(entry, for: DatabaseResults.Key(database: check.database, statement: check.statement))
         }
-        return false
+        return Set(changed.flatMap(\.readers))
     }
 
     /// The statement asked again: its server, columns, rows and their digest; nil when it cannot

@@ -6,6 +6,9 @@ public struct OutputFile: Sendable {
         case bytes(Data)
         /// A file copied as it is from the site folder (absolute source path).
         case copy(String)
+        /// The file the last build wrote at this path, kept as it is: a build after a change of
+        /// database rows alone renders only the pages reading them (`BuildOptions.redrawOnly`).
+        case kept
     }
 
     /// Relative to the output folder: `articles/moka/index.html`.
@@ -28,6 +31,7 @@ public struct OutputFile: Sendable {
         switch contents {
         case .bytes(let data): return data
         case .copy(let source): return try Data(contentsOf: URL(fileURLWithPath: source))
+        case .kept: throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
         }
     }
 }
