@@ -1,4 +1,5 @@
 import Foundation
+import MastheadDatabases
 import MastheadReports
 import MastheadSite
 import MastheadSupport
@@ -38,12 +39,13 @@ public enum CachedBuild {
         timer.lap("inputs fingerprinted")
         let databaseResults = options.databaseResults ?? DatabaseResults()
         var options = options
-        if let previous, sameKey, previous.inputs == inputs,
+        if let previous, sameKey, let files = Self.changedDatabaseFiles(previous, inputs),
             let validUntil = previous.validUntil, options.now < validUntil,
             cache.outputIsIntact(previous)
         {
             // Only database rows can have changed: none did, or only the pages reading those that did are drawn again.
-            let changed = DatabaseCheck.changedReaders(previous.databaseChecks, environment: options.environment, keepingIn: databaseResults)
+            var changed = DatabaseCheck.changedReaders(previous.databaseChecks, environment: options.environment, keepingIn: databaseResults)
+            for file in files { changed.formUnion(previous.databaseFiles[file] ?? []) }
             guard !changed.isEmpty else { return .upToDate(previous) }
             options.redrawOnly = changed
         }
@@ -86,6 +88,7 @@ public enum CachedBuild {
         manifest.inputs = inputs
         manifest.outputs = report.records
         manifest.databaseChecks = databaseResults.checks()
+        manifest.databaseFiles = databaseResults.sqliteFiles.mapValues { $0.sorted() }
         do {
             try cache.save(manifest)
         } catch {
@@ -94,5 +97,14 @@ public enum CachedBuild {
         }
         timer.lap("manifest saved")
         return .built(result, report)
+    }
+
+    /// The SQLite files its blocks asked whose file or journal changed since the last build (none
+    /// when no input changed); nil when any other input changed.
+    private static func changedDatabaseFiles(_ previous: BuildManifest, _ inputs: [String: BuildManifest.FileRecord]) -> [String]? {
+        guard previous.inputs != inputs else { return [] }
+        let changed = Set(previous.inputs.keys).union(inputs.keys).filter { previous.inputs[$0] != inputs[$0] }
+        let databases = Set(changed.map(SQLiteConnection.databasePath))
+        return databases.allSatisfy { previous.databaseFiles[$0] != nil } ? databases.sorted() : nil
     }
 }

@@ -14,6 +14,12 @@ public enum SiteBuilder {
     /// poll found changed count as saved (`RebuildMemory.takeStaleDocuments`); an empty
     /// `changedPaths` with none of them builds in full.
     public static func build(_ options: BuildOptions, changedPaths: Set<String>? = nil) -> BuildResult {
+        var changedPaths = changedPaths
+        if let memory = options.memory {
+            // A saved SQLite database: the documents reading it count as saved instead.
+            let databases = Set(changedPaths?.filter { memory.isSQLiteDatabase($0, siteDirectory: options.siteDirectory) } ?? [])
+            changedPaths = changedPaths?.subtracting(databases).union(memory.forgetReaders(ofSQLiteFiles: databases))
+        }
         let stale = options.memory?.takeStaleDocuments() ?? []
         if let changedPaths = changedPaths?.union(stale), !changedPaths.isEmpty, let memory = options.memory,
             let patched = SitePatch.run(options, changedPaths: changedPaths, memory: memory)

@@ -35,6 +35,9 @@ public struct BuildManifest: Sendable, Equatable {
     /// The statements the build sent to PostgreSQL servers, with a digest of their rows: a
     /// server is an input too, asked again at the next build (`DatabaseCheck`).
     public var databaseChecks: [DatabaseCheck] = []
+    /// The SQLite files the build's blocks asked, each with the files reading it: when they
+    /// are the only inputs that changed, the next build draws again only those readers' pages.
+    public var databaseFiles: [String: [String]] = [:]
 
     public init(key: String) {
         self.key = key
@@ -65,6 +68,9 @@ public struct BuildManifest: Sendable, Equatable {
         for check in databaseChecks {
             if let data = try? encoder.encode(check) { try write("db " + String(decoding: data, as: UTF8.self) + "\n") }
         }
+        for (file, readers) in databaseFiles.sorted(by: { $0.key < $1.key }) {
+            if let data = try? encoder.encode([file] + readers) { try write("dbfile " + String(decoding: data, as: UTF8.self) + "\n") }
+        }
     }
 
     /// Nil when the text is not a manifest of this version (then the cache is just not used).
@@ -93,6 +99,9 @@ public struct BuildManifest: Sendable, Equatable {
             case "db":
                 guard let check = try? JSONDecoder().decode(DatabaseCheck.self, from: Data(rest.utf8)) else { return nil }
                 manifest.databaseChecks.append(check)
+            case "dbfile":
+                guard let names = try? JSONDecoder().decode([String].self, from: Data(rest.utf8)), let file = names.first else { return nil }
+                manifest.databaseFiles[file] = Array(names.dropFirst())
             case "in", "out":
                 guard withRecords else { continue }
                 let parts = fields(rest, maxSplits: 3)

@@ -1,12 +1,14 @@
 import Foundation
 import MastheadContent
+import MastheadDatabases
 import MastheadSite
 import MastheadSupport
 
 /// Parsed documents kept between builds, so a preview rebuild re-parses only the files
 /// that changed. An entry is reused when its path, kind and bytes are unchanged and so is
 /// everything else parsing reads (site.yml, the --base-url override, and the files of
-/// Content/ outside articles/, pages/, reports/ and static/, such as data tables a link may name).
+/// Content/ outside articles/, pages/, reports/ and static/, such as data tables a link may name;
+/// not SQLite databases: the documents reading one are forgotten when it changes, `SiteBuilder.build`).
 /// Reusing an entry gives exactly what parsing again would give, so incremental and full
 /// builds produce the same output.
 public final class DocumentMemory: Sendable {
@@ -77,7 +79,7 @@ public final class DocumentMemory: Sendable {
     }
 
     /// site.yml's bytes, the override, and the size and modification time of every other
-    /// Content/ file that is not an article, a page, a report or a static file.
+    /// Content/ file that is not an article, a page, a report, a static file or an SQLite database.
     static func contextKey(_ identity: BuildIdentity) -> String {
         let siteDirectory = identity.siteDirectory
         var key = identity.lines.joined(separator: "\n") + "\n"
@@ -91,6 +93,7 @@ public final class DocumentMemory: Sendable {
         SiteTree.walk(SiteFolders.content, in: siteDirectory, scope: .everything) { entry in
             guard !skipped.contains(entry.relative) else { return false }
             if entry.status.isDirectory { return true }
+            guard SQLiteConnection.database(of: entry.absolute) == nil else { return false }
             let status = FileStatus(path: entry.absolute) ?? entry.status
             lines.append("\(entry.relative) \(status.size) \(status.modified)")
             return false

@@ -1,3 +1,5 @@
+import Foundation
+import MastheadDatabases
 import MastheadReports
 import MastheadSite
 import MastheadSupport
@@ -33,6 +35,29 @@ public final class RebuildMemory: Sendable {
             for language in allLanguages { language.documents.forget(stale) }
         }
         return stale
+    }
+
+    /// Whether a saved file (relative to the site folder) is an SQLite database or one of its
+    /// journals (`SQLiteConnection.database(of:)`) that a block asked.
+    func isSQLiteDatabase(_ path: String, siteDirectory: URL) -> Bool {
+        let files = databaseResults.sqliteFiles
+        let folder = siteDirectory.standardizedFileURL
+        guard !files.isEmpty, let database = SQLiteConnection.database(of: folder.appendingPathComponent(path).path) else { return false }
+        let prefix = folder.path + "/"
+        return database.hasPrefix(prefix) && files[String(database.dropFirst(prefix.count))] != nil
+    }
+
+    /// The documents reading these SQLite files (or their journals), forgotten by every
+    /// language's document memory with the files' kept results: the next build parses them and
+    /// asks the files again (a write to the log alone leaves the file's size and time as they were).
+    func forgetReaders(ofSQLiteFiles paths: Set<String>) -> Set<String> {
+        guard !paths.isEmpty else { return [] }
+        let files = databaseResults.sqliteFiles
+        let databases = Set(paths.map(SQLiteConnection.databasePath))
+        databaseResults.forget(sqliteFiles: databases)
+        let readers = databases.reduce(into: Set<String>()) { readers, database in readers.formUnion(files[database] ?? []) }
+        for language in allLanguages { language.documents.forget(readers) }
+        return readers
     }
 
     /// Every language's memory made so far, in no particular order.

@@ -35,6 +35,24 @@ public struct SQLiteConnection: DatabaseConnection {
         return nil
     }
 
+    /// The database a file belongs to: `path` itself when it is an SQLite database, the
+    /// database beside it for its journal, write-ahead log or shared memory (`x.sqlite-wal`:
+    /// a write may change only that), else nil.
+    public static func database(of path: String) -> String? {
+        let database = databasePath(path)
+        guard let handle = FileHandle(forReadingAtPath: database) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 16)) == Data("SQLite format 3\0".utf8) ? database : nil
+    }
+
+    /// The database a journal, log or shared-memory file's name belongs to; any other path as it is.
+    public static func databasePath(_ path: String) -> String {
+        companionSuffixes.first { path.hasSuffix($0) }.map { String(path.dropLast($0.count)) } ?? path
+    }
+
+    /// The files SQLite keeps beside a database while it is written.
+    static let companionSuffixes = ["-wal", "-shm", "-journal"]
+
     public func run(
         _ sql: String, parameters: [SQLParameter], timeout: Double,
         onRow: (inout [DataValue]) throws(DatabaseError) -> Void

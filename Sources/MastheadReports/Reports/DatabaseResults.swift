@@ -48,6 +48,9 @@ public final class DatabaseResults: Sendable {
     private let running = Locked<[Key: NSLock]>([:])
     /// The readers of results a poll found changed or gone, until the preview takes them (`takeStaleReaders`).
     private let staleReaders = Locked<Set<String>>([])
+    /// The files whose blocks asked each SQLite file, by its path in the site, whether or not
+    /// the statement succeeded: what a change of that file makes stale.
+    private let sqliteReaders = Locked<[String: Set<String>]>([:])
 
     public init() {}
 
@@ -83,6 +86,22 @@ public final class DatabaseResults: Sendable {
             entries.values.filter { !$0.readers.isSubset(of: documents) }.map(\.digest)
         }
         return StableHash.digest(digests.sorted().joined(separator: ","))
+    }
+
+    /// Notes that `reader`'s blocks ask the SQLite file `file` (its path in the site).
+    func noteReader(_ reader: String, ofSQLiteFile file: String) {
+        sqliteReaders.withLock { _ = $0[file, default: []].insert(reader) }
+    }
+
+    /// The SQLite files asked so far, by their path in the site, with the files reading each:
+    /// the build cache's `dbfile` lines, and what a saved database makes stale in the preview.
+    public var sqliteFiles: [String: Set<String>] { sqliteReaders.withLock { $0 } }
+
+    /// Forgets the results asked of these SQLite files (paths in the site): they changed.
+    public func forget(sqliteFiles files: Set<String>) {
+        entries.withLock { entries in
+            entries = entries.filter { key, _ in !files.contains { key.database.hasPrefix("sqlite \($0) ") } }
+        }
     }
 
     /// The files reading results that the polls since the last call found changed or gone: the

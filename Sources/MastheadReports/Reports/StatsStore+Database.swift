@@ -113,6 +113,7 @@ extension StatsStore {
         _ statement: SQLPushdown.Statement, dataset: DatasetDeclaration, askedAt location: SourceLocation, indexColumns: [String]
     ) -> Result<(columns: [DatabaseColumn], rows: [[DataValue]]), Diagnostic> {
         guard let database = dataset.database else { return .failure(.error("datasets.\(dataset.name): not a database", at: dataset.location)) }
+        if case .sqlite(let file) = database.engine { results.noteReader(location.file, ofSQLiteFile: file) }
         let connection: (any DatabaseConnection, key: String)
         switch self.connection(for: dataset) {
         case .success(let found): connection = found
