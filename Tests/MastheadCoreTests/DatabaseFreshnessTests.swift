@@ -173,6 +173,91 @@ struct DatabaseFreshnessTests {
         #expect(try MastheadCommand.run(arguments, environment: environment).output.contains("Nothing changed since the last build"))
     }
 
+    /// Two tables, each with a `version:`: a day of new events asks again only the statements over
+    /// the events; the members' rows are taken as the last build left them, and their page is kept.
+    @Test func aVersionAsksAgainOnlyTheTableThatChanged() throws {
+        guard let url = TestDatabases.postgresURL() else { return }
+        let (events, members) = (TestDatabases.tableName("events"), TestDatabases.tableName("members"))
+        try TestDatabases.psql(
+            url,
+            [
+                "-c", "CREATE TABLE \(events) (id serial PRIMARY KEY, kind text, points integer)",
+                "-c", "INSERT INTO \(events) (kind, points) VALUES ('code', 111), ('bonus', 222)",
+                "-c", "CREATE TABLE \(members) (id serial PRIMARY KEY, kind text, points integer)",
+                "-c", "INSERT INTO \(members) (kind, points) VALUES ('gold', 5), ('silver', 7)"
+            ])
+        defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE IF EXISTS \(events), \(members)"]) }
+        let config = """
+            datasets:
+              events: { postgres: { url: env:STATS_URL }, table: \(events), version: "SELECT max(id) FROM \(events)" }
+              members: { postgres: { url: env:STATS_URL }, table: \(members), version: "SELECT count(*), max(id) FROM \(members)" }
+            """
+        let site = try ReportFeatureSite.make(config: config, files: [:])
+        try ReportFeatureSite.report(site, Self.block)
+        try site.write(
+            "Content/reports/m.md", "---\ntitle: Members\ndate: 2026-11-01\n---\n" + Self.block.replacingOccurrences(of: "events", with: "members") + "\n")
+        let output = site.root.appendingPathComponent("public")
+        let arguments = ["build", "--site", site.root.path, "--output", output.path, "--verbose"]
+        let environment = ["STATS_URL": url]
+        #expect(try MastheadCommand.run(arguments, environment: environment).status == 0)
+        let membersPage = output.appendingPathComponent("reports/m/index.html")
+        let written = try FileManager.default.attributesOfItem(atPath: membersPage.path)[.modificationDate] as? Date
+
+        // Nothing changed: the two versions are asked, no statement.
+        let same = try MastheadCommand.run(arguments, environment: environment)
+        #expect(same.output.contains("Nothing changed since the last build"))
+        #expect(same.errors.contains("2 versions asked, 0 statements asked again, 2 taken as they were"), "\(same.errors)")
+
+        try TestDatabases.psql(url, ["-c", "INSERT INTO \(events) (kind, points) VALUES ('code', 1000)"])
+        let changed = try MastheadCommand.run(arguments, environment: environment)
+        #expect(changed.status == 0)
+        #expect(changed.errors.contains("2 versions asked, 1 statement asked again, 1 taken as they were"), "\(changed.errors)")
+        #expect(Self.page(output).contains(">1,111<") || Self.page(output).contains(">1111<"), "\(Self.page(output))")
+        let membersText = try String(contentsOf: membersPage, encoding: .utf8)
+        #expect(membersText.contains(">5<") && membersText.contains(">7<"))
+        #expect(try FileManager.default.attributesOfItem(atPath: membersPage.path)[.modificationDate] as? Date == written)
+        // The build sent no statement of its own: it took the check's rows and the kept ones.
+        let sent = (changed.output + changed.errors).split(separator: "\n").filter { $0.hasPrefix("masthead: sql ") }
+        #expect(sent.count == 2 && sent.allSatisfy { $0.contains("kept from the last query") }, "\(sent)")
+        #expect(try MastheadCommand.run(arguments, environment: environment).output.contains("Nothing changed since the last build"))
+    }
+
+    /// In the preview a poll asks the version first: rows it does not see are not asked for (the
+    /// version is the site's promise), new ones are.
+    @Test func aPollAsksTheVersionFirst() throws {
+        guard let url = TestDatabases.postgresURL() else { return }
+        let table = TestDatabases.tableName("versioned")
+        try TestDatabases.psql(
+            url,
+            ["-c", "CREATE TABLE \(table) (id serial PRIMARY KEY, kind text, points integer)", "-c", "INSERT INTO \(table) (kind, points) VALUES ('code', 111)"])
+        defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE IF EXISTS \(table)"]) }
+        let site = try Self.site("{ postgres: { url: env:STATS_URL }, table: \(table), poll: 5, version: \"SELECT max(id) FROM \(table)\" }")
+        let memory = RebuildMemory()
+        var options = BuildOptions(siteDirectory: site.root)
+        options.environment = ["STATS_URL": url]
+        options.memory = memory
+        func page() -> String { SiteBuilder.build(options).text("reports/r/index.html") ?? "" }
+        #expect(page().contains(">111<"))
+        // A row changed in place: max(id) does not see it, so the statement is not asked.
+        try TestDatabases.psql(url, ["-c", "UPDATE \(table) SET points = 222"])
+        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(6)) == false)
+        #expect(page().contains(">111<"))
+        // A new row: the version changes, the statement is asked, the page shows both changes.
+        try TestDatabases.psql(url, ["-c", "INSERT INTO \(table) (kind, points) VALUES ('code', 1)"])
+        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(12)) == true)
+        #expect(page().contains(">223<"))
+    }
+
+    @Test func aVersionThatWritesIsRefusedAtItsLine() throws {
+        let site = try Self.site("{ sqlite: stats/events.sqlite, table: events, version: \"SELECT load_extension('x')\" }")
+        try TestDatabases.sqlite(
+            site.root.appendingPathComponent("Content/stats/events.sqlite"), ["CREATE TABLE events (kind TEXT, points INTEGER)"], rows: [["code", "1"]],
+            insert: "INSERT INTO events VALUES (?1, ?2)")
+        let messages = site.build().messages.joined(separator: "\n")
+        #expect(messages.contains("datasets.events.version: ") && messages.contains("a version only reads"), "\(messages)")
+        #expect(messages.contains("Content/site.yml:"), "\(messages)")
+    }
+
     /// The preview keeps results between builds and asks them again every `poll:` seconds.
     @Test func thePreviewPollsAndRedrawsWhenARowChanged() throws {
         guard let url = TestDatabases.postgresURL() else { return }

@@ -2,7 +2,7 @@ import Foundation
 import MastheadSupport
 
 /// The types a field of a catalog or statistics file can have.
-public enum FieldType: String, Sendable, CaseIterable {
+public enum FieldType: String, Sendable, CaseIterable, Codable {
     case string, integer, decimal, boolean, date, url, image, list
 
     /// What an editor should have written, for messages ("expected an integer").
@@ -21,7 +21,7 @@ public enum FieldType: String, Sendable, CaseIterable {
 }
 
 /// One typed value of a data file.
-public enum DataValue: Sendable, Hashable {
+public enum DataValue: Sendable, Hashable, Codable {
     case null
     case string(String)
     case integer(Int)

@@ -2,7 +2,7 @@ import Foundation
 import MastheadContent
 
 /// A column of a database's result, with the type Masthead reads its values as.
-public struct DatabaseColumn: Sendable, Hashable {
+public struct DatabaseColumn: Sendable, Hashable, Codable {
     public var name: String
     public var type: FieldType
     /// The database's own type name (`DATE`, `TIMESTAMPTZ`, `INTEGER`), as it declares it.

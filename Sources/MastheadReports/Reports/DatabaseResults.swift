@@ -32,6 +32,15 @@ public final class DatabaseResults: Sendable {
         /// The files whose blocks read it (documents, site.yml for named charts, catalogs for
         /// their `blocks:`): what a change of its rows makes stale.
         var readers: Set<String> = []
+        /// Its dataset's `version:` as it was asked before the rows were: while the version
+        /// gives those rows again, the rows are taken as they are.
+        var version: Version? = nil
+    }
+
+    /// A dataset's `version:` statement and a digest of its rows.
+    public struct Version: Sendable, Hashable, Codable {
+        public var sql: String
+        public var digest: String
     }
 
     /// Where a statement was asked, and what an index serving it would hold.
@@ -51,6 +60,8 @@ public final class DatabaseResults: Sendable {
     /// The files whose blocks asked each SQLite file, by its path in the site, whether or not
     /// the statement succeeded: what a change of that file makes stale.
     private let sqliteReaders = Locked<[String: Set<String>]>([:])
+    /// The last digest of each `version:` statement, by database and statement.
+    private let versions = Locked<[Key: String]>([:])
 
     public init() {}
 
@@ -128,18 +139,68 @@ public final class DatabaseResults: Sendable {
         return body()
     }
 
-    /// Asks again every result whose `poll:` seconds have passed since it was fetched. A result
-    /// that changed is kept in place of the old; one that can no longer be asked (the server is
-    /// down, the table gone) is forgotten, so the next build asks it and reports why. True when
-    /// either happened: the pages drawn from those results must be drawn again.
+    /// The version of a dataset on a database: its `version:` statement's rows, asked once a
+    /// build (the preview asks it again at each poll, `poll(now:)`).
+    func version(_ sql: String, of database: String, on connection: any DatabaseConnection, timeout: Double) -> Result<Version, DatabaseError> {
+        let key = Key(database: database, statement: SQLPushdown.Statement(sql: sql, parameters: []))
+        return oneAtATime(key) {
+            if let digest = versions.withLock({ $0[key] }) { return .success(Version(sql: sql, digest: digest)) }
+            return Self.ask(sql, on: connection, timeout: timeout).map { rows in
+                let digest = Self.digest(rows)
+                versions.withLock { $0[key] = digest }
+                return Version(sql: sql, digest: digest)
+            }
+        }
+    }
+
+    /// A statement's rows, or why it could not be asked.
+    static func ask(_ sql: String, parameters: [SQLParameter] = [], on connection: any DatabaseConnection, timeout: Double) -> Result<
+        [[DataValue]], DatabaseError
+    > {
+        var rows: [[DataValue]] = []
+        do throws(DatabaseError) {
+            _ = try connection.run(sql, parameters: parameters, timeout: timeout) { (row: inout [DataValue]) throws(DatabaseError) in rows.append(row) }
+            return .success(rows)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Asks again every result whose `poll:` seconds have passed since it was fetched: first its
+    /// dataset's `version:`, once for all, and when that gives other rows (or there is none),
+    /// the statement itself. A result that changed is kept in place of the old; one that can
+    /// no longer be asked (the server is down, the table gone) is forgotten, so the next build
+    /// asks it and reports why. True when either happened: the pages drawn from those results
+    /// must be drawn again.
     public func poll(now: Date) -> Bool {
         let due = entries.withLock { entries in
             entries.filter { $0.value.connection != nil && now.timeIntervalSince($0.value.fetched) >= $0.value.poll }
         }
         guard !due.isEmpty else { return false }
+        // Each version once, on the connection of one of its results.
+        var asked: [Key: (any DatabaseConnection, Double)] = [:]
+        for (key, entry) in due {
+            guard let version = entry.version, let connection = entry.connection else { continue }
+            asked[Key(database: key.database, statement: SQLPushdown.Statement(sql: version.sql, parameters: []))] = (connection, entry.timeout)
+        }
+        let versionDigests: [Key: String?] = Dictionary(
+            uniqueKeysWithValues: parallelMap(Array(asked)) { key, place -> (Key, String?) in
+                let rows = try? Self.ask(key.statement.sql, on: place.0, timeout: place.1).get()
+                return (key, rows.map { Self.digest($0) })
+            })
+        versions.withLock { versions in
+            for (key, digest) in versionDigests { versions[key] = digest }
+        }
         let answers = parallelMap(Array(due)) { element -> (Key, Entry?) in
             let (key, entry) = element
             guard let connection = entry.connection else { return (key, entry) }
+            if let version = entry.version,
+                versionDigests[Key(database: key.database, statement: SQLPushdown.Statement(sql: version.sql, parameters: []))] == version.digest
+            {
+                var same = entry
+                same.fetched = now
+                return (key, same)
+            }
             var rows: [[DataValue]] = []
             do throws(DatabaseError) {
                 _ = try connection.run(key.statement.sql, parameters: key.statement.parameters, timeout: entry.timeout) {
@@ -150,6 +211,11 @@ public final class DatabaseResults: Sendable {
             }
             var fresh = entry
             fresh.fetched = now
+            if let version = entry.version {
+                // Asked before the statement, so a row added since is never missed.
+                let key = Key(database: key.database, statement: SQLPushdown.Statement(sql: version.sql, parameters: []))
+                fresh.version = versionDigests[key]?.map { Version(sql: version.sql, digest: $0) }
+            }
             let digest = Self.digest(rows)
             if digest != entry.digest {
                 fresh.rows = rows
@@ -182,9 +248,16 @@ public final class DatabaseResults: Sendable {
         entries.withLock { entries in
             entries.compactMap { key, entry -> DatabaseCheck? in
                 guard let server = entry.connection as? PostgresServer else { return nil }
-                return DatabaseCheck(
+                var check = DatabaseCheck(
                     variable: server.variable, database: key.database, timeZone: server.timeZone.identifier, timeout: entry.timeout,
                     statement: key.statement, digest: entry.digest, readers: entry.readers.sorted())
+                // With a version, the rows themselves: while it is unchanged, the next build takes them without asking.
+                if let version = entry.version {
+                    check.version = version
+                    check.columns = entry.columns
+                    check.rows = entry.rows
+                }
+                return check
             }
             .sorted { ($0.database, $0.statement.sql, $0.digest) < ($1.database, $1.statement.sql, $1.digest) }
         }
@@ -241,42 +314,102 @@ public struct DatabaseCheck: Sendable, Hashable, Codable {
     public var digest: String
     /// The files whose blocks read it: what the next build draws again when its rows change.
     public var readers: [String]
+    /// Its dataset's `version:` when it has one, with the columns and rows it gave.
+    var version: DatabaseResults.Version? = nil
+    var columns: [DatabaseColumn]? = nil
+    var rows: [[DataValue]]? = nil
 
-    /// Every check asked again, several at a time. When each gives the rows it gave, none;
-    /// otherwise the files reading those that changed or can no longer be asked, and `results`
-    /// keeps the rows each gave now, so the build that follows takes them instead of sending
-    /// every statement a second time.
+    /// Every check asked again, several at a time: a check with a version asks the version
+    /// (once for all its checks), and only when that changed, or without one, the statement.
+    /// When each gives the rows it gave, none; otherwise the files reading those that changed
+    /// or can no longer be asked, and `results` keeps the rows of each, so the build that
+    /// follows takes them instead of sending every statement a second time.
     public static func changedReaders(_ checks: [DatabaseCheck], environment: [String: String], keepingIn results: DatabaseResults) -> Set<
         String
     > {
         guard !checks.isEmpty else { return [] }
-        let answers = parallelMap(checks) { $0.ask(environment: environment) }
-        let changed = zip(checks, answers).filter { check, answer in answer?.digest != check.digest }.map(\.0)
+        var versions = Set<VersionAsked>()
+        for check in checks { if let version = check.version { versions.insert(VersionAsked(check: check, sql: version.sql)) } }
+        let versionDigests: [VersionAsked: String?] = Dictionary(
+            uniqueKeysWithValues: parallelMap(Array(versions)) { asked -> (VersionAsked, String?) in
+                guard let server = asked.check.server(environment: environment),
+                    let rows = try? DatabaseResults.ask(asked.sql, on: server, timeout: asked.check.timeout).get()
+                else { return (asked, nil) }
+                return (asked, DatabaseResults.digest(rows))
+            })
+        let answers = parallelMap(checks) { check -> Answer? in
+            if let version = check.version, let columns = check.columns, let rows = check.rows,
+                versionDigests[VersionAsked(check: check, sql: version.sql)] == version.digest,
+                let server = check.server(environment: environment)
+            {
+                return Answer(server: server, columns: columns, rows: rows, digest: check.digest, version: version, asked: false)
+            }
+            guard var answer = check.ask(environment: environment) else { return nil }
+            if let version = check.version, let digest = versionDigests[VersionAsked(check: check, sql: version.sql)] ?? nil {
+                answer.version = DatabaseResults.Version(sql: version.sql, digest: digest)
+            }
+            return answer
+        }
+        if PhaseTimer.isEnabled {
+            let taken = answers.filter { $0?.asked == false }.count
+            StandardError.write(
+                "masthead: database checks: \(versions.count) version\(versions.count == 1 ? "" : "s") asked, \(checks.count - taken) "
+                    + "statement\(checks.count - taken == 1 ? "" : "s") asked again, \(taken) taken as they were (version unchanged)\n")
+        }
+        let changed = zip(checks, answers).filter { check, answer in answer?.digest != check.digest }.map { check, _ in check }
         guard !changed.isEmpty else { return [] }
         for (check, answer) in zip(checks, answers) {
             guard let answer else { continue }
             let entry = DatabaseResults.Entry(
                 columns: answer.columns, rows: answer.rows, fetched: Date(), poll: 0, connection: answer.server, timeout: check.timeout,
-                digest: answer.digest)
+                digest: answer.digest, version: answer.version)
             results.keep(entry, for: DatabaseResults.Key(database: check.database, statement: check.statement))
         }
         return Set(changed.flatMap(\.readers))
     }
 
-    /// The statement asked again: its server, columns, rows and their digest; nil when it cannot
-    /// be asked (the build then asks it and reports why).
-    func ask(environment: [String: String]) -> (server: PostgresServer, columns: [DatabaseColumn], rows: [[DataValue]], digest: String)? {
+    /// A version statement on one database, asked once by `changedReaders`.
+    private struct VersionAsked: Hashable, Sendable {
+        var check: DatabaseCheck
+        var sql: String
+
+        static func == (first: Self, second: Self) -> Bool { first.check.database == second.check.database && first.sql == second.sql }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(check.database)
+            hasher.combine(sql)
+        }
+    }
+
+    /// A check's statement asked again, or its rows taken as they were.
+    struct Answer: Sendable {
+        var server: PostgresServer
+        var columns: [DatabaseColumn]
+        var rows: [[DataValue]]
+        var digest: String
+        var version: DatabaseResults.Version? = nil
+        /// False when the rows were taken as they were, their version unchanged.
+        var asked = true
+    }
+
+    /// The server the check asked, when its variable still holds the same URL.
+    func server(environment: [String: String]) -> PostgresServer? {
         guard let text = environment[variable], !text.isEmpty,
             "postgres \(variable) \(StableHash.digest(Data(text.utf8)))" == database,
             case .success(let url) = PostgresURL.parse(text), let zone = TimeZone(identifier: timeZone)
         else { return nil }
-        let server = PostgresServer(url: url, variable: variable, timeZone: zone, environment: environment)
+        return PostgresServer(url: url, variable: variable, timeZone: zone, environment: environment)
+    }
+
+    /// The statement asked again: its server, columns, rows and their digest; nil when it cannot
+    /// be asked (the build then asks it and reports why).
+    func ask(environment: [String: String]) -> Answer? {
+        guard let server = server(environment: environment) else { return nil }
         var rows: [[DataValue]] = []
         do throws(DatabaseError) {
             let columns = try server.run(statement.sql, parameters: statement.parameters, timeout: timeout) {
                 (row: inout [DataValue]) throws(DatabaseError) in rows.append(row)
             }
-            return (server, columns, rows, DatabaseResults.digest(rows))
+            return Answer(server: server, columns: columns, rows: rows, digest: DatabaseResults.digest(rows))
         } catch {
             return nil
         }

@@ -51,6 +51,12 @@ extension StatsStore {
                 .error(
                     "datasets.\(dataset.name).query: \(problem); a query only reads, in one SELECT or WITH statement", at: database.relationLocation))
         }
+        if let version = database.version, let problem = SQLStatementCheck.problem(version) {
+            return .failure(
+                .error(
+                    "datasets.\(dataset.name).version: \(problem); a version only reads, in one SELECT or WITH statement",
+                    at: database.versionLocation ?? dataset.location))
+        }
         let connection: any DatabaseConnection
         switch self.connection(for: dataset) {
         case .success(let found): connection = found.0
@@ -136,6 +142,15 @@ extension StatsStore {
             explain(statement, dataset: dataset, location: location, rows: kept.rows.count, seconds: nil)
             return .success((kept.columns, kept.rows))
         }
+        // The version first: rows that change after it are asked again next time, never missed.
+        var version: DatabaseResults.Version? = nil
+        if let sql = database.version {
+            switch results.version(sql, of: key.database, on: connection, timeout: database.timeout) {
+            case .success(let asked): version = asked
+            case .failure(let error):
+                return .failure(problem(error, dataset: dataset, at: database.versionLocation ?? dataset.location))
+            }
+        }
         let started = DispatchTime.now()
         var rows: [[DataValue]] = []
         do throws(DatabaseError) {
@@ -146,7 +161,7 @@ extension StatsStore {
             explain(statement, dataset: dataset, location: location, rows: rows.count, seconds: seconds)
             let entry = DatabaseResults.Entry(
                 columns: columns, rows: rows, fetched: Date(), poll: database.poll, connection: connection, timeout: database.timeout,
-                askedBy: asker, readers: [location.file])
+                askedBy: asker, readers: [location.file], version: version)
             results.keep(entry, for: key)
             return .success((columns, rows))
         } catch {

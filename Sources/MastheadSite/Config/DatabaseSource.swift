@@ -25,6 +25,11 @@ public struct DatabaseSource: Sendable, Hashable {
     /// Seconds between two times the preview asks a result again, to redraw the pages when it
     /// changed (`poll:`, default 10; `refresh:` is its older name).
     public var poll: Double
+    /// A statement whose rows change whenever the dataset's do (`version:`, such as
+    /// `SELECT max(id) FROM events` for a table rows are only added to): asked first, and when
+    /// its rows are those of the last time, the dataset's results are taken as they were.
+    public var version: String? = nil
+    public var versionLocation: SourceLocation? = nil
     /// Where `query:` or `table:` is written, for problems with the statement.
     public var relationLocation: SourceLocation
     /// Where `sqlite:` or `postgres:` is written, for problems with the database itself.
@@ -40,7 +45,7 @@ public struct DatabaseSource: Sendable, Hashable {
 
 /// Reads the database keys of one `datasets:` entry.
 enum DatabaseSourceReader {
-    static let keys = ["sqlite", "postgres", "table", "query", "timeout", "poll", "refresh"]
+    static let keys = ["sqlite", "postgres", "table", "query", "timeout", "poll", "refresh", "version"]
     static let postgresKeys = ["url"]
     static let defaultTimeout = 30.0
     static let defaultPoll = 10.0
@@ -84,7 +89,16 @@ enum DatabaseSourceReader {
         }
         let timeout = seconds("timeout", &reader) ?? defaultTimeout
         let poll = seconds("poll", &reader) ?? seconds("refresh", &reader) ?? defaultPoll
-        return DatabaseSource(engine: engine, relation: relation, timeout: timeout, poll: poll, relationLocation: relationLocation)
+        var source = DatabaseSource(engine: engine, relation: relation, timeout: timeout, poll: poll, relationLocation: relationLocation)
+        if reader.has("version") {
+            guard let version = reader.string("version"), !version.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                reader.error("version: expected a statement whose rows change whenever the dataset's do", at: reader.locationOf("version"))
+                return nil
+            }
+            source.version = version
+            source.versionLocation = reader.locationOf("version")
+        }
+        return source
     }
 
     /// `postgres: { url: env:NAME }`: the name of the variable; a URL written out is refused, so no password is committed.
