@@ -195,7 +195,8 @@ struct DatabaseFreshnessTests {
         let site = try ReportFeatureSite.make(config: config, files: [:])
         try ReportFeatureSite.report(site, Self.block)
         try site.write(
-            "Content/reports/m.md", "---\ntitle: Members\ndate: 2026-11-01\n---\n" + Self.block.replacingOccurrences(of: "events", with: "members") + "\n")
+            "Content/reports/m.md",
+            "---\ntitle: Members\ndate: 2026-11-01\n---\n" + Self.block.replacingOccurrences(of: "events", with: "members") + "\n")
         let output = site.root.appendingPathComponent("public")
         let arguments = ["build", "--site", site.root.path, "--output", output.path, "--verbose"]
         let environment = ["STATS_URL": url]
@@ -229,7 +230,10 @@ struct DatabaseFreshnessTests {
         let table = TestDatabases.tableName("versioned")
         try TestDatabases.psql(
             url,
-            ["-c", "CREATE TABLE \(table) (id serial PRIMARY KEY, kind text, points integer)", "-c", "INSERT INTO \(table) (kind, points) VALUES ('code', 111)"])
+            [
+                "-c", "CREATE TABLE \(table) (id serial PRIMARY KEY, kind text, points integer)", "-c",
+                "INSERT INTO \(table) (kind, points) VALUES ('code', 111)"
+            ])
         defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE IF EXISTS \(table)"]) }
         let site = try Self.site("{ postgres: { url: env:STATS_URL }, table: \(table), poll: 5, version: \"SELECT max(id) FROM \(table)\" }")
         let memory = RebuildMemory()
@@ -251,7 +255,8 @@ struct DatabaseFreshnessTests {
     @Test func aVersionThatWritesIsRefusedAtItsLine() throws {
         let site = try Self.site("{ sqlite: stats/events.sqlite, table: events, version: \"SELECT load_extension('x')\" }")
         try TestDatabases.sqlite(
-            site.root.appendingPathComponent("Content/stats/events.sqlite"), ["CREATE TABLE events (kind TEXT, points INTEGER)"], rows: [["code", "1"]],
+            site.root.appendingPathComponent("Content/stats/events.sqlite"), ["CREATE TABLE events (kind TEXT, points INTEGER)"],
+            rows: [["code", "1"]],
             insert: "INSERT INTO events VALUES (?1, ?2)")
         let messages = site.build().messages.joined(separator: "\n")
         #expect(messages.contains("datasets.events.version: ") && messages.contains("a version only reads"), "\(messages)")

@@ -20,7 +20,8 @@ struct DatabaseResultsTests {
                 if let kept = results.entry(asked, readBy: "Content/reports/r\(index).md") { return kept.rows.count }
                 sent.withLock { $0.append(asked.statement.sql) }
                 Thread.sleep(forTimeInterval: 0.05)  // a statement taking its time on the server
-                results.keep(.init(columns: [], rows: [[.integer(7)]], fetched: Date(), poll: 10, readers: ["Content/reports/r\(index).md"]), for: asked)
+                results.keep(
+                    .init(columns: [], rows: [[.integer(7)]], fetched: Date(), poll: 10, readers: ["Content/reports/r\(index).md"]), for: asked)
                 return 1
             }
             #expect(rows == 1)

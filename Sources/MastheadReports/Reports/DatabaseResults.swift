@@ -159,7 +159,8 @@ public final class DatabaseResults: Sendable {
     > {
         var rows: [[DataValue]] = []
         do throws(DatabaseError) {
-            _ = try connection.run(sql, parameters: parameters, timeout: timeout) { (row: inout [DataValue]) throws(DatabaseError) in rows.append(row) }
+            _ = try connection.run(sql, parameters: parameters, timeout: timeout) { (row: inout [DataValue]) throws(DatabaseError) in rows.append(row)
+            }
             return .success(rows)
         } catch {
             return .failure(error)
