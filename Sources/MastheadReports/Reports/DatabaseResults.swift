@@ -145,7 +145,7 @@ public final class DatabaseResults: Sendable {
         let key = Key(database: database, statement: SQLPushdown.Statement(sql: sql, parameters: []))
         return oneAtATime(key) {
             if let digest = versions.withLock({ $0[key] }) { return .success(Version(sql: sql, digest: digest)) }
-            return Self.ask(sql, on: connection, timeout: timeout).map { rows in
+            return Self.ask(sql, on: connection, timeout: timeout).map { _, rows in
                 let digest = Self.digest(rows)
                 versions.withLock { $0[key] = digest }
                 return Version(sql: sql, digest: digest)
@@ -153,15 +153,16 @@ public final class DatabaseResults: Sendable {
         }
     }
 
-    /// A statement's rows, or why it could not be asked.
+    /// A statement's columns and rows, or why it could not be asked.
     static func ask(_ sql: String, parameters: [SQLParameter] = [], on connection: any DatabaseConnection, timeout: Double) -> Result<
-        [[DataValue]], DatabaseError
+        (columns: [DatabaseColumn], rows: [[DataValue]]), DatabaseError
     > {
         var rows: [[DataValue]] = []
         do throws(DatabaseError) {
-            _ = try connection.run(sql, parameters: parameters, timeout: timeout) { (row: inout [DataValue]) throws(DatabaseError) in rows.append(row)
+            let columns = try connection.run(sql, parameters: parameters, timeout: timeout) { (row: inout [DataValue]) throws(DatabaseError) in
+                rows.append(row)
             }
-            return .success(rows)
+            return .success((columns, rows))
         } catch {
             return .failure(error)
         }
@@ -186,7 +187,7 @@ public final class DatabaseResults: Sendable {
         }
         let versionDigests: [Key: String?] = Dictionary(
             uniqueKeysWithValues: parallelMap(Array(asked)) { key, place -> (Key, String?) in
-                let rows = try? Self.ask(key.statement.sql, on: place.0, timeout: place.1).get()
+                let rows = try? Self.ask(key.statement.sql, on: place.0, timeout: place.1).get().rows
                 return (key, rows.map { Self.digest($0) })
             })
         versions.withLock { versions in
@@ -202,14 +203,8 @@ public final class DatabaseResults: Sendable {
                 same.fetched = now
                 return (key, same)
             }
-            var rows: [[DataValue]] = []
-            do throws(DatabaseError) {
-                _ = try connection.run(key.statement.sql, parameters: key.statement.parameters, timeout: entry.timeout) {
-                    (row: inout [DataValue]) throws(DatabaseError) in rows.append(row)
-                }
-            } catch {
-                return (key, nil)
-            }
+            guard let (_, rows) = try? Self.ask(key.statement.sql, parameters: key.statement.parameters, on: connection, timeout: entry.timeout).get()
+            else { return (key, nil) }
             var fresh = entry
             fresh.fetched = now
             if let version = entry.version {
@@ -334,7 +329,7 @@ public struct DatabaseCheck: Sendable, Hashable, Codable {
         let versionDigests: [VersionAsked: String?] = Dictionary(
             uniqueKeysWithValues: parallelMap(Array(versions)) { asked -> (VersionAsked, String?) in
                 guard let server = asked.check.server(environment: environment),
-                    let rows = try? DatabaseResults.ask(asked.sql, on: server, timeout: asked.check.timeout).get()
+                    let rows = try? DatabaseResults.ask(asked.sql, on: server, timeout: asked.check.timeout).get().rows
                 else { return (asked, nil) }
                 return (asked, DatabaseResults.digest(rows))
             })
@@ -405,14 +400,8 @@ public struct DatabaseCheck: Sendable, Hashable, Codable {
     /// be asked (the build then asks it and reports why).
     func ask(environment: [String: String]) -> Answer? {
         guard let server = server(environment: environment) else { return nil }
-        var rows: [[DataValue]] = []
-        do throws(DatabaseError) {
-            let columns = try server.run(statement.sql, parameters: statement.parameters, timeout: timeout) {
-                (row: inout [DataValue]) throws(DatabaseError) in rows.append(row)
-            }
-            return Answer(server: server, columns: columns, rows: rows, digest: DatabaseResults.digest(rows))
-        } catch {
-            return nil
-        }
+        guard let (columns, rows) = try? DatabaseResults.ask(statement.sql, parameters: statement.parameters, on: server, timeout: timeout).get()
+        else { return nil }
+        return Answer(server: server, columns: columns, rows: rows, digest: DatabaseResults.digest(rows))
     }
 }

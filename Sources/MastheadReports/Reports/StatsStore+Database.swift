@@ -152,11 +152,8 @@ extension StatsStore {
             }
         }
         let started = DispatchTime.now()
-        var rows: [[DataValue]] = []
-        do throws(DatabaseError) {
-            let columns = try connection.run(statement.sql, parameters: statement.parameters, timeout: database.timeout) {
-                (row: inout [DataValue]) throws(DatabaseError) in rows.append(row)
-            }
+        switch DatabaseResults.ask(statement.sql, parameters: statement.parameters, on: connection, timeout: database.timeout) {
+        case .success(let (columns, rows)):
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
             explain(statement, dataset: dataset, location: location, rows: rows.count, seconds: seconds)
             let entry = DatabaseResults.Entry(
@@ -164,7 +161,7 @@ extension StatsStore {
                 askedBy: asker, readers: [location.file], version: version)
             results.keep(entry, for: key)
             return .success((columns, rows))
-        } catch {
+        case .failure(let error):
             let at = error.kind == .connection ? dataset.location : location
             return .failure(problem(error, dataset: dataset, at: at))
         }
