@@ -2,16 +2,32 @@
 """Deterministic benchmark corpus: the same N articles as a Masthead site and as a Hugo site.
 
     python3 Benchmarks/generate.py --articles 1000 --out /tmp/masthead-bench/1000
+    python3 Benchmarks/generate.py --shape big-tags --articles 1000 --out /tmp/masthead-bench/big-tags-1000
 
 writes OUT/masthead (Content/site.yml, Content/articles, Content/static, Templates,
 plus Content/catalogs/prizes.csv and Content/stats/events.csv, declared and used by a
-report page with --with-data) and OUT/hugo (hugo.toml, content, layouts). Same seed, same bytes: every choice comes from random.Random(seed).
+report page with --with-data) and OUT/hugo and OUT/hugo-core (hugo.toml, content, layouts).
+Same seed and shape, same bytes: every choice comes from random.Random(seed).
+
+--shape chooses what the magazine looks like (Benchmarks/README.md, "Shapes"):
+  standard   (default) ~600-word articles, N/20 tags with 2-4 on each, pageSize 10, an article every 37 minutes
+  big-tags   20 tags, 4 on every article, pageSize 6, three years of articles (36 months of archives),
+             a cover on every article from a pool of 20 photos, the default site's configuration
+             (Italian with English under /en/: one article in 20 translated)
+  many-tags  max(2,000, N/5) tags with 1-3 on each article
+  long       3,000-6,000-word articles with 5 images each from the pool of 20
+  bilingual  the standard articles, every one also in English (article.en.md), Italian at the root
+The shapes other than standard give Hugo the year and month archives Masthead writes, as two
+taxonomies (years, months) paginated like every list; the standard shape's Hugo site is as it
+always was. The photos are drawn from the project's SVGs with libvips's `vips` (libvips-tools).
 """
 
 import argparse
 import os
 import random
 import shutil
+import subprocess
+import tempfile
 from datetime import datetime, timedelta, timezone
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -47,6 +63,31 @@ mercato festival estate inverno autunno primavera colazione merenda aperitivo
 """.split()
 
 LANGUAGES = ["swift", "python", "sh", "json", "yaml"]
+
+# What each shape changes; standard is the corpus `make bench` has always built.
+SHAPES = {
+    "standard": dict(page_size=10, tags=lambda n: max(5, n // 20), per_article=(2, 4), three_years=False,
+                     cover=False, body_images=0, words=None, translate_every=0, config="standard"),
+    "big-tags": dict(page_size=6, tags=lambda n: 20, per_article=(4, 4), three_years=True,
+                     cover=True, body_images=0, words=None, translate_every=20, config="default-site"),
+    "many-tags": dict(page_size=10, tags=lambda n: max(2000, n // 5), per_article=(1, 3), three_years=False,
+                      cover=False, body_images=0, words=None, translate_every=0, config="standard"),
+    "long": dict(page_size=10, tags=lambda n: max(5, n // 20), per_article=(2, 4), three_years=False,
+                 cover=False, body_images=5, words=(3000, 6000), translate_every=0, config="standard"),
+    "bilingual": dict(page_size=10, tags=lambda n: max(5, n // 20), per_article=(2, 4), three_years=False,
+                      cover=False, body_images=0, words=None, translate_every=1, config="bilingual"),
+}
+
+# The big-tags shape's tags in English, as the default site's `languages: en: tags:` translates its own.
+ENGLISH_TAGS = {
+    "moka": "moka pot", "latte": "milk coffee", "lungo": "long coffee", "granita": "coffee granita",
+    "cornetto": "croissant", "torrone": "nougat", "panettone": "christmas cake", "colomba": "easter cake",
+    "cantucci": "almond biscuits", "tostatura": "roasting", "macinatura": "grinding",
+}
+
+# Three years of articles for the big-tags shape: 36 months, November 2023 to October 2026.
+THREE_YEARS = (datetime(2026, 10, 31, 18, 0, tzinfo=timezone.utc), datetime(2023, 11, 1, 9, 0, tzinfo=timezone.utc))
+POOL_SIZE = 20
 
 
 def sentence(rng, low=8, high=18):
@@ -98,35 +139,81 @@ def body(rng, index, count):
     return "\n\n".join(parts) + "\n"
 
 
+def long_body(rng, index, count, images, target):
+    """TARGET words or a little more: bodies of every block kind one after another, with IMAGES
+    (Markdown images with a caption, each alone in its paragraph) spread evenly between blocks."""
+    blocks = []
+    while sum(len(block.split()) for block in blocks) < target:
+        blocks.extend(body(rng, index, count).rstrip("\n").split("\n\n"))
+    for number, (src, alt) in enumerate(images, start=1):
+        caption = " ".join(rng.choice(WORDS) for _ in range(rng.randint(5, 10))).capitalize() + "."
+        blocks.insert(len(blocks) * number // (len(images) + 1) + number - 1, f'![{alt}]({src} "{caption}")')
+    return "\n\n".join(blocks) + "\n"
+
+
 def yaml_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class Article:
-    def __init__(self, rng, index, count, tags, start):
+    def __init__(self, rng, index, count, tags, start, shape=SHAPES["standard"], pool=()):
         self.slug = f"article-{index:06d}"
         self.title = title(rng) + f" {index}"
-        self.date = start - timedelta(minutes=37 * index + rng.randint(0, 30))
+        if shape["three_years"]:
+            newest, oldest = THREE_YEARS
+            self.date = newest - (newest - oldest) * (index + rng.randint(0, 30) / 31) / count
+        else:
+            self.date = start - timedelta(minutes=37 * index + rng.randint(0, 30))
         self.category = rng.choice(CATEGORIES)
-        self.tags = sorted(rng.sample(tags, rng.randint(2, 4)))
+        self.tags = sorted(rng.sample(tags, rng.randint(*shape["per_article"])))
         self.summary = sentence(rng, 12, 24)
         self.featured = rng.random() < 0.01
-        self.body = body(rng, index, count)
+        if shape["words"]:
+            images = [rng.choice(pool) for _ in range(shape["body_images"])]
+            self.body = long_body(rng, index, count, images, rng.randint(*shape["words"]))
+        else:
+            self.body = body(rng, index, count)
+        self.cover = rng.choice(pool) if shape["cover"] else None
+        self.archives = shape is not SHAPES["standard"]
+        self.translation = None
 
-    def front_matter(self, hugo):
+    def front_matter(self, hugo, translation=None, tag_names=None):
+        """The original's front matter, or with TRANSLATION its translation's: Masthead's
+        translation writes only its title and summary and takes the rest from the original
+        (docs/translating.md); Hugo's writes everything, with the tags in its language."""
         date = self.date.strftime("%Y-%m-%dT%H:%M:%S+00:00")
-        lines = ["---", f"title: {yaml_string(self.title)}", f"date: {date}"]
+        title_text, summary = (translation.title, translation.summary) if translation else (self.title, self.summary)
+        lines = ["---", f"title: {yaml_string(title_text)}"]
+        if translation and not hugo:
+            lines.append(f"summary: {yaml_string(summary)}")
+            lines.append("---")
+            return "\n".join(lines) + "\n"
+        lines.append(f"date: {date}")
         if hugo:
             lines.append(f"categories: [{self.category[1]}]")
             lines.append(f"slug: {self.slug}")
+            if self.archives:
+                lines.append(f"years: [\"{self.date:%Y}\"]")
+                lines.append(f"months: [\"{self.date:%Y-%m}\"]")
         else:
             lines.append(f"category: {self.category[1]}")
-        lines.append("tags: [" + ", ".join(self.tags) + "]")
-        lines.append(f"summary: {yaml_string(self.summary)}")
+        tags = [(tag_names or {}).get(tag, tag) for tag in self.tags] if translation else self.tags
+        lines.append("tags: [" + ", ".join(tags) + "]")
+        lines.append(f"summary: {yaml_string(summary)}")
         if self.featured:
             lines.append("featured: true")
+        if self.cover:
+            lines.append(f"cover: {{ src: {self.cover[0]}, alt: {yaml_string(self.cover[1])} }}")
         lines.append("---")
         return "\n".join(lines) + "\n"
+
+
+class Translation:
+    """An article's English version: its own title, summary and body."""
+    def __init__(self, rng, index, count):
+        self.title = title(rng) + f" {index}"
+        self.summary = sentence(rng, 12, 24)
+        self.body = body(rng, index, count)
 
 
 def write(path, text):
@@ -135,7 +222,124 @@ def write(path, text):
         handle.write(text)
 
 
-def masthead_site(out, articles, catalog_rows, events, with_data):
+ENGLISH = """  - code: en
+    name: English
+    title: Bench Magazine in English
+    description: The generated magazine, in English.
+    menu:
+      - { title: Articles, url: /en/articles/ }
+      - { title: Categories, url: /en/categories/ }
+      - { title: Tags, url: /en/tags/ }
+    categories:
+""" + "".join(f"      {slug}: {{ name: {name}, description: Stories about {name.lower()}. }}\n" for name, slug, _ in CATEGORIES) + """\
+    home:
+      sections: [ { title: Featured }, { title: New recipes }, { title: More news } ]
+"""
+
+PRIZES = """catalogs:
+  prizes:
+    file: catalogs/prizes.csv
+    key: key
+    title: title
+    schema:
+      key: { type: string, required: true }
+      title: { type: string, required: true }
+      category: { type: string, required: true }
+      points: { type: integer, required: true }
+      expiry: { type: date, required: true }
+      kind: { type: string, required: true }
+      description: string
+    sort: points
+    permalink: /prizes/:key/
+    templates: { index: prizes, item: prize }
+    facets:
+      - { field: category }
+      - { field: points, bands: [0, 500, 1000, 2500, 5000] }
+"""
+
+
+def default_site_yml(categories, with_data):
+    """The default site's configuration (Content/site.yml) around the generated articles: Italian
+    at the root and English under /en/ with its own title, menu, category names, home section
+    titles and tag names; pageSize 6; the home sections' backgrounds, the brand colour, the social
+    cards' colours, smart punctuation; with --with-data the prize catalog as the default site
+    declares it (label, page size, weekly featured prize, product data, the filter) and its search."""
+    english_tags = "".join(f"      {tag}: {name}\n" for tag, name in sorted(ENGLISH_TAGS.items()))
+    english_catalog = """    catalogs:
+      prizes:
+        label: Prize catalogue
+        description: "Vouchers, accessories, coffee and experiences to choose with your points."
+        filter: { points: Points needed, category: Categories, expiry: Expiry }
+""" if with_data else ""
+    site_yml = f"""title: Bench Magazine
+description: A generated magazine for the benchmark.
+baseURL: https://bench.example.com/
+language: it
+languages:
+  - code: it
+    name: Italiano
+{ENGLISH}    tags:
+{english_tags}{english_catalog}timezone: UTC
+author: Bench Desk
+categories:
+{categories}
+home:
+  sections:
+    - title: In evidenza
+      show: featured
+      limit: 4
+      background: "#f6efe6"
+    - title: Scopri nuove ricette
+      show: category
+      category: inspiring-cooking
+      limit: 6
+      background: "#fbe9df"
+    - title: Altre news
+      show: rest
+      limit: 9
+      background: "#eef2ea"
+colours: {{ brand: "#7b4a2d" }}
+menu:
+  - {{ title: Articoli, url: /articles/ }}
+  - {{ title: Categorie, url: /categories/ }}
+  - {{ title: Tag, url: /tags/ }}
+pageSize: 6
+permalinks:
+  article: /articles/:slug/
+  page: /:slug/
+  category: /categories/:slug/
+  tag: /tags/:slug/
+markdown:
+  rawHTML: false
+  smartPunctuation: true
+feed:
+  length: 20
+related:
+  limit: 3
+images:
+  card: {{ background: "#5a2e14", text: "#ffffff" }}
+"""
+    if with_data:
+        site_yml += PRIZES + """    label: Catalogo premi
+    description: Buoni, accessori, caffè ed esperienze da scegliere con i punti.
+    pageSize: 24
+    featured: { rotate: weekly }
+    link: prize
+    structuredData: Product
+    filter:
+      card: prize-card
+      fields:
+        - { field: points, label: Punti necessari }
+        - { field: category, label: Categorie }
+        - { field: expiry, label: Scadenza }
+search:
+  catalogs:
+    prizes: { fields: [title, description, category], facet: category }
+"""
+    return site_yml
+
+
+def masthead_site(out, articles, catalog_rows, events, with_data, shape=SHAPES["standard"], pool_dir=None):
     content = os.path.join(out, "Content")
     categories = "\n".join(
         f"  - name: {name}\n    slug: {slug}\n    description: Stories about {name.lower()}.\n    colour: \"{colour}\""
@@ -164,42 +368,33 @@ menu:
   - {{ title: Articles, url: /articles/ }}
   - {{ title: Categories, url: /categories/ }}
   - {{ title: Tags, url: /tags/ }}
-pageSize: 10
+pageSize: {shape["page_size"]}
 feed:
   length: 20
 related:
   limit: 3
 """
+    if shape["config"] == "bilingual":
+        site_yml = site_yml.replace("language: en\n", "language: it\nlanguages:\n  - code: it\n    name: Italiano\n" + ENGLISH)
+    elif shape["config"] == "default-site":
+        site_yml = default_site_yml(categories, with_data)
     if with_data:
         # The default theme's prize templates show this catalog; the report aggregates the events.
-        site_yml += """catalogs:
-  prizes:
-    file: catalogs/prizes.csv
-    key: key
-    title: title
-    schema:
-      key: { type: string, required: true }
-      title: { type: string, required: true }
-      category: { type: string, required: true }
-      points: { type: integer, required: true }
-      expiry: { type: date, required: true }
-      kind: { type: string, required: true }
-      description: string
-    sort: points
-    permalink: /prizes/:key/
-    templates: { index: prizes, item: prize }
-    facets:
-      - { field: category }
-      - { field: points, bands: [0, 500, 1000, 2500, 5000] }
-"""
+        if shape["config"] != "default-site":
+            site_yml += PRIZES
         write(os.path.join(content, "reports", "activity.md"), REPORT)
     write(os.path.join(content, "site.yml"), site_yml)
     for article in articles:
         write(os.path.join(content, "articles", article.slug + ".md"), article.front_matter(hugo=False) + "\n" + article.body)
+        if article.translation:
+            write(os.path.join(content, "articles", article.slug + ".en.md"),
+                  article.front_matter(hugo=False, translation=article.translation) + "\n" + article.translation.body)
     # Data files: written always, declared in site.yml only where Masthead reads them.
     write(os.path.join(content, "catalogs", "prizes.csv"), catalog_rows)
     write(os.path.join(content, "stats", "events.csv"), events)
     shutil.copytree(os.path.join(REPO, "Content", "static"), os.path.join(content, "static"), dirs_exist_ok=True)
+    if pool_dir:
+        shutil.copytree(pool_dir, os.path.join(content, "static", "images", "covers"), dirs_exist_ok=True)
     shutil.copytree(os.path.join(REPO, "Templates"), os.path.join(out, "Templates"), dirs_exist_ok=True)
 
 
@@ -366,20 +561,128 @@ RELATED_SECTION = """<section class="related"><h2>Related</h2>
 """
 
 
-def hugo_site(out, articles, related=True):
-    write(os.path.join(out, "hugo.toml"), HUGO_CONFIG)
-    for name, text in HUGO_LAYOUTS.items():
+# The shapes other than standard: covers and body images made responsive as Masthead's are
+# (3 widths in WebP, Hugo 0.111 writes no AVIF; the processed files kept in resources/_gen as
+# Masthead keeps its own in .masthead/images), the year and month archives as two taxonomies,
+# and, on a bilingual site, the menu in each language and the links to each page's translations.
+HUGO_PICTURE = """{{ with resources.Get (strings.TrimPrefix "/" .src) }}{{ $img := . }}<picture>
+<source type="image/webp" srcset="{{ range $i, $w := slice 480 960 1600 }}{{ if $i }}, {{ end }}{{ ($img.Resize (printf "%dx webp" $w)).RelPermalink }} {{ $w }}w{{ end }}" sizes="{{ $.sizes }}">
+<img src="{{ $img.RelPermalink }}" alt="{{ $.alt }}" width="{{ $img.Width }}" height="{{ $img.Height }}"{{ if $.priority }} fetchpriority="high"{{ else }} loading="lazy" decoding="async"{{ end }}>
+</picture>{{ else }}<img src="{{ .src }}" alt="{{ .alt }}">{{ end }}
+"""
+
+HUGO_RENDER_IMAGE = """{{ if .Title }}<figure>{{ end }}{{ partialCached "picture.html" (dict "src" .Destination "alt" .Text "sizes" "(min-width: 48rem) 46rem, 100vw") .Destination "prose" }}{{ with .Title }}<figcaption>{{ . }}</figcaption></figure>{{ end }}
+"""
+
+HUGO_SHAPE_EDITS = {
+    "_default/baseof.html": [
+        ('<link rel="canonical" href="{{ .Permalink }}">',
+         '<link rel="canonical" href="{{ .Permalink }}">\n'
+         '{{ if .IsTranslated }}{{ range .AllTranslations }}<link rel="alternate" hreflang="{{ .Language.Lang }}" href="{{ .Permalink }}">{{ end }}{{ end }}'),
+        ('{{ "index.xml" | absURL }}', '{{ "index.xml" | absLangURL }}'),
+        ('<a class="brand" href="{{ "/" | relURL }}">', '<a class="brand" href="{{ "/" | relLangURL }}">'),
+        ('{{ "/articles/" | relURL }}', '{{ "/articles/" | relLangURL }}'),
+        ('{{ "/categories/" | relURL }}', '{{ "/categories/" | relLangURL }}'),
+        ('{{ "/tags/" | relURL }}">Tags</a></li>\n</ul></nav>',
+         '{{ "/tags/" | relLangURL }}">Tags</a></li>\n</ul></nav>\n'
+         '{{ if .IsTranslated }}<ul class="languages">{{ range .Translations }}<li><a href="{{ .RelPermalink }}" hreflang="{{ .Language.Lang }}">{{ .Language.LanguageName }}</a></li>{{ end }}</ul>{{ end }}'),
+    ],
+    "partials/card.html": [
+        ('<article class="card">\n',
+         '<article class="card">\n{{ with .Params.cover }}{{ partialCached "picture.html" '
+         '(dict "src" .src "alt" .alt "sizes" "(min-width: 62rem) 23rem, (min-width: 40rem) 45vw, 100vw") .src "card" }}{{ end }}\n'),
+    ],
+    "_default/single.html": [
+        ('  <p class="lede">{{ .Params.summary }}</p>\n',
+         '  <p class="lede">{{ .Params.summary }}</p>\n  {{ with .Params.cover }}<figure class="cover">{{ partialCached "picture.html" '
+         '(dict "src" .src "alt" .alt "sizes" "(min-width: 68rem) 64rem, 100vw" "priority" true) .src "cover" }}</figure>{{ end }}\n'),
+    ],
+    "index.html": [
+        ('{{ "/categories/inspiring-cooking/" | relURL }}', '{{ "/categories/inspiring-cooking/" | relLangURL }}'),
+        ('{{ "/articles/" | relURL }}', '{{ "/articles/" | relLangURL }}'),
+    ],
+}
+
+
+def hugo_config(shape, multilingual):
+    """hugo.toml: the standard shape's as it always was; the other shapes' with their page size,
+    the archive taxonomies and, for a bilingual site, Italian at the root and English under /en/."""
+    config = HUGO_CONFIG.replace("paginate = 10\n", f"paginate = {shape['page_size']}\n")
+    if shape is SHAPES["standard"]:
+        return config
+    config = config.replace('tag = "tags"\n', 'tag = "tags"\nyear = "years"\nmonth = "months"\n')
+    if multilingual:
+        config = config.replace('languageCode = "en"\n', 'languageCode = "it"\ndefaultContentLanguage = "it"\n'
+                                'defaultContentLanguageInSubdir = false\n')
+        config += """
+[languages.it]
+languageCode = "it"
+languageName = "Italiano"
+weight = 1
+[languages.en]
+languageCode = "en"
+languageName = "English"
+title = "Bench Magazine in English"
+weight = 2
+"""
+    return config
+
+
+def hugo_site(out, articles, related=True, shape=SHAPES["standard"], pool_dir=None):
+    multilingual = any(article.translation for article in articles)
+    tag_names = ENGLISH_TAGS if shape["config"] == "default-site" else {}
+    write(os.path.join(out, "hugo.toml"), hugo_config(shape, multilingual))
+    layouts = dict(HUGO_LAYOUTS)
+    if shape is not SHAPES["standard"]:
+        for name, edits in HUGO_SHAPE_EDITS.items():
+            for old, new in edits:
+                assert old in layouts[name], (name, old)
+                layouts[name] = layouts[name].replace(old, new)
+        layouts["partials/picture.html"] = HUGO_PICTURE
+        layouts["_default/_markup/render-image.html"] = HUGO_RENDER_IMAGE
+    for name, text in layouts.items():
         if not related:
             assert RELATED_SECTION in text or name != "_default/single.html"
             text = text.replace(RELATED_SECTION, "")
         write(os.path.join(out, "layouts", name), text)
     write(os.path.join(out, "content", "articles", "_index.md"), "---\ntitle: Articles\n---\n")
+    if multilingual:
+        write(os.path.join(out, "content", "articles", "_index.en.md"), "---\ntitle: Articles\n---\n")
     for name, slug, _ in CATEGORIES:
-        write(os.path.join(out, "content", "categories", slug, "_index.md"),
-              f"---\ntitle: {name}\ndescription: Stories about {name.lower()}.\noutputs: [HTML, RSS]\n---\n")
+        for suffix in ([".en", ""] if multilingual else [""]):
+            write(os.path.join(out, "content", "categories", slug, f"_index{suffix}.md"),
+                  f"---\ntitle: {name}\ndescription: Stories about {name.lower()}.\noutputs: [HTML, RSS]\n---\n")
     for article in articles:
         write(os.path.join(out, "content", "articles", article.slug + ".md"), article.front_matter(hugo=True) + "\n" + article.body)
+        if article.translation:
+            write(os.path.join(out, "content", "articles", article.slug + ".en.md"),
+                  article.front_matter(hugo=True, translation=article.translation, tag_names=tag_names)
+                  + "\n" + article.translation.body)
     shutil.copytree(os.path.join(REPO, "Content", "static"), os.path.join(out, "static"), dirs_exist_ok=True)
+    if pool_dir:
+        shutil.copytree(pool_dir, os.path.join(out, "assets", "images", "covers"), dirs_exist_ok=True)
+
+
+def photo_pool(folder):
+    """POOL_SIZE photos of 1600x900 (JPEG, quality 85, about 40 KB), drawn from the project's SVG
+    illustrations with libvips, kept in FOLDER for the next corpus. Returns [(src, alt)]."""
+    images = os.path.join(REPO, "Content", "static", "images")
+    svgs = sorted(f for f in os.listdir(images) if f.endswith(".svg") and f not in ("logo.svg", "og-default.svg"))[:POOL_SIZE]
+    os.makedirs(folder, exist_ok=True)
+    pool = []
+    with tempfile.TemporaryDirectory() as work:
+        for number, svg in enumerate(svgs):
+            name = f"cover-{number:02d}.jpg"
+            path = os.path.join(folder, name)
+            if not os.path.exists(path):
+                drawn, flat = os.path.join(work, "drawn.v"), os.path.join(work, "flat.v")
+                for arguments in (["thumbnail", os.path.join(images, svg), drawn, "1600", "--height", "900", "--crop", "centre"],
+                                  ["flatten", drawn, flat, "--background", "255 255 255"],
+                                  ["jpegsave", flat, path + ".part", "--Q", "85", "--strip"]):
+                    subprocess.run(["vips", *arguments], check=True, stdout=subprocess.DEVNULL)
+                os.replace(path + ".part", path)
+            pool.append((f"/images/covers/{name}", "Illustration: " + svg[:-4].replace("-", " ")))
+    return pool
 
 
 REPORT = """---
@@ -452,24 +755,36 @@ def main():
     parser.add_argument("--articles", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=6)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--shape", choices=list(SHAPES), default="standard",
+                        help="what the magazine looks like (the module's docstring; Benchmarks/README.md)")
     parser.add_argument("--with-data", action="store_true",
                         help="declare the prize catalog in site.yml and add a report page over the events (where Masthead supports them)")
     options = parser.parse_args()
+    shape = SHAPES[options.shape]
     count = options.articles
     rng = random.Random(options.seed)
-    tag_count = max(5, count // 20)
+    tag_count = shape["tags"](count)
     tags = sorted({f"{TAG_STEMS[n % len(TAG_STEMS)]}-{n // len(TAG_STEMS)}" if n >= len(TAG_STEMS) else TAG_STEMS[n]
                    for n in range(tag_count)})
     start = datetime(2026, 11, 1, 9, 0, tzinfo=timezone.utc)
-    articles = [Article(rng, index, count, tags, start) for index in range(count)]
+    pool_dir = os.path.join(options.out, "photos") if shape["cover"] or shape["body_images"] else None
+    pool = photo_pool(pool_dir) if pool_dir else ()
+    articles = [Article(rng, index, count, tags, start, shape, pool) for index in range(count)]
+    if shape["translate_every"]:
+        # A generator of its own, so the originals are the same with or without translations.
+        english = random.Random(options.seed + 1000)
+        for index in range(0, count, shape["translate_every"]):
+            articles[index].translation = Translation(english, index, count)
     catalog, events = data_files(rng, count)
     for side in ("masthead", "hugo", "hugo-core"):
         shutil.rmtree(os.path.join(options.out, side), ignore_errors=True)
-    masthead_site(os.path.join(options.out, "masthead"), articles, catalog, events, options.with_data)
-    hugo_site(os.path.join(options.out, "hugo"), articles)
-    hugo_site(os.path.join(options.out, "hugo-core"), articles, related=False)
+    masthead_site(os.path.join(options.out, "masthead"), articles, catalog, events, options.with_data, shape, pool_dir)
+    hugo_site(os.path.join(options.out, "hugo"), articles, shape=shape, pool_dir=pool_dir)
+    hugo_site(os.path.join(options.out, "hugo-core"), articles, related=False, shape=shape, pool_dir=pool_dir)
     words = sum(len(article.body.split()) for article in articles) // count
-    print(f"{options.out}: {count} articles (~{words} words each), {len(tags)} tags, "
+    translated = sum(1 for article in articles if article.translation)
+    print(f"{options.out}: {options.shape}, {count} articles (~{words} words each), {len(tags)} tags, "
+          f"{translated} translated, {len(pool)} photos in the pool, "
           f"{max(1, count // 10)} catalog rows, {20 * count} events")
 
 
