@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import MastheadCore
+@testable import MastheadDatabases
 @testable import MastheadReports
 @testable import MastheadSupport
 
@@ -49,5 +51,24 @@ struct DatabaseResultsTests {
         results.keep(.init(columns: [], rows: [[.integer(9)]], fetched: Date(), poll: 10, readers: ["Content/site.yml"]), for: chart)
         #expect(results.digest(readByOtherThan: documents) != withoutChart)
         #expect(results.digest(readByOtherThan: documents.union(["Content/site.yml"])) == withoutChart)
+    }
+
+    @Test("a check whose rows JSON cannot hold stays in the manifest without them, so it is asked again")
+    func aCheckWithRowsJSONCannotHoldIsKeptWithoutThem() throws {
+        var check = DatabaseCheck(
+            variable: "STATS_URL", database: "postgres STATS_URL 1234", timeZone: "UTC", timeout: 30,
+            statement: .init(sql: "SELECT avg(points) FROM events", parameters: []), digest: "d", readers: ["Content/reports/r.md"])
+        check.version = DatabaseResults.Version(sql: "SELECT max(id) FROM events", digest: "v")
+        check.columns = [DatabaseColumn(name: "avg", type: .decimal)]
+        check.rows = [[.decimal(.nan)]]
+        var manifest = BuildManifest(key: "k")
+        manifest.databaseChecks = [check, DatabaseCheck(
+            variable: "STATS_URL", database: "postgres STATS_URL 1234", timeZone: "UTC", timeout: 30,
+            statement: .init(sql: "SELECT 1", parameters: []), digest: "e", readers: [], version: check.version, columns: [], rows: [[.integer(1)]])]
+        let parsed = try #require(BuildManifest.parse(manifest.serialized()))
+        #expect(parsed.databaseChecks.map(\.statement.sql) == ["SELECT avg(points) FROM events", "SELECT 1"])
+        #expect(parsed.databaseChecks[0].rows == nil && parsed.databaseChecks[0].version == nil)
+        #expect(parsed.databaseChecks[0].readers == ["Content/reports/r.md"])
+        #expect(parsed.databaseChecks[1].rows == [[.integer(1)]] && parsed.databaseChecks[1].version == check.version)
     }
 }

@@ -66,7 +66,9 @@ public struct BuildManifest: Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         for check in databaseChecks {
-            if let data = try? encoder.encode(check) { try write("db " + String(decoding: data, as: UTF8.self) + "\n") }
+            // Rows JSON cannot hold (a NaN) leave the check without them: it is asked again, never dropped.
+            guard let data = (try? encoder.encode(check)) ?? (try? encoder.encode(check.withoutRows)) else { continue }
+            try write("db " + String(decoding: data, as: UTF8.self) + "\n")
         }
         for (file, readers) in databaseFiles.sorted(by: { $0.key < $1.key }) {
             if let data = try? encoder.encode([file] + readers) { try write("dbfile " + String(decoding: data, as: UTF8.self) + "\n") }

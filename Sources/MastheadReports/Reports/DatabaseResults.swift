@@ -364,6 +364,15 @@ public struct DatabaseCheck: Sendable, Hashable, Codable {
         return Set(changed.flatMap(\.readers))
     }
 
+    /// The check without its version and rows: its statement is asked at the next build.
+    public var withoutRows: DatabaseCheck {
+        var check = self
+        check.version = nil
+        check.columns = nil
+        check.rows = nil
+        return check
+    }
+
     /// A version statement on one database, asked once by `changedReaders`.
     private struct VersionAsked: Hashable, Sendable {
         var check: DatabaseCheck
