@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MastheadContent
 @testable import MastheadCore
 @testable import MastheadDatabases
 @testable import MastheadReports
@@ -62,13 +63,25 @@ struct DatabaseResultsTests {
         check.columns = [DatabaseColumn(name: "avg", type: .decimal)]
         check.rows = [[.decimal(.nan)]]
         var manifest = BuildManifest(key: "k")
-        manifest.databaseChecks = [check, DatabaseCheck(
-            variable: "STATS_URL", database: "postgres STATS_URL 1234", timeZone: "UTC", timeout: 30,
-            statement: .init(sql: "SELECT 1", parameters: []), digest: "e", readers: [], version: check.version, columns: [], rows: [[.integer(1)]])]
+        manifest.databaseChecks = [
+            check,
+            DatabaseCheck(
+                variable: "STATS_URL", database: "postgres STATS_URL 1234", timeZone: "UTC", timeout: 30,
+                statement: .init(sql: "SELECT 1", parameters: []), digest: "e", readers: [], version: check.version, columns: [],
+                rows: [[.integer(1)]])
+        ]
         let parsed = try #require(BuildManifest.parse(manifest.serialized()))
         #expect(parsed.databaseChecks.map(\.statement.sql) == ["SELECT avg(points) FROM events", "SELECT 1"])
         #expect(parsed.databaseChecks[0].rows == nil && parsed.databaseChecks[0].version == nil)
         #expect(parsed.databaseChecks[0].readers == ["Content/reports/r.md"])
         #expect(parsed.databaseChecks[1].rows == [[.integer(1)]] && parsed.databaseChecks[1].version == check.version)
+    }
+
+    @Test("the same groups in another order are the same result; other values are not")
+    func theDigestIgnoresTheOrderOfGroups() {
+        let rows: [[DataValue]] = [[.string("code"), .integer(111)], [.string("bonus"), .integer(222)]]
+        #expect(DatabaseResults.digest(rows) == DatabaseResults.digest(rows.reversed()))
+        #expect(DatabaseResults.digest(rows) != DatabaseResults.digest([[.string("code"), .integer(222)], [.string("bonus"), .integer(111)]]))
+        #expect(DatabaseResults.digest(rows) != DatabaseResults.digest([rows[0], rows[0]]))
     }
 }

@@ -259,10 +259,15 @@ public final class DatabaseResults: Sendable {
         }
     }
 
-    /// A digest of rows, the same for the same values in the same order.
+    /// A digest of rows, the same for the same values.
+    /// In any order: a `GROUP BY` gives its groups in the order its plan makes them (parallel
+    /// workers on a large table change it from one run to the next), and Masthead orders them
+    /// itself, so the same groups are the same result.
     static func digest(_ rows: [[DataValue]]) -> String {
-        var text = ""
+        var lines: [String] = []
+        lines.reserveCapacity(rows.count)
         for row in rows {
+            var text = ""
             for value in row {
                 switch value {
                 case .null: text += "n"
@@ -275,9 +280,9 @@ public final class DatabaseResults: Sendable {
                 }
                 text += ","
             }
-            text += "\n"
+            lines.append(text)
         }
-        return StableHash.digest(text)
+        return StableHash.digest(lines.sorted().joined(separator: "\n"))
     }
 
     /// Every statement kept with the block that asked it, in a fixed order.
