@@ -81,40 +81,8 @@ site() { # name source [datasets line]
     cp "$dir/Templates/page.mustache" "$dir/Templates/report.mustache"
     # Four blocks: a stacked bar, distinct members per month (a set of up to 200,000 members
     # per month when streamed), a donut and a kpi with a filter.
-    sed "s#SOURCE#$2#" > "$dir/Content/reports/bench.md" <<'MD'
----
-title: Benchmark
-date: 2026-11-01
----
-```chart
-type: stacked-bar
-title: Points per month by event
-source: SOURCE
-x: { field: date, bucket: month }
-y: { sum: points }
-series: event
-```
-```chart
-type: line
-title: Active members per month
-source: SOURCE
-x: { field: date, bucket: month }
-y: { distinct: member }
-```
-```chart
-type: donut
-title: Events by kind
-source: SOURCE
-x: event
-```
-```kpi
-title: Points earned
-source: SOURCE
-where: { points: { min: 1 } }
-x: { field: date, bucket: quarter }
-y: { sum: points }
-```
-MD
+    { printf -- '---\ntitle: Benchmark\ndate: 2026-11-01\n---\n'; sed "s#SOURCE#$2#" "$ROOT/Benchmarks/reports/events-blocks.md"; } \
+        > "$dir/Content/reports/bench.md"
 }
 SOURCES=
 if [ -z "$DATABASES_ONLY" ]; then
