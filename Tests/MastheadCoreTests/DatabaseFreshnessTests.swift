@@ -118,6 +118,15 @@ struct DatabaseFreshnessTests {
         #expect(statements.count == 1 && statements.allSatisfy { $0.contains("kept from the last query, 1 rows") }, "\(statements)")
     }
 
+    /// The options of builds with the preview's memory, as `masthead serve` runs them.
+    static func preview(_ site: TestSite, url: String) -> (memory: RebuildMemory, options: BuildOptions) {
+        let memory = RebuildMemory()
+        var options = BuildOptions(siteDirectory: site.root)
+        options.environment = ["STATS_URL": url]
+        options.memory = memory
+        return (memory, options)
+    }
+
     /// Every file under a folder with its bytes, by relative path.
     static func files(_ folder: URL) -> [String: Data] {
         let root = folder.standardizedFileURL.path + "/"
@@ -236,10 +245,7 @@ struct DatabaseFreshnessTests {
             ])
         defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE IF EXISTS \(table)"]) }
         let site = try Self.site("{ postgres: { url: env:STATS_URL }, table: \(table), poll: 5, version: \"SELECT max(id) FROM \(table)\" }")
-        let memory = RebuildMemory()
-        var options = BuildOptions(siteDirectory: site.root)
-        options.environment = ["STATS_URL": url]
-        options.memory = memory
+        let (memory, options) = Self.preview(site, url: url)
         func page() -> String { SiteBuilder.build(options).text("reports/r/index.html") ?? "" }
         #expect(page().contains(">111<"))
         // A row changed in place: max(id) does not see it, so the statement is not asked.
@@ -270,10 +276,7 @@ struct DatabaseFreshnessTests {
         try TestDatabases.psql(url, ["-c", "CREATE TABLE \(table) (kind text, points integer)", "-c", "INSERT INTO \(table) VALUES ('code', 111)"])
         defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE IF EXISTS \(table)"]) }
         let site = try Self.site("{ postgres: { url: env:STATS_URL }, table: \(table), poll: 5 }")
-        let memory = RebuildMemory()
-        var options = BuildOptions(siteDirectory: site.root)
-        options.environment = ["STATS_URL": url]
-        options.memory = memory
+        let (memory, options) = Self.preview(site, url: url)
         func page() -> String { SiteBuilder.build(options).text("reports/r/index.html") ?? "" }
         #expect(page().contains(">111<"))
         try TestDatabases.psql(url, ["-c", "UPDATE \(table) SET points = 333"])

@@ -111,21 +111,13 @@ struct DatabasePatchTests {
 
     /// A saved SQLite database (the watcher's change): the documents reading it are patched in.
     @Test func aSavedSQLiteFileIsPatchedIntoThePagesReadingIt() throws {
-        let site = try PreviewTestSite()
-        let file = site.url("Content/stats/events.sqlite").path
-        try FileManager.default.createDirectory(at: site.url("Content/stats"), withIntermediateDirectories: true)
-        let python = "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()"
-        try DatabasePollTests.run(
-            "/usr/bin/python3", ["-c", python, file, "CREATE TABLE events (kind TEXT, points INTEGER); INSERT INTO events VALUES ('code', 111);"])
-        try site.write(
-            "Content/site.yml", PreviewTestSite.config + "\ndatasets:\n  events: { sqlite: stats/events.sqlite, table: events }\n")
-        try site.write("Content/pages/figures.md", DatabasePollTests.page)
+        let site = try DatabasePollTests.sqliteSite()
         for number in 1...6 { try site.article("a\(number).md", title: "Article \(number)", date: "2026-01-0\(number)", body: "Text.") }
         let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
         let first = builder.rebuild(now: Self.now)
         #expect(PatchTests.page(first, "figures/index.html").contains(">111<"))
 
-        try DatabasePollTests.run("/usr/bin/python3", ["-c", python, file, "UPDATE events SET points = 333;"])
+        try DatabasePollTests.sqlite(site, "UPDATE events SET points = 333;")
         let saved = builder.rebuild(now: Self.now, changes: ["Content/stats/events.sqlite"])
         #expect(saved.patched)
         #expect(saved.parsedDocuments == 1)

@@ -66,22 +66,32 @@ struct DatabasePollTests {
         }
     }
 
-    @Test func sqlite() async throws {
-        let site = try PreviewTestSite()
-        let file = site.url("Content/stats/events.sqlite").path
-        try FileManager.default.createDirectory(at: site.url("Content/stats"), withIntermediateDirectories: true)
+    /// Runs SQL on the site's `Content/stats/events.sqlite`, through Python's sqlite3 module.
+    static func sqlite(_ site: PreviewTestSite, _ sql: String) throws {
         let python = "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()"
-        try Self.run(
-            "/usr/bin/python3", ["-c", python, file, "CREATE TABLE events (kind TEXT, points INTEGER); INSERT INTO events VALUES ('code', 111);"])
+        try run("/usr/bin/python3", ["-c", python, site.url("Content/stats/events.sqlite").path, sql])
+    }
+
+    /// A site whose page `figures.md` is drawn from a SQLite file of one event, 111 points.
+    static func sqliteSite(datasetOptions: String = "") throws -> PreviewTestSite {
+        let site = try PreviewTestSite()
+        try FileManager.default.createDirectory(at: site.url("Content/stats"), withIntermediateDirectories: true)
+        try sqlite(site, "CREATE TABLE events (kind TEXT, points INTEGER); INSERT INTO events VALUES ('code', 111);")
         try site.write(
-            "Content/site.yml", PreviewTestSite.config + "\ndatasets:\n  events: { sqlite: stats/events.sqlite, table: events, poll: 1 }\n")
-        try site.write("Content/pages/figures.md", Self.page)
+            "Content/site.yml",
+            PreviewTestSite.config + "\ndatasets:\n  events: { sqlite: stats/events.sqlite, table: events\(datasetOptions) }\n")
+        try site.write("Content/pages/figures.md", page)
+        return site
+    }
+
+    @Test func sqlite() async throws {
+        let site = try Self.sqliteSite(datasetOptions: ", poll: 1")
         try await RunningServer.with(site) { server in
             let events = try EventStreamReader(port: server.port)
             _ = await events.waitFor { $0.name == "hello" }
             #expect(try await server.get("/figures/").text.contains(">111<"))
             let start = events.received.count
-            try Self.run("/usr/bin/python3", ["-c", python, file, "UPDATE events SET points = 333;"])
+            try Self.sqlite(site, "UPDATE events SET points = 333;")
             let page = try await Self.reloaded(server, events, from: start)
             #expect(page.contains(">333<") && !page.contains(">111<"))
         }
