@@ -177,6 +177,67 @@ struct SiteTests {
         #expect(related == ["/articles/far/", "/articles/both/", "/articles/same-new/"])
     }
 
+    @Test("related keeps the highest scores, ties to the newest, as sorting every candidate does", arguments: [0, 1, 3, 8])
+    func relatedTopScores(count: Int) {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            // Few distinct scores, as with few big tags: most candidates tie.
+            let candidates = (0..<Int.random(in: 0...60, using: &generator)).map {
+                (index: $0 * 7 % 61, score: Int.random(in: 1...4, using: &generator))
+            }
+            var top = SiteResolver.TopScores(count: count)
+            for candidate in candidates where top.admits(score: candidate.score, index: candidate.index) {
+                top.insert(score: candidate.score, index: candidate.index)
+            }
+            let sorted = candidates.sorted { $0.score > $1.score || ($0.score == $1.score && $0.index < $1.index) }
+            #expect(top.indices == sorted.prefix(count).map(\.index))
+        }
+    }
+
+    @Test("related on a site with big and small tags follows the rule for every article")
+    func relatedWithBigAndSmallTags() throws {
+        var config = TestSite.minimalConfig
+        config += "\nrelated:\n  limit: 3\n"
+        let site = try TestSite(config: config)
+        // 200 articles: tags big-0...big-2 hold about a third each (scored a word at a time),
+        // small-0...small-79 about 2 each (scored through their lists).
+        var seed: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var tags: [Set<String>] = []
+        var categories: [String] = []
+        for number in 0..<200 {
+            var own: Set<String> = []
+            if next(3) == 0 { own.insert("big-\(next(3))") }
+            if next(4) == 0 { own.insert("big-\(next(3))") }
+            for _ in 0..<next(3) { own.insert("small-\(next(80))") }
+            let category = ["coffee-culture", "inspiring-cooking"][next(2)]
+            tags.append(own)
+            categories.append(category)
+            let date = Calendar(identifier: .gregorian).date(byAdding: .hour, value: number, to: Date(timeIntervalSince1970: 1_767_225_600))!
+            let stamp = ISO8601DateFormatter().string(from: date)
+            try site.article(
+                "a\(number).md",
+                "title: A\(number)\ndate: \(stamp)\ncategory: \(category)\ntags: [\(own.sorted().joined(separator: ", "))]")
+        }
+        let result = site.build()
+        try #require(result.messages.isEmpty)
+        for number in [0, 1, 17, 64, 99, 130, 199] + (0..<200).filter({ tags[$0].isEmpty }).prefix(2) {
+            // Most shared tags plus one for the category; the newest (highest number) among equals.
+            let others = (0..<200).filter { $0 != number }.map { other -> (number: Int, score: Int) in
+                let shared = tags[other].intersection(tags[number]).count
+                return (other, shared + (categories[other] == categories[number] ? 1 : 0))
+            }
+            let expected = others.filter { $0.score > 0 }.sorted { $0.score != $1.score ? $0.score > $1.score : $0.number > $1.number }
+                .prefix(3).map { "/articles/a\($0.number)/" }
+            let page = try #require(result.text("articles/a\(number)/index.html"))
+            let related = page.components(separatedBy: "<a class=\"related\" href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            #expect(related == Array(expected), "a\(number)")
+        }
+    }
+
     @Test("an unknown related slug is an error at its line")
     func unknownRelated() throws {
         let site = try TestSite()

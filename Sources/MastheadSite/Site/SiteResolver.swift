@@ -187,6 +187,7 @@ public struct SiteResolver {
         var scores: [Int]
         var touched: [Int] = []
         var sharing: [Int]
+        var counter = BitCounter()
 
         init(count: Int) {
             scores = [Int](repeating: 0, count: count)
@@ -214,12 +215,26 @@ public struct SiteResolver {
             }
             if other != current, !chosen.contains(other) { chosen.append(other) }
         }
-        // Only articles sharing a tag can score more than 1, so they are found through the
-        // tag index; of the category-only ones (score 1) the first few are enough. This keeps
-        // the work linear in the number of articles (comparing every pair does not scale).
+        // An article whose tags are big (`RelatedIndex.isDense`) counts every other a word of
+        // 64 at a time. Otherwise only articles sharing a tag can score more than 1, so they are
+        // found through the tag index, and of the category-only ones (score 1) the first few are
+        // enough: comparing every pair one at a time does not scale.
         let wanted = max(0, limit - chosen.count)
-        var scored: [(index: Int, score: Int)] = []
-        if wanted > 0 {
+        var best = TopScores(count: wanted)
+        if wanted > 0, index.isDense(current) {
+            // Highest score first, lowest index first within one: the first `wanted` found are the best.
+            let category = index.category[current]
+            let maximum = index.tags[current].count + (category >= 0 ? 1 : 0)
+            scratch.counter.reset(maximum: maximum, words: index.words)
+            for tag in index.tags[current] { index.tagBits[tag].map { scratch.counter.add($0) } }
+            if category >= 0 { index.categoryBits[category].map { scratch.counter.add($0) } }
+            for score in stride(from: maximum, through: 1, by: -1) where best.kept.count < wanted {
+                scratch.counter.forEach(counted: score) { other in
+                    if other != current, !chosen.contains(other) { best.insert(score: score, index: other) }
+                    return best.kept.count < wanted
+                }
+            }
+        } else if wanted > 0 {
             let category = index.category[current]
             for tag in index.tags[current] {
                 for other in index.byTag[tag] where other != current {
@@ -232,7 +247,7 @@ public struct SiteResolver {
                 scratch.scores[other] = 0
                 scratch.sharing[other] = current
                 if category >= 0, index.category[other] == category { score += 1 }
-                if !chosen.contains(other) { scored.append((other, score)) }
+                if best.admits(score: score, index: other), !chosen.contains(other) { best.insert(score: score, index: other) }
             }
             if category >= 0 {
                 var added = 0
@@ -240,28 +255,42 @@ public struct SiteResolver {
                     // Stop once enough are found: a `where` clause would walk the whole category.
                     if added == wanted { break }
                     guard other != current, scratch.sharing[other] != current, !chosen.contains(other) else { continue }
-                    scored.append((other, 1))
+                    if best.admits(score: 1, index: other) { best.insert(score: 1, index: other) }
                     added += 1
                 }
             }
             scratch.touched.removeAll(keepingCapacity: true)
         }
         // Articles are newest first, so the index breaks ties by date.
-        chosen += best(scored, count: wanted)
+        chosen += best.indices
         return (Array(chosen.prefix(limit)), diagnostics)
     }
 
-    /// The `count` highest scores, ties by lower index, without sorting them all.
-    static func best(_ scored: [(index: Int, score: Int)], count: Int) -> [Int] {
-        var best: [(index: Int, score: Int)] = []
-        for candidate in scored {
-            let position = best.firstIndex { candidate.score > $0.score || (candidate.score == $0.score && candidate.index < $0.index) } ?? best.count
-            if position < count {
-                best.insert(candidate, at: position)
-                if best.count > count { best.removeLast() }
-            }
+    /// The `count` highest scores seen, ties by lower index, best first. Most candidates
+    /// fail `admits` at once, so nothing is kept or sorted for them.
+    struct TopScores {
+        let count: Int
+        private(set) var kept: [(index: Int, score: Int)] = []
+
+        init(count: Int) {
+            self.count = count
+            kept.reserveCapacity(count + 1)
         }
-        return best.map(\.index)
+
+        var indices: [Int] { kept.map(\.index) }
+
+        /// Whether a candidate would be among the `count` best so far.
+        func admits(score: Int, index: Int) -> Bool {
+            guard count > 0 else { return false }
+            guard kept.count == count, let last = kept.last else { return true }
+            return score > last.score || (score == last.score && index < last.index)
+        }
+
+        mutating func insert(score: Int, index: Int) {
+            let position = kept.firstIndex { score > $0.score || (score == $0.score && index < $0.index) } ?? kept.count
+            kept.insert((index, score), at: position)
+            if kept.count > count { kept.removeLast() }
+        }
     }
 
     /// Previous (older) and next (newer) article within the same category.
