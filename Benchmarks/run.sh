@@ -13,8 +13,8 @@
 # `N=100000 HUGO=skip Benchmarks/run.sh`), RELATED_SHAPES ("standard": the shapes Hugo also builds
 # with its related list), FIRST_BUILD ("once": Masthead's first build ever, every social card drawn,
 # is timed in the first round only; "every" round; "skip": never, the image cache is kept and
-# filled by an untimed build when empty). Needs hugo and GNU time (`make bench` installs them), and libvips's `vips`
-# for the shapes with photos (installed here when missing).
+# filled by an untimed build when empty). Needs hugo and GNU time (`make bench` installs them),
+# and libvips's `vips` for the shapes with photos (installed here when missing).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
