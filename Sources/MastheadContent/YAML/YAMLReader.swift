@@ -44,11 +44,19 @@ public struct YAMLReader {
             error("\(key): expected text, got \(value.kindName)", at: value.location)
             return nil
         }
-        if required, text.trimmingCharacters(in: .whitespaces).isEmpty {
+        if required, Self.isBlank(text) {
             error("\(key): must not be empty", at: value.location)
             return nil
         }
         return text
+    }
+
+    /// Nothing but spaces and tabs, as `trimmingCharacters(in: .whitespaces)` sees them. A text
+    /// that starts with a visible ASCII character is answered without Foundation, which took
+    /// 1% of a large build's CPU for every article's title.
+    private static func isBlank(_ text: String) -> Bool {
+        if let first = text.utf8.first, first > 0x20, first < 0x7F { return false }
+        return text.trimmingCharacters(in: .whitespaces).isEmpty
     }
 
     public mutating func bool(_ key: String) -> Bool? {

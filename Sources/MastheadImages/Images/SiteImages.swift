@@ -10,7 +10,7 @@ public struct SiteImages: Sendable {
     /// The image `src` names: a path from the site's root, or relative to it (catalogs write
     /// `images/x.jpg`). Nil for URLs elsewhere and for unknown paths.
     public func image(_ src: String) -> SiteImage? {
-        if src.contains("://") || src.hasPrefix("//") || src.hasPrefix("data:") { return nil }
+        if src.containsLiteral("://") || src.hasPrefix("//") || src.hasPrefix("data:") { return nil }
         return byPath[src.hasPrefix("/") ? src : "/" + src]
     }
 }

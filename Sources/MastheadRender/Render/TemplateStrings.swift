@@ -63,5 +63,5 @@ public struct TemplateStrings: Sendable {
 struct TemplateStringValues: TemplateMap, Sendable {
     let table: [String: String]
 
-    func child(named name: String) -> Any? { table[name] }
+    func child(_ name: TemplateSymbol) -> Any? { table[name.name] }
 }

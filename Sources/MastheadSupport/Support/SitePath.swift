@@ -6,7 +6,7 @@ public enum SitePath {
     /// The path with its percent escapes decoded; nil when a `%` is not followed by two
     /// hexadecimal digits or the bytes are not UTF-8.
     static func decoded(_ path: String) -> String? {
-        guard path.contains("%") else { return path }
+        guard path.containsByte(UInt8(ascii: "%")) else { return path }
         return path.removingPercentEncoding
     }
 

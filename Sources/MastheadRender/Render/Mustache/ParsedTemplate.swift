@@ -44,7 +44,7 @@ final class TemplateName: Sendable {
     }
 
     let anchor: Anchor
-    let parts: [String]
+    let parts: [TemplateSymbol]
     /// As written, outermost first: `uppercased(first(x))` is `["uppercased", "first"]`.
     let transforms: [String]
 
@@ -57,6 +57,6 @@ final class TemplateName: Sendable {
         } else {
             anchor = name.first == "." ? .innermost : .enclosing
         }
-        parts = name == "." ? [] : name.split(separator: ".").map(String.init)
+        parts = name == "." ? [] : name.split(separator: ".").map { TemplateSymbol(String($0)) }
     }
 }

@@ -4,11 +4,16 @@ import MastheadSupport
 /// A value a template looks names up in (`{{site.title}}`): every `TemplateValue`, and a
 /// dictionary keyed by name (the fuzz targets render those).
 protocol TemplateParent {
-    func child(named name: String) -> Any?
+    func child(_ name: TemplateSymbol) -> Any?
+}
+
+extension TemplateParent {
+    /// By text, for code outside templates (tests).
+    func child(named name: String) -> Any? { child(TemplateSymbol(name)) }
 }
 
 extension Dictionary: TemplateParent where Key == String {
-    func child(named name: String) -> Any? { self[name] }
+    func child(_ name: TemplateSymbol) -> Any? { self[name.name] }
 }
 
 /// A value a section shows once per element: an array, a set, a reversed array.
@@ -128,11 +133,11 @@ struct TemplateRenderer: Sendable {
             }
         }
 
-        func child(named name: String) -> Any? {
+        func child(_ name: TemplateSymbol) -> Any? {
             switch self {
-            case .parent(let parent): parent.child(named: name)
+            case .parent(let parent): parent.child(name)
             case .leaf: nil
-            case .other(let value): TemplateRenderer.reflectedChild(name, of: value)
+            case .other(let value): TemplateRenderer.reflectedChild(name.name, of: value)
             }
         }
     }
@@ -301,14 +306,14 @@ struct TemplateRenderer: Sendable {
         case .innermost:
             value =
                 name.parts.isEmpty
-                ? innermost.value : innermost.child(named: name.parts[0]).flatMap { Self.descend(name.parts.dropFirst(), from: $0) }
+                ? innermost.value : innermost.child(name.parts[0]).flatMap { Self.descend(name.parts.dropFirst(), from: $0) }
         case .enclosing:
             guard let first = name.parts.first else {
                 value = innermost.value
                 break
             }
             for frame in stack.reversed() {
-                if let child = frame.child(named: first) {
+                if let child = frame.child(first) {
                     value = Self.descend(name.parts.dropFirst(), from: child)
                     break
                 }
@@ -323,14 +328,14 @@ struct TemplateRenderer: Sendable {
     }
 
     /// `a.b.c` past its first part.
-    private static func descend(_ parts: ArraySlice<String>, from value: Any) -> Any? {
+    private static func descend(_ parts: ArraySlice<TemplateSymbol>, from value: Any) -> Any? {
         var value = value
         for part in parts {
             if let parent = value as? any TemplateParent {
-                guard let child = parent.child(named: part) else { return nil }
+                guard let child = parent.child(part) else { return nil }
                 value = child
             } else {
-                guard let child = reflectedChild(part, of: value) else { return nil }
+                guard let child = reflectedChild(part.name, of: value) else { return nil }
                 value = child
             }
         }

@@ -9,25 +9,24 @@ struct ArticleValues: TemplateValue {
 
     /// For the cards of related and neighbouring articles.
     let context: PageContext
-    /// Into `site.articles`.
-    let index: Int
-    let formatted: FormattedDocument
+    /// Kept, not looked up in the context's cache of cards: a page asks for most of its
+    /// names through it, and that cache takes a lock for each.
+    let card: CardValues
 
-    /// Three words, so that swift-mustache copies it without allocating.
     init(card: CardValues, context: PageContext) {
         self.context = context
-        index = card.index
-        formatted = card.document.formatted
+        self.card = card
     }
 
-    private var card: CardValues { context.card(index) }
+    private var index: Int { card.index }
+    private var formatted: FormattedDocument { card.document.formatted }
     private var article: ResolvedArticle { context.site.articles[index] }
     private var document: Document { formatted.document }
 
-    func child(named name: String) -> Any? {
+    func child(_ name: TemplateSymbol) -> Any? {
         // On its own page the cover is the first, largest image; on a card it is one of many.
-        if name == "cover", document.video == nil { return formatted.cover?.prominent }
-        return Key.byName[name].flatMap(value(for:)) ?? card.child(named: name)
+        if name.name == "cover", document.video == nil { return formatted.cover?.prominent }
+        return Key.byName[name].flatMap(value(for:)) ?? card.child(name)
     }
 
     func value(for key: Key) -> Any? {

@@ -32,7 +32,7 @@ private struct CardPageValues: TemplateMap {
     let card: CardValues
     let siteWide: SiteWideValues
 
-    func child(named name: String) -> Any? {
-        card.child(named: name) ?? siteWide.child(named: name)
+    func child(_ name: TemplateSymbol) -> Any? {
+        card.child(name) ?? siteWide.child(name)
     }
 }

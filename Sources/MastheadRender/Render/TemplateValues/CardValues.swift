@@ -16,10 +16,10 @@ struct CardValues: TemplateValue, Sendable {
     /// The name the `card` partial reads the rendered card by; not one for templates.
     static let renderedKey = "masthead-rendered-card"
 
-    func child(named name: String) -> Any? {
-        if name == Self.renderedKey { return rendered?.html(of: self) }
-        if leads, name == "cover" { return document.formatted.cover?.prominent }
-        return Key.byName[name].flatMap(value(for:)) ?? document.child(named: name)
+    func child(_ name: TemplateSymbol) -> Any? {
+        if name.name == Self.renderedKey { return rendered?.html(of: self) }
+        if leads, name.name == "cover" { return document.formatted.cover?.prominent }
+        return Key.byName[name].flatMap(value(for:)) ?? document.child(name)
     }
 
     /// The home page's lead story: its cover is the page's first, largest image.

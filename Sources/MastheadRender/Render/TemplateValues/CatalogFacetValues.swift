@@ -25,7 +25,7 @@ struct CatalogFacetsByField: TemplateMap, Sendable {
     let store: CatalogTemplateValues
     let catalog: Int
 
-    func child(named name: String) -> Any? {
-        store.catalogs[catalog].facets.firstIndex { $0.field == name }.map { CatalogFacetValues(store: store, catalog: catalog, facet: $0) }
+    func child(_ name: TemplateSymbol) -> Any? {
+        store.catalogs[catalog].facets.firstIndex { $0.field == name.name }.map { CatalogFacetValues(store: store, catalog: catalog, facet: $0) }
     }
 }

@@ -5,7 +5,7 @@ struct CatalogItemBlockValues: TemplateMap, Sendable {
     let blocks: [CatalogItemBlocks]
     let item: Int
 
-    func child(named name: String) -> Any? {
-        blocks.first { $0.name == name }?.html[item]
+    func child(_ name: TemplateSymbol) -> Any? {
+        blocks.first { $0.name == name.name }?.html[item]
     }
 }

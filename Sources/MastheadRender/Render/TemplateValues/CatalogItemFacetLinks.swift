@@ -2,7 +2,8 @@
 struct CatalogItemFacetLinks: TemplateMap, Sendable {
     let item: CatalogItemValues
 
-    func child(named name: String) -> Any? {
+    func child(_ symbol: TemplateSymbol) -> Any? {
+        let name = symbol.name
         let store = item.store
         let facets = store.catalogs[item.catalog].facets
         let links = store.memberships[item.catalog][item.index].filter { facets[$0.facet].field == name }.map { membership in

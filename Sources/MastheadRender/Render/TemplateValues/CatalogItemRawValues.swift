@@ -3,7 +3,8 @@
 struct CatalogItemRawValues: TemplateMap, Sendable {
     let item: CatalogItemValues
 
-    func child(named name: String) -> Any? {
+    func child(_ symbol: TemplateSymbol) -> Any? {
+        let name = symbol.name
         let catalog = item.store.catalogs[item.catalog]
         guard let position = catalog.fieldIndex(name) else { return nil }
         let value = catalog.items[item.index].values[position]

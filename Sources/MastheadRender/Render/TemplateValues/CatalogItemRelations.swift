@@ -2,7 +2,8 @@
 struct CatalogItemRefs: TemplateMap, Sendable {
     let item: CatalogItemValues
 
-    func child(named name: String) -> Any? {
+    func child(_ symbol: TemplateSymbol) -> Any? {
+        let name = symbol.name
         let store = item.store
         let catalog = store.catalogs[item.catalog]
         guard let reference = catalog.references.last(where: { $0.field == name }) else { return nil }
@@ -16,7 +17,8 @@ struct CatalogItemRefs: TemplateMap, Sendable {
 struct CatalogItemReferencedBy: TemplateMap, Sendable {
     let item: CatalogItemValues
 
-    func child(named name: String) -> Any? {
+    func child(_ symbol: TemplateSymbol) -> Any? {
+        let name = symbol.name
         let store = item.store
         // With two fields of one catalog referencing this one, the last that has items is shown.
         guard
@@ -32,7 +34,8 @@ struct CatalogItemReferencedBy: TemplateMap, Sendable {
 struct CatalogItemReferencedCount: TemplateMap, Sendable {
     let item: CatalogItemValues
 
-    func child(named name: String) -> Any? {
+    func child(_ symbol: TemplateSymbol) -> Any? {
+        let name = symbol.name
         let store = item.store
         let backlink = store.catalogs[item.catalog].backlinks.last { store.catalogs[$0.source].config.name == name }
         return backlink.map { $0.items[item.index].count }

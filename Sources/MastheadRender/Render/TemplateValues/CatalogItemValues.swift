@@ -18,8 +18,8 @@ struct CatalogItemValues: TemplateValue, Sendable {
     /// With `previous` and `next` (an item's own page).
     let neighbours: Bool
 
-    func child(named name: String) -> Any? {
-        Key.byName[name].flatMap(value(for:)) ?? field(named: name)
+    func child(_ name: TemplateSymbol) -> Any? {
+        Key.byName[name].flatMap(value(for:)) ?? field(named: name.name)
     }
 
     func value(for key: Key) -> Any? {

@@ -28,7 +28,8 @@ struct CatalogRangesByField: TemplateMap, Sendable {
     let store: CatalogTemplateValues
     let catalog: Int
 
-    func child(named name: String) -> Any? {
+    func child(_ symbol: TemplateSymbol) -> Any? {
+        let name = symbol.name
         let catalog = store.catalogs[catalog]
         guard let position = catalog.fieldIndex(name), [.integer, .decimal].contains(catalog.fields[position].type) else { return nil }
         let numbers = catalog.items.compactMap { $0.values[position].number }

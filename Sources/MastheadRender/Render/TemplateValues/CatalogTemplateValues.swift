@@ -148,7 +148,8 @@ struct CatalogsByName: TemplateMap, Sendable {
     let store: CatalogTemplateValues
     let order: (catalog: Int, order: Int)?
 
-    func child(named name: String) -> Any? {
+    func child(_ symbol: TemplateSymbol) -> Any? {
+        let name = symbol.name
         guard let index = store.catalogs.firstIndex(where: { $0.config.name == name }) else { return nil }
         return CatalogValues(store: store, index: index, currentOrder: order?.catalog == index ? order?.order : nil)
     }

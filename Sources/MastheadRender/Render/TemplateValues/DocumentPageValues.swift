@@ -7,10 +7,10 @@ struct DocumentPageValues: TemplateValue, Sendable {
 
     let document: DocumentValues
 
-    func child(named name: String) -> Any? {
+    func child(_ name: TemplateSymbol) -> Any? {
         // The page's cover is its first, largest image.
-        if name == "cover" { return document.formatted.cover?.prominent }
-        return Key.byName[name].flatMap(value(for:)) ?? document.child(named: name)
+        if name.name == "cover" { return document.formatted.cover?.prominent }
+        return Key.byName[name].flatMap(value(for:)) ?? document.child(name)
     }
 
     func value(for key: Key) -> Any? {

@@ -22,9 +22,9 @@ struct GalleryImageValues: TemplateValue, Sendable {
     }
 
     /// A gallery image is never the page's prominent one: no `priority`.
-    func child(named name: String) -> Any? {
-        if name == ImageValues.Key.priority.rawValue { return nil }
-        return Key.byName[name].flatMap(value(for:)) ?? image.child(named: name)
+    func child(_ name: TemplateSymbol) -> Any? {
+        if name.name == ImageValues.Key.priority.rawValue { return nil }
+        return Key.byName[name].flatMap(value(for:)) ?? image.child(name)
     }
 
     func value(for key: Key) -> Any? {

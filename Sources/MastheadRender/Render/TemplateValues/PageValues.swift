@@ -21,10 +21,10 @@ struct PageValues: TemplateValue {
         PageValues(source: parts.source, page: page, catalogs: parts.catalogs, body: body, siteWide: parts.siteWide)
     }
 
-    func child(named name: String) -> Any? {
+    func child(_ name: TemplateSymbol) -> Any? {
         // The values of the page's kind first: an extra order's page has its own `catalogs`.
         // Last, the placers of the site-wide partials: no other value answers their names.
-        parts.body.child(named: name) ?? Key.byName[name].flatMap(value(for:)) ?? parts.siteWide.html(placedAs: name)
+        parts.body.child(name) ?? Key.byName[name].flatMap(value(for:)) ?? parts.siteWide.html(placedAs: name.name)
     }
 
     func value(for key: Key) -> Any? {
@@ -42,7 +42,7 @@ struct PageValues: TemplateValue {
     private struct PageInfoReference: TemplateParent {
         let parts: Parts
 
-        func child(named name: String) -> Any? { parts.page.child(named: name) }
+        func child(_ name: TemplateSymbol) -> Any? { parts.page.child(name) }
     }
 
     private final class Parts {
@@ -66,5 +66,5 @@ struct PageValues: TemplateValue {
 struct NamedChartValues: TemplateMap, Sendable {
     let charts: [String: String]
 
-    func child(named name: String) -> Any? { charts[name] }
+    func child(_ name: TemplateSymbol) -> Any? { charts[name.name] }
 }

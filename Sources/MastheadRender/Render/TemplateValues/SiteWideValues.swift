@@ -17,7 +17,7 @@ final class SiteWideValues: TemplateMap, Sendable {
         self.templates = templates
     }
 
-    func child(named name: String) -> Any? {
+    func child(_ name: TemplateSymbol) -> Any? {
         let charts = source.site.charts
         return switch PageValues.Key.byName[name] {
         case .site: SiteValues(source: source)
@@ -25,7 +25,7 @@ final class SiteWideValues: TemplateMap, Sendable {
         case .charts: charts.isEmpty ? nil : NamedChartValues(charts: charts)
         case .i18n: source.strings
         case .page: nil
-        case nil: html(placedAs: name)
+        case nil: html(placedAs: name.name)
         }
     }
 

@@ -58,7 +58,7 @@ final class TemplateSource: Sendable {
     }
 
     static func imageLink(_ src: String, config: SiteConfig) -> String {
-        if src.contains("://") || src.hasPrefix("//") || src.hasPrefix("data:") { return src }
+        if src.containsLiteral("://") || src.hasPrefix("//") || src.hasPrefix("data:") { return src }
         return config.link(forPath: src.hasPrefix("/") ? src : "/" + src)
     }
 
@@ -82,7 +82,7 @@ final class TemplateSource: Sendable {
 
     /// An absolute image URL, for social cards.
     func absoluteImage(_ src: String) -> String {
-        if src.contains("://") { return src }
+        if src.containsLiteral("://") { return src }
         return config.absoluteURL(forPath: src.hasPrefix("/") ? src : "/" + src)
     }
 }

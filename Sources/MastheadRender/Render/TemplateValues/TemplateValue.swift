@@ -11,7 +11,7 @@ protocol TemplateValue: TemplateParent {
 }
 
 extension TemplateValue {
-    func child(named name: String) -> Any? {
+    func child(_ name: TemplateSymbol) -> Any? {
         Key.byName[name].flatMap(value(for:))
     }
 
@@ -21,14 +21,14 @@ extension TemplateValue {
 /// The names a value answers, looked up by `byName`: Swift's own `init(rawValue:)` compares
 /// the name with each case in turn, building a string for each, and cost a thousand
 /// instructions for each name a page looked up (2% of a build, measured with callgrind).
-protocol TemplateKey: RawRepresentable<String>, CaseIterable {
+protocol TemplateKey: RawRepresentable<String>, CaseIterable, Sendable {
     /// `table()`, kept: `static let byName = table()`.
-    static var byName: [String: Self] { get }
+    static var byName: TemplateKeyTable<Self> { get }
 }
 
 extension TemplateKey {
-    static func table() -> [String: Self] {
-        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    static func table() -> TemplateKeyTable<Self> {
+        TemplateKeyTable(allCases.map { ($0.rawValue, $0) })
     }
 }
 
@@ -38,5 +38,5 @@ protocol TemplateMap: TemplateParent {}
 
 /// The values of a page kind that adds nothing to what every page receives (404).
 struct NoPageValues: TemplateMap {
-    func child(named name: String) -> Any? { nil }
+    func child(_ name: TemplateSymbol) -> Any? { nil }
 }
