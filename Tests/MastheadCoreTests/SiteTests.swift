@@ -238,6 +238,35 @@ struct SiteTests {
         }
     }
 
+    @Test("articles with the same big tags and category share a list, each without itself and after its explicit related")
+    func relatedSharedByACombination() throws {
+        var config = TestSite.minimalConfig
+        config += "\nrelated:\n  limit: 3\n"
+        let site = try TestSite(config: config)
+        // Every article has the tag `big`, so every tag has bits and each list comes from one
+        // shared per combination; twins a0 to a3 have the same tags and category.
+        for number in 0..<12 {
+            let twin = number < 4
+            let tags = twin ? "[big, moka]" : number % 2 == 0 ? "[big, moka, latte]" : "[big]"
+            let category = twin || number % 3 == 0 ? "coffee-culture" : "inspiring-cooking"
+            let related = number == 1 ? "\nrelated: [a11]" : ""
+            try site.article(
+                "a\(number).md", "title: A\(number)\ndate: 2026-01-\(10 + number)\ncategory: \(category)\ntags: \(tags)\(related)")
+        }
+        let result = site.build()
+        try #require(result.messages.isEmpty)
+        func related(_ number: Int) throws -> [String] {
+            let page = try #require(result.text("articles/a\(number)/index.html"))
+            return page.components(separatedBy: "<a class=\"related\" href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        // The twins score 3 against each other (big, moka, the category), and so does a6 (big,
+        // moka, latte, coffee-culture), the newest of them; a4, a8, a9 and a10 score 2.
+        #expect(try related(0) == ["/articles/a6/", "/articles/a3/", "/articles/a2/"])
+        #expect(try related(3) == ["/articles/a6/", "/articles/a2/", "/articles/a1/"])
+        #expect(try related(1) == ["/articles/a11/", "/articles/a6/", "/articles/a3/"])
+        #expect(try related(2) == ["/articles/a6/", "/articles/a3/", "/articles/a1/"])
+    }
+
     @Test("an unknown related slug is an error at its line")
     func unknownRelated() throws {
         let site = try TestSite()

@@ -171,10 +171,13 @@ public struct SiteResolver {
         // at 100,000 articles.
         let size = max(512, (articles.count + 15) / 16)
         let chunks = stride(from: 0, to: articles.count, by: size).map { $0..<min($0 + size, articles.count) }
+        let shared = SharedRelated(index, limit: limit)
         let found = parallelMap(chunks) { chunk in
             var scratch = RelatedScratch(count: articles.count)
             return chunk.map {
-                Self.related(of: $0, in: articles, index: index, indexBySlug: indexBySlug, failed: failed, limit: limit, scratch: &scratch)
+                Self.related(
+                    of: $0, in: articles, index: index, shared: shared, indexBySlug: indexBySlug, failed: failed, limit: limit,
+                    scratch: &scratch)
             }
         }.joined()
         return RelatedLists(related: found.map(\.list), diagnostics: found.flatMap(\.diagnostics))
@@ -187,7 +190,6 @@ public struct SiteResolver {
         var scores: [Int]
         var touched: [Int] = []
         var sharing: [Int]
-        var counter = BitCounter()
 
         init(count: Int) {
             scores = [Int](repeating: 0, count: count)
@@ -196,8 +198,8 @@ public struct SiteResolver {
     }
 
     private static func related(
-        of current: Int, in articles: [ResolvedArticle], index: RelatedIndex, indexBySlug: [String: Int], failed: Set<String>, limit: Int,
-        scratch: inout RelatedScratch
+        of current: Int, in articles: [ResolvedArticle], index: RelatedIndex, shared: SharedRelated, indexBySlug: [String: Int],
+        failed: Set<String>, limit: Int, scratch: inout RelatedScratch
     ) -> (list: [Int], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var chosen: [Int] = []
@@ -215,24 +217,19 @@ public struct SiteResolver {
             }
             if other != current, !chosen.contains(other) { chosen.append(other) }
         }
-        // An article whose tags are big (`RelatedIndex.isDense`) counts every other a word of
-        // 64 at a time. Otherwise only articles sharing a tag can score more than 1, so they are
-        // found through the tag index, and of the category-only ones (score 1) the first few are
-        // enough: comparing every pair one at a time does not scale.
+        // An article whose tags are big (`RelatedIndex.isDense`) takes the list its tags and
+        // category share with others (`SharedRelated`). Otherwise only articles sharing a tag
+        // can score more than 1, so they are found through the tag index, and of the
+        // category-only ones (score 1) the first few are enough: comparing every pair one at a
+        // time does not scale.
         let wanted = max(0, limit - chosen.count)
         var best = TopScores(count: wanted)
-        if wanted > 0, index.isDense(current) {
-            // Highest score first, lowest index first within one: the first `wanted` found are the best.
-            let category = index.category[current]
-            let maximum = index.tags[current].count + (category >= 0 ? 1 : 0)
-            scratch.counter.reset(maximum: maximum, words: index.words)
-            for tag in index.tags[current] { index.tagBits[tag].map { scratch.counter.add($0) } }
-            if category >= 0 { index.categoryBits[category].map { scratch.counter.add($0) } }
-            for score in stride(from: maximum, through: 1, by: -1) where best.kept.count < wanted {
-                scratch.counter.forEach(counted: score) { other in
-                    if other != current, !chosen.contains(other) { best.insert(score: score, index: other) }
-                    return best.kept.count < wanted
-                }
+        if wanted > 0, let candidates = shared.candidates(of: current) {
+            // Best first: the first `wanted` that are neither the article nor chosen already.
+            let explicit = chosen
+            for other in candidates where other != current && !explicit.contains(other) {
+                if chosen.count == explicit.count + wanted { break }
+                chosen.append(other)
             }
         } else if wanted > 0 {
             let category = index.category[current]
