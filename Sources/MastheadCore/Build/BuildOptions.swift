@@ -27,6 +27,10 @@ public struct BuildOptions: Sendable {
     /// (`CachedBuild`): only the pages showing them are rendered (`RedrawnRoutes`), and every
     /// other page is the last build's file, kept. nil renders every page.
     public var redrawOnly: Set<String>?
+    /// The bytes of body HTML a build keeps in memory from parsing to rendering; the rest
+    /// waits in a file of `.masthead/` with no name (`TextSpill`). 128 MB is about 25,000
+    /// articles: a 100,000-article site's peak memory was 1.8 GB with every body kept.
+    public var bodyMemoryBudget = 128 << 20
 
     public init(identity: BuildIdentity) {
         self.identity = identity

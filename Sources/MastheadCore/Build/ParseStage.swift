@@ -38,9 +38,16 @@ enum ParseStage {
         let files = inputs.documents
         let languages: [LanguageConfig?] = [nil] + config.translationLanguages
         var parsed = ParsedContent(languages: [])
+        // A build's bodies past the budget wait for their pages in a file (`TextSpill`); the
+        // preview keeps its documents between builds, so keeps their bodies in memory.
+        let siteDirectory = options.siteDirectory
+        let spill =
+            options.memory == nil
+            ? TextSpill(budget: options.bodyMemoryBudget) { try? BuildCache.makeFolder(siteDirectory: siteDirectory).path } : nil
         for (language, own) in zip(languages, byLanguage(files, config: config)) {
             var parsedLanguage = parse(
-                own, config: language.map(config.view(for:)) ?? config, inputs: inputs, options: options, diagnostics: &diagnostics,
+                own, config: language.map(config.view(for:)) ?? config, inputs: inputs, options: options, spill: spill,
+                diagnostics: &diagnostics,
                 work: &work, timer: &timer)
             parsedLanguage.language = language
             parsed.languages.append(parsedLanguage)
@@ -68,7 +75,7 @@ enum ParseStage {
 
     /// One language's catalogs and documents, parsed with `config` (the site's, or a language's view).
     private static func parse(
-        _ files: [DocumentSource], config: SiteConfig, inputs: SiteInputs, options: BuildOptions,
+        _ files: [DocumentSource], config: SiteConfig, inputs: SiteInputs, options: BuildOptions, spill: TextSpill?,
         diagnostics: inout [Diagnostic], work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> ParsedLanguage {
         let siteDirectory = options.siteDirectory
@@ -92,7 +99,7 @@ enum ParseStage {
         let memory = options.memory?.language(config.language).documents
         memory?.beginBuild(options.identity)
         let (documents, failed) = parseKeepingFailures(
-            files, parser: parser, reports: reports, memory: memory, progress: options.progress,
+            files, parser: parser, reports: reports, memory: memory, spill: spill, progress: options.progress,
             diagnostics: &diagnostics, work: &work, timer: &timer)
         memory?.endBuild()
         return ParsedLanguage(catalogs: catalogs, reports: reports, parser: parser, documents: documents, failed: failed)
@@ -112,10 +119,11 @@ enum ParseStage {
         ).documents
     }
 
-    /// `parse`, with what is known of the files that failed (`FailedDocument`).
+    /// `parse`, with what is known of the files that failed (`FailedDocument`), bodies set
+    /// aside in `spill` past its budget.
     static func parseKeepingFailures(
         _ files: [DocumentSource], parser: DocumentParser, reports: ReportEngine,
-        memory: DocumentMemory?, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
+        memory: DocumentMemory?, spill: TextSpill? = nil, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
         work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> (documents: [Document], failed: [FailedDocument]) {
         let codes = parser.config.translationCodes
@@ -136,6 +144,7 @@ enum ParseStage {
                 return entry
             }
             var (document, problems) = parser.parse(file, kind: source.kind)
+            if let spill { document?.body.spill(into: spill) }
             // Read now, while the bytes are at hand: the front matter may still name a slug.
             let failed = document == nil ? FailedDocument(path: source.path, kind: source.kind, codes: codes, data: file.data) : nil
             guard memory != nil else { return ParsedDocument(document: document, diagnostics: problems, reused: false, failed: failed) }

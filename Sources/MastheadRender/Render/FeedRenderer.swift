@@ -19,7 +19,7 @@ struct FeedRenderer {
         // Built with room for the articles' HTML (escaping adds a little): a feed of a 100 MB
         // article used to be copied five times over on its way out.
         var xml = ""
-        let contentSize = entries.reduce(0) { $0 + $1.document.contentHTML.utf8.count }
+        let contentSize = entries.reduce(0) { $0 + $1.document.contentHTMLSize }
         xml.reserveCapacity(contentSize + contentSize / 4 + 4_096 * (entries.count + 1))
         xml += """
             <?xml version="1.0" encoding="utf-8"?>

@@ -42,7 +42,15 @@ public struct Document: Sendable {
     public var template: String?
     /// Old URLs of the document, each given a redirect page (`aliases:`).
     public var aliases: [PageAlias] = []
-    public var contentHTML: String
+    /// The body as HTML, read back from the build's `TextSpill` when it was set aside there.
+    public var contentHTML: String {
+        get { body.text }
+        set { body.text = newValue }
+    }
+    /// `contentHTML`'s length in bytes, without reading it back.
+    public var contentHTMLSize: Int { body.utf8Count }
+    /// `contentHTML` as kept: in memory, or set aside until a page shows it.
+    package var body: SpillableText
     /// The body's images that Masthead processes, in order: `contentHTML` holds a marker for
     /// each (`ImageMarkup`), replaced by its `<picture>` when a page is rendered.
     public var bodyImages: [MarkdownImage] = []

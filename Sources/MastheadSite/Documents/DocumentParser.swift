@@ -95,7 +95,7 @@ public struct DocumentParser: Sendable {
         var document = Document(
             kind: kind, format: format, sourcePath: file.path, slug: slug, title: title,
             summary: summary ?? Self.shorten(body.firstParagraph, to: 200),
-            date: date, contentHTML: body.html, wordCount: body.words)
+            date: date, body: SpillableText(body.html), wordCount: body.words)
         document.subtitle = subtitle
         document.summaryIsWritten = summary != nil
         document.publishDate = publishDate
