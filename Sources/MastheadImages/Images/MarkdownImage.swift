@@ -6,13 +6,19 @@ public struct MarkdownImage: Sendable, Hashable {
     public var src: String
     public var alt: String
     public var caption: String?
+    /// Its title, written as the `<img>`'s (an image inside a paragraph: `My ![x](/x.jpg "title")`).
+    public var title: String?
     public var location: SourceLocation
+    /// The text that stands for it in the body's HTML until images are processed (`ImageMarkers`).
+    public var marker: String
 
-    public init(src: String, alt: String, caption: String?, location: SourceLocation) {
+    public init(src: String, alt: String, caption: String?, title: String? = nil, location: SourceLocation, marker: String) {
         self.src = src
         self.alt = alt
         self.caption = caption
+        self.title = title
         self.location = location
+        self.marker = marker
     }
 
     /// A path from the site's root (`/images/x.jpg`), not a URL elsewhere.

@@ -55,8 +55,8 @@ public struct MarkdownRenderer: Sendable {
             -> (html: String, diagnostics: [Diagnostic])? = { _, _, _, _ in nil }
 
     /// Renders fenced blocks that put media between paragraphs (`video`, `map`, `photos`, `pullquote`:
-    /// `MediaBlocks`). Images it names are marked from `firstImage` on (`ImageMarkup.marker`).
-    public var renderMediaBlock: @Sendable (_ info: String, _ body: String, _ fence: SourceLocation, _ firstImage: Int) -> RenderedBlock? = {
+    /// `MediaBlocks`). Images it names stand in its HTML as `markers` give them.
+    public var renderMediaBlock: @Sendable (_ info: String, _ body: String, _ fence: SourceLocation, _ markers: ImageMarkers) -> RenderedBlock? = {
         _, _, _, _ in nil
     }
 
@@ -100,6 +100,8 @@ public struct MarkdownRenderer: Sendable {
         var diagnostics: [Diagnostic] = []
         var headingIDs = HeadingIDs()
         var images: [MarkdownImage] = []
+        /// The key of the body's image markers: one its text does not hold.
+        var markerKey = ""
 
         /// One string of exactly the size needed, each part let go once copied: never twice the
         /// HTML of a long body in memory.
@@ -145,6 +147,7 @@ public struct MarkdownRenderer: Sendable {
         if options.rawHTML { cmarkOptions |= CMARK_OPT_UNSAFE }
 
         var progress = Progress()
+        progress.markerKey = ImageMarkers(unusedIn: bytes).key
         // Link reference definitions and footnotes reach across the whole body: such a body is one part.
         let splittable = !Self.contains("]:", in: bytes) && !Self.contains("[^", in: bytes)
         var start = 0
@@ -213,6 +216,10 @@ public struct MarkdownRenderer: Sendable {
         into progress: inout Progress
     ) {
         progress.wordCount += PlainText.of(document).wordCount
+        // Nodes taken out of the tree, freed only once it is rendered: an inline node's text may point
+        // into its parent block's buffer (a heading's raw HTML does), and a heading's children move on
+        // while the heading goes (`addHeadingIDs`). Freed at once, the moved HTML read freed memory.
+        var detached: [OpaquePointer] = []
         var headingNodes: [OpaquePointer] = []
         var fencedNodes: [OpaquePointer] = []
         var imageNodes: [(node: OpaquePointer, line: Int, byteColumn: Int, destination: String)] = []
@@ -262,22 +269,25 @@ public struct MarkdownRenderer: Sendable {
                 let column = start <= end ? text[start..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } : byteColumn
                 let location = SourceLocation(file: file, line: line + lineOffset, column: column)
                 if let problem = SitePath.imageProblem(destination) { progress.diagnostics.append(.error("image: \(problem)", at: location)) }
-                Self.replaceImage(node, location: location, destination: destination, images: &progress.images)
+                Self.replaceImage(
+                    node, location: location, destination: destination, markers: ImageMarkers(key: progress.markerKey), cmarkOptions: cmarkOptions,
+                    images: &progress.images, detached: &detached)
             }
         }
-        progress.headings += Self.addHeadingIDs(headingNodes, ids: &progress.headingIDs, anchorLabel: labels.headingAnchor)
+        progress.headings += Self.addHeadingIDs(headingNodes, ids: &progress.headingIDs, anchorLabel: labels.headingAnchor, detached: &detached)
         for node in fencedNodes {
             let info = Self.string(cmark_node_get_fence_info(node)).trimmingCharacters(in: .whitespaces)
             let body = Self.string(cmark_node_get_literal(node))
             let line = Int(cmark_node_get_start_line(node)) + lineOffset
-            if let media = renderMediaBlock(info, body, SourceLocation(file: file, line: line, column: 1), progress.images.count) {
+            let markers = ImageMarkers(key: progress.markerKey, first: progress.images.count)
+            if let media = renderMediaBlock(info, body, SourceLocation(file: file, line: line, column: 1), markers) {
                 progress.diagnostics += media.diagnostics
                 progress.images += media.images
-                Self.replace(node, withHTML: media.html)
+                Self.replace(node, withHTML: media.html, detached: &detached)
                 continue
             }
             guard let block = renderFencedBlock(info, body, line, file) else {
-                highlight(node, info: info, code: body, at: SourceLocation(file: file, line: line, column: 1), into: &progress)
+                highlight(node, info: info, code: body, at: SourceLocation(file: file, line: line, column: 1), into: &progress, detached: &detached)
                 continue
             }
             // The hook does not know the file: problems it gives with no file are about this one.
@@ -286,19 +296,24 @@ public struct MarkdownRenderer: Sendable {
                 if problem.file.isEmpty { problem.file = file }
                 return problem
             }
-            Self.replace(node, withHTML: block.html)
+            Self.replace(node, withHTML: block.html, detached: &detached)
         }
 
+        // cmark_render_html returns a buffer of its own (malloc), copied into a String and freed below.
         let rendered = cmark_render_html(document, cmarkOptions, cmark_parser_get_syntax_extensions(parser))
         // The tree is the largest thing here (several times the text): gone before the HTML is copied.
         cmark_node_free(document)
+        for node in detached { cmark_node_free(node) }
         progress.html.append(labelForScreenReaders(rendered.map { String(cString: $0) } ?? ""))
         free(rendered)
     }
 
     /// A fenced code block in a language Masthead knows, or with options (`{linenos=true}`), highlighted
     /// (`CodeHighlighter`); others stay as cmark writes them. Problems with the options point at them.
-    private func highlight(_ node: OpaquePointer, info: String, code: String, at fence: SourceLocation, into progress: inout Progress) {
+    private func highlight(
+        _ node: OpaquePointer, info: String, code: String, at fence: SourceLocation, into progress: inout Progress,
+        detached: inout [OpaquePointer]
+    ) {
         guard let highlighted = CodeHighlighter.render(info: info, code: code) else { return }
         var length: Int32 = 0
         var offset: Int32 = 0
@@ -311,7 +326,7 @@ public struct MarkdownRenderer: Sendable {
             progress.diagnostics.append(
                 Diagnostic(severity, problem.message, file: fence.file, line: fence.line, column: infoColumn + problem.offset))
         }
-        Self.replace(node, withHTML: highlighted.html)
+        Self.replace(node, withHTML: highlighted.html, detached: &detached)
     }
 
     /// The column in characters of a column in bytes (what cmark-gfm and `MarkdownWorkload` give)
@@ -428,7 +443,9 @@ public struct MarkdownRenderer: Sendable {
 
     /// Wraps each heading's content in `<hN id="slug">…<a class="heading-anchor">` so
     /// readers can link to any section.
-    private static func addHeadingIDs(_ nodes: [OpaquePointer], ids: inout HeadingIDs, anchorLabel: String) -> [RenderedMarkdown.Heading] {
+    private static func addHeadingIDs(
+        _ nodes: [OpaquePointer], ids: inout HeadingIDs, anchorLabel: String, detached: inout [OpaquePointer]
+    ) -> [RenderedMarkdown.Heading] {
         var headings: [RenderedMarkdown.Heading] = []
         for node in nodes {
             let level = Int(cmark_node_get_heading_level(node))
@@ -450,18 +467,21 @@ public struct MarkdownRenderer: Sendable {
             cmark_node_append_child(block, inline)
             cmark_node_insert_before(node, block)
             cmark_node_unlink(node)
-            cmark_node_free(node)
+            // Its buffer holds the text of the raw HTML just moved: freed after rendering.
+            detached.append(node)
         }
         return headings
     }
 
     /// An image alone in its paragraph with a title (`![alt](src "caption")`) becomes a
     /// `<figure>` with the title as its caption. An image on the site that Masthead processes
-    /// becomes a marker, its `<picture>` written when the page is rendered.
+    /// becomes a marker, its `<picture>` written when the page is rendered. Any other `<img>` is
+    /// cmark's own, so its URL goes through cmark's filter (`javascript:` is dropped unless raw HTML
+    /// is on) and percent-encoding.
     private static func replaceImage(
-        _ node: OpaquePointer, location: SourceLocation, destination: String, images: inout [MarkdownImage]
+        _ node: OpaquePointer, location: SourceLocation, destination: String, markers: ImageMarkers, cmarkOptions: Int32,
+        images: inout [MarkdownImage], detached: inout [OpaquePointer]
     ) {
-        let url = string(cmark_node_get_url(node))
         let alt = PlainText.of(node).trimmingCharacters(in: .whitespacesAndNewlines)
         let title = string(cmark_node_get_title(node))
         let caption = title.isEmpty ? nil : title
@@ -472,17 +492,25 @@ public struct MarkdownRenderer: Sendable {
                 cmark_node_get_type($0) == CMARK_NODE_PARAGRAPH && cmark_node_first_child($0) == node && cmark_node_last_child($0) == node
             }
             ?? false
+        let figure = caption != nil && alone
         // Any other image stays as cmark writes it.
-        guard processed || (caption != nil && alone) else { return }
+        guard processed || figure else { return }
         let image: String
         if processed {
-            image = ImageMarkup.marker(images.count)
-            images.append(MarkdownImage(src: destination, alt: alt, caption: caption, location: location))
+            image = markers.marker(images.count)
+            images.append(
+                MarkdownImage(
+                    src: destination, alt: alt, caption: caption, title: figure ? nil : caption, location: location, marker: image))
         } else {
-            image = "<img src=\"\(XML.escape(url))\" alt=\"\(XML.escape(alt))\">"
+            // The caption is the figure's: not the image's title too.
+            cmark_node_set_title(node, "")
+            // cmark_render_html returns a buffer of its own: copied, then freed.
+            let rendered = cmark_render_html(node, cmarkOptions, nil)
+            image = rendered.map { String(cString: $0) } ?? ""
+            free(rendered)
         }
-        if let caption, alone, let paragraph {
-            replace(paragraph, withHTML: "<figure>\n\(image)\n<figcaption>\(XML.escape(caption))</figcaption>\n</figure>\n")
+        if let caption, figure, let paragraph {
+            replace(paragraph, withHTML: "<figure>\n\(image)\n<figcaption>\(XML.escape(caption))</figcaption>\n</figure>\n", detached: &detached)
             return
         }
         guard let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { return }
@@ -490,16 +518,18 @@ public struct MarkdownRenderer: Sendable {
         cmark_node_set_on_exit(inline, "")
         cmark_node_insert_before(node, inline)
         cmark_node_unlink(node)
-        cmark_node_free(node)
+        detached.append(node)
     }
 
-    private static func replace(_ node: OpaquePointer, withHTML html: String) {
+    /// `node` out of the tree, in `detached` to be freed after rendering, `html` in its place
+    /// (cmark copies the string: `cmark_node_set_on_enter` keeps its own).
+    private static func replace(_ node: OpaquePointer, withHTML html: String, detached: inout [OpaquePointer]) {
         guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
         cmark_node_set_on_enter(block, html)
         cmark_node_set_on_exit(block, "")
         cmark_node_insert_before(node, block)
         cmark_node_unlink(node)
-        cmark_node_free(node)
+        detached.append(node)
     }
 
     static func string(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -20,7 +20,7 @@ public struct DocumentParser: Sendable {
         self.markdown = markdown
         // ```video, ```map, ```photos and ```pullquote between paragraphs (docs/content.md).
         let media = MediaBlocks(language: config.language, timeZone: config.timeZone)
-        self.markdown.renderMediaBlock = { media.render(info: $0, body: $1, fence: $2, firstImage: $3) }
+        self.markdown.renderMediaBlock = { media.render(info: $0, body: $1, fence: $2, markers: $3) }
     }
 
     public func parse(_ file: SourceFile, kind: Document.Kind) -> (Document?, [Diagnostic]) {

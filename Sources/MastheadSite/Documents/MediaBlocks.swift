@@ -24,7 +24,7 @@ struct MediaBlocks: Sendable {
     }
 
     /// The block's HTML, or nil when `info` names no media block.
-    func render(info: String, body: String, fence: SourceLocation, firstImage: Int) -> RenderedBlock? {
+    func render(info: String, body: String, fence: SourceLocation, markers: ImageMarkers) -> RenderedBlock? {
         guard let name = info.split(separator: " ").first.map(String.init), Self.names.contains(name) else { return nil }
         let node: YAMLNode
         switch YAMLNode.parse(body, file: fence.file, lineOffset: fence.line ?? 0) {
@@ -35,9 +35,9 @@ struct MediaBlocks: Sendable {
             return RenderedBlock(html: "", diagnostics: [.error("\(name): the block is empty; \(Self.example[name] ?? "")", at: fence)])
         }
         switch name {
-        case "video": return video(node, fence: fence, firstImage: firstImage)
+        case "video": return video(node, fence: fence, markers: markers)
         case "map": return map(node, fence: fence)
-        case "photos": return photos(node, firstImage: firstImage)
+        case "photos": return photos(node, markers: markers)
         default: return pullQuote(node)
         }
     }
@@ -54,7 +54,7 @@ struct MediaBlocks: Sendable {
     /// A link to the video on YouTube showing a preview: the `poster:` (a site image), else
     /// YouTube's, loaded only from `i.ytimg.com`; the theme's script may swap in the player from
     /// `youtube-nocookie.com` (`data-embed`), as it does for the front matter's `video:`.
-    private func video(_ node: YAMLNode, fence: SourceLocation, firstImage: Int) -> RenderedBlock {
+    private func video(_ node: YAMLNode, fence: SourceLocation, markers: ImageMarkers) -> RenderedBlock {
         var fields = YAMLReader(node, context: "video")
         fields.warnAboutUnknownKeys(["url", "title", "caption", "poster"], what: "video")
         var images: [MarkdownImage] = []
@@ -71,15 +71,15 @@ struct MediaBlocks: Sendable {
                         + "or its 11-character id", at: fields.locationOf("url"))
             }
         }
-        if let poster, !MarkdownImage.isSitePath(poster) {
-            fields.error("video: poster: expected an image on the site, like /images/x.jpg, got \"\(poster)\"", at: fields.locationOf("poster"))
+        if let poster, let problem = Self.photoProblem(poster) {
+            fields.error("video: poster: \(problem)", at: fields.locationOf("poster"))
         }
         guard let video, let title, !fields.diagnostics.hasErrors else { return RenderedBlock(html: "", diagnostics: fields.diagnostics) }
         let alt = "\(labels.video): \(title)"
         let preview: String
         if let poster {
-            preview = ImageMarkup.marker(firstImage)
-            images.append(MarkdownImage(src: poster, alt: alt, caption: nil, location: fields.locationOf("poster")))
+            preview = markers.marker(0)
+            images.append(MarkdownImage(src: poster, alt: alt, caption: nil, location: fields.locationOf("poster"), marker: preview))
         } else {
             preview = "<img src=\"\(video.thumbnailURL)\" alt=\"\(XML.escape(alt))\" width=\"480\" height=\"360\" loading=\"lazy\">"
         }
@@ -89,6 +89,18 @@ struct MediaBlocks: Sendable {
         if let caption { html += "<figcaption>\(XML.escape(caption))</figcaption>\n" }
         html += "</figure>\n"
         return RenderedBlock(html: html, diagnostics: fields.diagnostics, images: images)
+    }
+
+    /// Why `src` cannot be a photo or poster: an image of the site, checked as the Markdown's images
+    /// are (no `..`); a raster goes through the `<picture>` path (and must be found), an SVG is shown
+    /// as it is, and nothing else is an image.
+    static func photoProblem(_ src: String) -> String? {
+        guard MarkdownImage.isSitePath(src) else { return "expected an image on the site, like /images/x.jpg, got \"\(src)\"" }
+        if let problem = SitePath.imageProblem(src) { return problem }
+        guard RasterImage.isRaster(src) || src.lowercasedPathExtension == "svg" else {
+            return "\(src) is not an image; use a JPEG, PNG, WebP, AVIF, GIF or SVG file, like /images/x.jpg"
+        }
+        return nil
     }
 
     // MARK: map
@@ -163,7 +175,7 @@ struct MediaBlocks: Sendable {
     // MARK: photos
 
     /// A row of photos, each a `<figure>` with its own caption, under an optional caption for the row.
-    private func photos(_ node: YAMLNode, firstImage: Int) -> RenderedBlock {
+    private func photos(_ node: YAMLNode, markers: ImageMarkers) -> RenderedBlock {
         var diagnostics: [Diagnostic] = []
         var rowCaption: String?
         var items = node.items
@@ -184,17 +196,18 @@ struct MediaBlocks: Sendable {
             if let src, item["alt"] == nil {
                 photo.error("photos: missing alt text for \(src); describe the photo, or write alt: \"\" if it is decorative", at: photo.location)
             }
-            if let src, !MarkdownImage.isSitePath(src) {
-                photo.error("photos: expected an image on the site, like /images/x.jpg, got \"\(src)\"", at: photo.locationOf("src"))
+            if let src, let problem = Self.photoProblem(src) {
+                photo.error("photos: \(problem)", at: photo.locationOf("src"))
             }
             diagnostics += photo.diagnostics
             guard let src, !photo.diagnostics.hasErrors else { continue }
             let alt = photo.string("alt") ?? ""
             let caption = photo.string("caption")
-            html += "<li><figure>\(ImageMarkup.marker(firstImage + images.count))"
+            let marker = markers.marker(images.count)
+            html += "<li><figure>\(marker)"
             if let caption { html += "<figcaption>\(XML.escape(caption))</figcaption>" }
             html += "</figure></li>\n"
-            images.append(MarkdownImage(src: src, alt: alt, caption: caption, location: photo.locationOf("src")))
+            images.append(MarkdownImage(src: src, alt: alt, caption: caption, location: photo.locationOf("src"), marker: marker))
         }
         guard !diagnostics.hasErrors, !images.isEmpty else { return RenderedBlock(html: "", diagnostics: diagnostics) }
         var row = "<figure class=\"media-photos\" style=\"--photos: \(images.count)\">\n<ul>\n\(html)</ul>\n"

@@ -58,4 +58,26 @@ public enum XML {
         }
         if !escapedAny { output += text }
     }
+
+    /// A URL for an `href` or `src` attribute, written as cmark-gfm writes its own (`houdini_escape_href`):
+    /// bytes outside its safe set percent-encoded (`%20`, `%C3%A8`), `&` and `'` as entities, the rest
+    /// (`%` included, so an address already encoded is left alone) as it is.
+    public static func escapeURL(_ url: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(url.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in url.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): escaped += "&amp;"
+            case UInt8(ascii: "'"): escaped += "&#x27;"
+            case _ where urlSafe.contains(byte): escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            default: escaped += String(decoding: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
+            }
+        }
+        return escaped
+    }
+
+    /// What cmark-gfm's `HREF_SAFE` table keeps as it is: letters, digits and `-_.+!*(),%#@?=;:/$~`.
+    private static let urlSafe: Set<UInt8> = Set(
+        Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+!*(),%#@?=;:/$~".utf8))
 }
