@@ -54,9 +54,15 @@ public enum CodeHighlighter {
     /// their offset in the info string.
     public static func render(info: String, code: String) -> (html: String, problems: [(offset: Int, message: String)])? {
         let options = FenceOptions(info: info)
-        let scanner = scan(code, language: options.language)
+        var scanner = scan(code, language: options.language)
         guard scanner != nil || options.hasOptions else { return nil }
-        let bytes = scanner?.bytes ?? Array(code.utf8)
+        var problems = options.problems
+        if scanner?.tooDeep == true {
+            // Shown as it is, every byte still there: better than a half-read block.
+            scanner = nil
+            problems.append((0, Self.tooDeepWarning))
+        }
+        let bytes = scanner?.bytes ?? ArraySlice(code.utf8)
         // Written as bytes and made a String once: a String per token (decoded, then escaped and
         // appended) cost more than lexing the code.
         var html = HTMLBytes(capacity: bytes.count * 4 + 160)
@@ -89,8 +95,12 @@ public enum CodeHighlighter {
         }
         if lines.open { lines.end(into: &html, last: true) }
         html.append("</code></pre></div>\n")
-        return (html.string, options.problems)
+        return (html.string, problems)
     }
+
+    /// What a block nested past `CodeScanner.maxDepth` gets: a warning, the block shown plain.
+    static let tooDeepWarning =
+        "code block: strings and code nested more than \(CodeScanner.maxDepth) levels deep; the block is shown without highlighting"
 
     /// HTML being written as UTF-8 bytes.
     struct HTMLBytes {

@@ -3,12 +3,21 @@
 /// Bytes of 0x80 and above (the rest of a UTF-8 character) count as letters, so a token never
 /// splits a character.
 struct CodeScanner {
-    let bytes: [UInt8]
+    /// The code, from index 0; a scanner over part of it (`init(slice:range:)`) shares the bytes and
+    /// ends earlier, so a line or an interpolation does not copy everything before it.
+    let bytes: ArraySlice<UInt8>
     var index = 0
     private(set) var tokens: [(start: Int, end: Int, kind: String)] = []
+    /// How many interpolations (`${…}` in a template string in `${…}` …) this scanner is inside.
+    private(set) var depth = 0
+    /// Whether the code nests interpolations deeper than `maxDepth`: those past it were read as
+    /// string, and the block is better shown plain (`CodeHighlighter.render`).
+    private(set) var tooDeep = false
+    /// Deeper than any code a person writes; each level reads its part of the code once more.
+    static let maxDepth = 16
 
     init(_ code: String) {
-        bytes = Array(code.utf8)
+        bytes = ArraySlice(code.utf8)
     }
 
     var atEnd: Bool { index >= bytes.count }
@@ -174,20 +183,29 @@ struct CodeScanner {
     /// `${ code }` inside a string: the delimiters `si`, the code as its language lexes it, to the matching close.
     private mutating func interpolation(open: String, close: UInt8, code: ((inout CodeScanner) -> Void)?) {
         emit("si", open.utf8.count)
+        // Too deep: the code inside is left as string, not lexed (no recursion without end, no
+        // stack overflow), and the block is marked to be shown plain.
+        var code = code
+        if depth >= Self.maxDepth {
+            tooDeep = true
+            code = nil
+        }
         let opener = open.utf8.last ?? 0
-        var depth = 0
+        var opened = 0
         var position = index
         while position < bytes.count {
-            if bytes[position] == opener { depth += 1 }
+            if bytes[position] == opener { opened += 1 }
             if bytes[position] == close {
-                if depth == 0 { break }
-                depth -= 1
+                if opened == 0 { break }
+                opened -= 1
             }
             position += 1
         }
         if let code, position > index {
             var inner = CodeScanner(slice: bytes, range: index..<position)
+            inner.depth = depth + 1
             code(&inner)
+            if inner.tooDeep { tooDeep = true }
             for token in inner.tokens {
                 index = token.start
                 emit(token.kind, token.end - token.start)
@@ -198,8 +216,66 @@ struct CodeScanner {
     }
 
     /// A scanner over part of the code, its tokens at the same offsets.
-    init(slice: [UInt8], range: Range<Int>) {
-        bytes = Array(slice[..<range.upperBound])
+    init(slice: ArraySlice<UInt8>, range: Range<Int>) {
+        bytes = slice[..<range.upperBound]
         index = range.lowerBound
+    }
+}
+
+/// Where a pattern next occurs, remembered between questions: a lexer that asks at every byte of
+/// a long line ("is this `[` closed before the line ends?") would read the rest of the line each
+/// time, quadratic in its length. A position found from `from` is still the answer for any start
+/// between `from` and it, and lexers ask from further on as they go, so each byte is read about once.
+struct NextMatch {
+    private var found: [String: (from: Int, at: Int?)] = [:]
+
+    /// The first index at or after `start` where `pattern` occurs in `bytes`, or nil.
+    mutating func index(of pattern: String, from start: Int, in bytes: ArraySlice<UInt8>) -> Int? {
+        if let known = found[pattern], known.from <= start, known.at.map({ start <= $0 }) ?? true { return known.at }
+        let needle = Array(pattern.utf8)
+        var position = max(start, 0)
+        var at: Int?
+        while position + needle.count <= bytes.count {
+            if bytes[position] == needle[0], bytes[position..<position + needle.count].elementsEqual(needle) {
+                at = position
+                break
+            }
+            position += 1
+        }
+        found[pattern] = (start, at)
+        return at
+    }
+
+    private var foundAny: (from: Int, at: Int?)?
+
+    /// The first index at or after `start` of a byte of `set` (one set per `NextMatch`), or nil.
+    mutating func index(ofAny set: ByteSet, from start: Int, in bytes: ArraySlice<UInt8>) -> Int? {
+        if let known = foundAny, known.from <= start, known.at.map({ start <= $0 }) ?? true { return known.at }
+        var position = max(start, 0)
+        while position < bytes.count, !set.contains(bytes[position]) { position += 1 }
+        let at = position < bytes.count ? position : nil
+        foundAny = (start, at)
+        return at
+    }
+}
+
+/// Whether only spaces and tabs stand between the start of the line and a position, for a lexer
+/// whose position only moves forward: the bytes passed are read once (`CodeScanner.atLineStart`
+/// reads back over every space before the position, each time).
+struct LineStart {
+    private var checked = 0
+    private var blank = true
+
+    mutating func isAt(_ scanner: CodeScanner) -> Bool {
+        while checked < scanner.index {
+            let byte = scanner.bytes[checked]
+            if byte == 0x0A {
+                blank = true
+            } else if byte != 0x20 && byte != 0x09 {
+                blank = false
+            }
+            checked += 1
+        }
+        return blank
     }
 }

@@ -7,8 +7,9 @@ struct FenceOptions: Equatable {
     var lineNumbers = false
     /// The number of the first line, when numbered.
     var firstLineNumber = 1
-    /// Lines to highlight, counted from 1 at the block's first line.
-    var highlightedLines: Set<Int> = []
+    /// Lines to highlight, counted from 1 at the block's first line: ranges, not each line, so
+    /// `hl_lines=["1-999999"]` costs what `hl_lines=[1]` does.
+    var highlightedLines = IndexSet()
     /// Problems with the options: each message and the offset in the info string it is about.
     var problems: [(offset: Int, message: String)] = []
 
@@ -65,7 +66,8 @@ struct FenceOptions: Equatable {
                 index += 1
             }
             let pair = String(characters[pairStart..<index])
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            // Empty parts kept: `=` alone is an empty key, not no key at all.
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             pairs.append((pairStart, parts[0].lowercased(), parts.count > 1 ? parts[1] : ""))
         }
         return pairs
@@ -81,8 +83,9 @@ struct FenceOptions: Equatable {
             default: problems.append((offset, "linenos: expected true, false, inline or table, got \"\(value)\""))
             }
         case "linenostart":
-            guard let number = Int(unquoted), number >= 0 else {
-                problems.append((offset, "linenostart: expected a whole number, got \"\(value)\""))
+            // Bounded so that the last line's number (this plus the block's lines) is always an Int.
+            guard let number = Int(unquoted), (0...Self.maxLineNumber).contains(number) else {
+                problems.append((offset, "linenostart: expected a whole number from 0 to \(Self.maxLineNumber), got \"\(value)\""))
                 return
             }
             firstLineNumber = number
@@ -90,10 +93,17 @@ struct FenceOptions: Equatable {
             readHighlightedLines(value, offset: offset)
         case "anchorlinenos", "lineanchors", "hl_inline", "style", "noclasses", "guesssyntax", "tabwidth", "codefences":
             break  // Hugo's, about what Masthead does one way only: accepted and left alone.
+        case "":
+            problems.append((offset, "expected an option like linenos=true, got \"=\(value)\""))
         default:
             problems.append((offset, "unknown code block option \"\(key)\"; Masthead reads linenos, linenostart and hl_lines"))
         }
     }
+
+    /// The largest line number an option may give (`linenostart`, `hl_lines`).
+    static let maxLineNumber = 1_000_000_000
+    /// The most items `hl_lines` may list: more is not a list a person wrote.
+    static let maxHighlightItems = 1_000
 
     /// `[2,"4-6"]`, `"2 4-6"` or `2`.
     private mutating func readHighlightedLines(_ value: String, offset: Int) {
@@ -101,12 +111,17 @@ struct FenceOptions: Equatable {
             .split(whereSeparator: { $0 == "," || $0 == " " })
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")) }
             .filter { !$0.isEmpty }
+        guard items.count <= Self.maxHighlightItems else {
+            problems.append((offset, "hl_lines: \(items.count) items; write at most \(Self.maxHighlightItems), with ranges like \"4-60\""))
+            return
+        }
+        let lines = 1...Self.maxLineNumber
         for item in items {
             let bounds = item.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-            if bounds.count == 1, let line = bounds[0], line >= 1 {
+            if bounds.count == 1, let line = bounds[0], lines.contains(line) {
                 highlightedLines.insert(line)
-            } else if bounds.count == 2, let first = bounds[0], let last = bounds[1], first >= 1, first <= last, last - first < 100_000 {
-                highlightedLines.formUnion(first...last)
+            } else if bounds.count == 2, let first = bounds[0], let last = bounds[1], lines.contains(first), lines.contains(last), first <= last {
+                highlightedLines.insert(integersIn: first...last)
             } else {
                 problems.append((offset, "hl_lines: expected line numbers like [2, \"4-6\"], got \"\(item)\""))
             }

@@ -71,9 +71,12 @@ enum MarkupLexers {
     /// `**strong**` (`gs`), `` `code` `` (`sb`), links' text (`nt`) and address (`na`); fenced code plain.
     static func markdown(_ scanner: inout CodeScanner) {
         var inFence = false
+        // Searches remembered, so that a long line of `*[` is read once, not once per byte.
+        var next = NextMatch()
+        var lineStart = LineStart()
         while !scanner.atEnd {
-            guard scanner.atLineStart else {
-                inline(&scanner)
+            guard lineStart.isAt(scanner) else {
+                inline(&scanner, &next)
                 continue
             }
             if scanner.starts(with: "```") || scanner.starts(with: "~~~") {
@@ -98,27 +101,29 @@ enum MarkupLexers {
                 let (length, _) = scanner.numberLength()
                 var marker = scanner
                 marker.index += length
-                if marker.current == UInt8(ascii: "."), marker.byte(at: 1) == 0x20 { scanner.emit("k", length + 1) } else { inline(&scanner) }
+                if marker.current == UInt8(ascii: "."), marker.byte(at: 1) == 0x20 { scanner.emit("k", length + 1) } else { inline(&scanner, &next) }
             } else {
-                inline(&scanner)
+                inline(&scanner, &next)
             }
         }
     }
 
-    private static func inline(_ scanner: inout CodeScanner) {
+    private static func inline(_ scanner: inout CodeScanner, _ next: inout NextMatch) {
         let byte = scanner.current
         if byte == 0x0A {
             scanner.emit("", 1)
-        } else if scanner.starts(with: "**"), let length = closedLength(scanner, "**", skip: 2) {
+        } else if scanner.starts(with: "**"), let length = closedLength(scanner, "**", skip: 2, &next) {
             scanner.emit("gs", length)
-        } else if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_"), let length = closedLength(scanner, String(UnicodeScalar(byte)), skip: 1) {
+        } else if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_"),
+            let length = closedLength(scanner, byte == UInt8(ascii: "*") ? "*" : "_", skip: 1, &next)
+        {
             scanner.emit("ge", length)
-        } else if byte == UInt8(ascii: "`"), let length = closedLength(scanner, "`", skip: 1) {
+        } else if byte == UInt8(ascii: "`"), let length = closedLength(scanner, "`", skip: 1, &next) {
             scanner.emit("sb", length)
-        } else if byte == UInt8(ascii: "["), let text = closedLength(scanner, "]", skip: 1), scanner.byte(at: text) == UInt8(ascii: "(") {
+        } else if byte == UInt8(ascii: "["), let text = closedLength(scanner, "]", skip: 1, &next), scanner.byte(at: text) == UInt8(ascii: "(") {
             var link = scanner
             link.index += text + 1
-            guard let address = closedLength(link, ")", skip: 0) else {
+            guard let address = closedLength(link, ")", skip: 0, &next) else {
                 scanner.emit("", 1)
                 return
             }
@@ -133,9 +138,10 @@ enum MarkupLexers {
     }
 
     /// The length through `close` when it comes on the same line, after `skip` bytes and at least one more.
-    private static func closedLength(_ scanner: CodeScanner, _ close: String, skip: Int) -> Int? {
-        let line = scanner.restOfLineLength()
-        let length = scanner.lengthThrough(close, skip: skip + 1)
+    private static func closedLength(_ scanner: CodeScanner, _ close: String, skip: Int, _ next: inout NextMatch) -> Int? {
+        let count = scanner.bytes.count
+        let line = (next.index(of: "\n", from: scanner.index, in: scanner.bytes) ?? count) - scanner.index
+        let length = (next.index(of: close, from: scanner.index + skip + 1, in: scanner.bytes).map { $0 + close.utf8.count } ?? count) - scanner.index
         return length <= line && length > skip + close.utf8.count ? length : nil
     }
 

@@ -322,7 +322,9 @@ public struct MarkdownRenderer: Sendable {
         let infoColumn = Int(cmark_node_get_start_column(node)) + Int(length)
         for problem in highlighted.problems {
             // An option Masthead does not know is Hugo's or a typo: the block is still shown.
-            let severity: Diagnostic.Severity = problem.message.hasPrefix("unknown") ? .warning : .error
+            // Too deep to highlight: shown plain.
+            let warning = problem.message.hasPrefix("unknown") || problem.message == CodeHighlighter.tooDeepWarning
+            let severity: Diagnostic.Severity = warning ? .warning : .error
             progress.diagnostics.append(
                 Diagnostic(severity, problem.message, file: fence.file, line: fence.line, column: infoColumn + problem.offset))
         }
