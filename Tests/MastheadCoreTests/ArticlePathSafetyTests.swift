@@ -94,4 +94,32 @@ struct ArticlePathSafetyTests {
                     + "from the site's root, like /images/secret.jpg"
             ])
     }
+
+    @Test("a heading's id never takes a footnote's or a media block's: `## fn 1` beside [^1], `## Map 12` beside a map at line 12")
+    func headingIDsReserved() throws {
+        let (page, messages) = try Self.build(
+            "## fn 1\n\nMoka[^1].\n\n## Map 12\n\n```map\nlat: 45\nlon: 7\nlabel: Torino\n```\n\n[^1]: Note.\n")
+        #expect(messages.filter { $0.contains("error") } == [], "\(messages)")
+        #expect(page.contains("<h2 id=\"section-fn-1\">"))
+        #expect(page.contains("<h2 id=\"section-map-12\">"))
+        #expect(page.components(separatedBy: "id=\"fn-1\"").count == 2)
+        #expect(page.components(separatedBy: "id=\"map-12\"").count == 2)
+    }
+
+    @Test("a heading of dropped raw HTML is left out of the table of contents, not an empty link")
+    func tableOfContentsEmptyHeading() {
+        let rendered = MarkdownRenderer(options: MarkdownOptions()).render("## <b></b>\n\n## Real\n\n## Other\n", file: "x.md")
+        let contents = TableOfContentsOptions().contents(of: rendered.headings, written: true)
+        #expect(contents?.entries.map(\.text) == ["Real", "Other"])
+    }
+
+    @Test("toc levels upside down: the message gives the settings to write, from the levels written")
+    func tableOfContentsLevelsMessage() throws {
+        let site = try TestSite(config: TestSite.minimalConfig + "\ntoc: { startLevel: 4, endLevel: 2 }")
+        let messages = site.build().messages
+        #expect(
+            messages.contains {
+                $0.hasSuffix("error: toc: startLevel 4 is below endLevel 2; list from the higher level to the lower: startLevel: 2, endLevel: 4")
+            }, "\(messages)")
+    }
 }

@@ -428,9 +428,15 @@ public struct MarkdownRenderer: Sendable {
         /// below it (20,000 headings alike no longer try 1, 2, 3, … each time).
         private var lastSuffix: [String: Int] = [:]
 
+        /// Beginnings of the ids cmark-gfm (footnotes: `fn-1`, `fnref-1`) and Masthead (a map block's
+        /// `map-9`, a report block's `block-9-…`, a chart's `chart-…`) write in a body: a heading
+        /// whose slug starts so takes `section-` before it (`## fn 1` is `section-fn-1`), never their id.
+        static let reservedPrefixes = ["fn-", "fnref-", "map-", "block-", "chart-"]
+
         mutating func next(for text: String) -> String {
             var base = Slug.make(text)
             if base.isEmpty { base = "section" }
+            if Self.reservedPrefixes.contains(where: { base.hasPrefix($0) }) { base = "section-" + base }
             var suffix = lastSuffix[base] ?? 0
             var id = suffix == 0 ? base : "\(base)-\(suffix)"
             while used.contains(id) {

@@ -19,7 +19,8 @@ public struct TableOfContentsOptions: Sendable, Hashable {
     /// (false: never; true: whenever one heading is listed; nil: as `minHeadings` says).
     public func contents(of headings: [RenderedMarkdown.Heading], written: Bool?) -> TableOfContents? {
         guard written != false else { return nil }
-        let listed = headings.filter { (startLevel...endLevel).contains($0.level) }
+        // A heading with no text (only raw HTML, dropped) would be an empty link.
+        let listed = headings.filter { (startLevel...endLevel).contains($0.level) && !$0.text.isEmpty }
         guard !listed.isEmpty else { return nil }
         if written == nil {
             guard let minHeadings, listed.count >= minHeadings else { return nil }

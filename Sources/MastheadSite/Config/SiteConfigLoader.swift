@@ -205,7 +205,8 @@ public enum SiteConfigLoader {
         }
         if options.startLevel > options.endLevel {
             toc.error(
-                "toc: startLevel \(options.startLevel) is below endLevel \(options.endLevel); list from the higher level (2) to the lower (3)",
+                "toc: startLevel \(options.startLevel) is below endLevel \(options.endLevel); list from the higher level to the lower: "
+                    + "startLevel: \(options.endLevel), endLevel: \(options.startLevel)",
                 at: toc.location)
             options.endLevel = options.startLevel
         }
