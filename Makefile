@@ -220,6 +220,13 @@ sanitize: deps
 sanitize-short:
 	$(MAKE) sanitize SANITIZERS=thread SANITIZE_FILTER=ConcurrencyInvariantTests SANITIZE_ARTICLES=200 SANITIZE_LOOPS=1
 
+# AddressSanitizer over the article path (docs/checking.md, "AddressSanitizer over Markdown"): the GFM spec
+# and Markdown suites, then FuzzMarkdown for MARKDOWN_FUZZ_SECONDS (60; the 10-minute run is 600).
+MARKDOWN_FUZZ_SECONDS ?= 60
+.PHONY: sanitize-markdown
+sanitize-markdown: deps
+	bash scripts/sanitize-markdown.sh $(MARKDOWN_FUZZ_SECONDS)
+
 # Issue 41's crash hunt: 50 cold builds of 10,000 articles with covers, release build (docs/checking.md, "The crash loop").
 crash-loop: build
 	bash scripts/crash-loop.sh $$($(SWIFT) build -c release --show-bin-path)/masthead
