@@ -146,6 +146,12 @@ let package = Package(
             dependencies: ["MastheadContent", .product(name: "CSV", package: "CSV.swift")],
             path: "Benchmarks/csv"
         ),
+        // `swift run -c release highlight-benchmark`: each lexer on 64 KB to 1 MB of its worst input (Benchmarks/README.md).
+        .executableTarget(
+            name: "highlight-benchmark",
+            dependencies: ["MastheadMarkdown"],
+            path: "Benchmarks/highlight"
+        ),
         .testTarget(
             name: "MastheadCoreTests",
             dependencies: [
