@@ -47,7 +47,7 @@ for (language, input) in worst {
         let best = (0..<3).map { _ in seconds { _ = CodeHighlighter.render(info: language, code: code) } }.min() ?? 0
         perByte.append(best / Double(code.utf8.count) * 1e9)
     }
-    let sample = String(input(16).prefix(14)).replacingOccurrences(of: "\n", with: "\\n")
+    let sample = String(input(64).prefix(14)).replacingOccurrences(of: "\n", with: "\\n")
     let columns = perByte.map { String(format: "%6.1f ns", $0).padding(toLength: 9, withPad: " ", startingAt: 0) }.joined(separator: "")
     print(
         language.padding(toLength: 12, withPad: " ", startingAt: 0) + sample.padding(toLength: 17, withPad: " ", startingAt: 0)

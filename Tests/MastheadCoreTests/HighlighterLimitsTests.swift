@@ -85,12 +85,13 @@ struct HighlighterLimitsTests {
         }
     }
 
-    @Test("CSS `a:b` words in a block before a `{`, TOML lines, interpolations one after another: linear")
+    @Test("CSS `a:b` words in a block before a `{`, TOML lines, interpolations one after another, HTML attributes: linear")
     func otherLexersLinear() {
         let cases = [
             ("css", "x{" + String(repeating: "a:b ", count: 128 * 1024) + "{"),
             ("toml", String(repeating: "a = 1\n", count: 80_000)),
-            ("javascript", "`" + String(repeating: "${a}", count: 128 * 1024) + "`")
+            ("javascript", "`" + String(repeating: "${a}", count: 128 * 1024) + "`"),
+            ("html", String(repeating: "<a b=\"c\" d='e' &amp; ", count: 16 * 1024))
         ]
         for (language, code) in cases {
             let seconds = Self.seconds { _ = CodeHighlighter.tokens(code, language: language) }

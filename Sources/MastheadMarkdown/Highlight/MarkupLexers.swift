@@ -33,9 +33,8 @@ enum MarkupLexers {
             }
             if scanner.current == UInt8(ascii: "=") {
                 scanner.emit("o", 1)
-                var after = scanner
-                _ = after.skipSpace()
-                scanner = after
+                // On the scanner itself: a copy that emits copies every token so far (quadratic).
+                _ = scanner.skipSpace()
                 let quote = scanner.current
                 if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
                     scanner.emit("s", scanner.lengthThrough(String(decoding: [quote], as: UTF8.self), skip: 1))
