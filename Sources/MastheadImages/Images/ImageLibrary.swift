@@ -168,6 +168,7 @@ public enum ImageLibrary {
         guard masthead_save_card_jpeg(card, &buffer, &length, 82) == 0, let buffer else {
             return .failure(.unreadable(takeError()))
         }
+        // libvips' buffer (g_malloc) is ours: copied into `Data`, then freed.
         defer { g_free(buffer) }
         return .success(Data(bytes: buffer, count: length))
     }
@@ -243,6 +244,7 @@ public enum ImageLibrary {
             case .gif: masthead_save_gif(image, &buffer, &length)
             }
         guard status == 0, let buffer else { return nil }
+        // The encoded file is a g_malloc buffer handed to us: copied into `Data`, then freed.
         defer { g_free(buffer) }
         let data = Data(bytes: buffer, count: length)
         return format == .webp ? WebPChunks.withoutMetadata(data) : data

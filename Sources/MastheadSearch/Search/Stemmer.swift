@@ -29,6 +29,8 @@ package final class Stemmer {
         var word = word
         return word.withUTF8 { bytes -> String in
             guard let base = bytes.baseAddress, let stemmed = sb_stemmer_stem(stemmer, base, Int32(bytes.count)) else { return original }
+            // The stem is libstemmer's buffer inside `stemmer`, valid until its next stem: copied at once.
+            // `Stemmer` is not Sendable: the compiler keeps each to one thread, so no stem overwrites another.
             let length = Int(sb_stemmer_length(stemmer))
             return String(decoding: UnsafeBufferPointer(start: stemmed, count: length), as: UTF8.self)
         }
