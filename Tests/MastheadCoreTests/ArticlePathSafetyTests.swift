@@ -83,6 +83,7 @@ struct ArticlePathSafetyTests {
     func mediaBlockPaths() throws {
         let (_, messages) = try Self.build(
             "```photos\n- { src: /images/../../../etc/hostname, alt: x }\n- { src: /images/notes.txt, alt: y }\n```\n\n"
+                + "```photos\n- { src: /images/absent.svg, alt: z }\n```\n\n"
                 + "```video\nurl: dQw4w9WgXcQ\ntitle: T\nposter: /images/%2e%2e/secret.jpg\n```\n")
         #expect(
             messages == [
@@ -90,9 +91,13 @@ struct ArticlePathSafetyTests {
                     + "from the site's root, like /images/hostname",
                 "Content/articles/moka.md:8:10: error: photos: /images/notes.txt is not an image; use a JPEG, PNG, WebP, AVIF, GIF or SVG "
                     + "file, like /images/x.jpg",
-                "Content/articles/moka.md:14:9: error: video: poster: /images/%2e%2e/secret.jpg has .. in its path; write the image's path "
+                "Content/articles/moka.md:18:9: error: video: poster: /images/%2e%2e/secret.jpg has .. in its path; write the image's path "
                     + "from the site's root, like /images/secret.jpg"
             ])
+        let (_, missing) = try Self.build("```photos\n- { src: /images/absent.svg, alt: z }\n```\n")
+        #expect(
+            missing == ["Content/articles/moka.md:7:10: error: image /images/absent.svg not found: no file Content/static/images/absent.svg"],
+            "\(missing)")
     }
 
     @Test("a heading's id never takes a footnote's or a media block's: `## fn 1` beside [^1], `## Map 12` beside a map at line 12")

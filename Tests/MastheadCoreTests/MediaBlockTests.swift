@@ -8,12 +8,16 @@ import Testing
 @Suite("Media blocks")
 struct MediaBlockTests {
     /// An article whose body is `body` (line 6 of the file is the body's first), built; its page and the messages.
-    static func build(_ body: String, language: String = "en") throws -> (page: String, messages: [String]) {
+    static func build(svg: Bool = false, _ body: String, language: String = "en") throws -> (page: String, messages: [String]) {
         let config = TestSite.minimalConfig.replacingOccurrences(of: "language: en", with: "language: \(language)")
         let site = try TestSite(config: config)
         try FileManager.default.createDirectory(at: site.root.appendingPathComponent("Content/static/images"), withIntermediateDirectories: true)
         let photo = repositoryRoot.appendingPathComponent("Content/static/images/photos/moka.jpg")
         try FileManager.default.copyItem(at: photo, to: site.root.appendingPathComponent("Content/static/images/moka.jpg"))
+        if svg {
+            let drawing = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"30\"><rect width=\"40\" height=\"30\"/></svg>\n"
+            try site.write("Content/static/images/moka.svg", drawing)
+        }
         try site.article("moka.md", "title: Moka\ndate: 2026-03-01\ncategory: coffee-culture", body: body)
         let result = site.build()
         return (result.text("articles/moka/index.html") ?? "", result.messages)
@@ -83,12 +87,16 @@ struct MediaBlockTests {
     @Test("a photo row goes through the body images' <picture> path, each with its caption")
     func photos() throws {
         let (page, messages) = try Self.build(
+            svg: true,
             "```photos\ncaption: Three steps.\nimages:\n  - { src: /images/moka.jpg, alt: The pot, caption: One }\n  - { src:"
                 + " /images/moka.svg, alt: Drawn }\n```"
         )
         #expect(messages.filter { $0.contains("error") } == [], "\(messages)")
         #expect(page.contains("<figure class=\"media-photos\" style=\"--photos: 2\">\n<ul>\n<li><figure>"))
-        #expect(page.contains("<figcaption>One</figcaption></figure></li>\n<li><figure><img src=\"/images/moka.svg\" alt=\"Drawn\"></figure></li>"))
+        #expect(
+            page.contains(
+                "<figcaption>One</figcaption></figure></li>\n<li><figure><img src=\"/images/moka.svg\" alt=\"Drawn\" width=\"40\" height=\"30\" loading=\"lazy\" decoding=\"async\"></figure></li>"
+            ))
         #expect(page.contains("<figcaption>Three steps.</figcaption>\n</figure>"))
         #expect(!page.contains("masthead-image"), "every marker is replaced")
     }

@@ -197,8 +197,9 @@ enum ImageStage {
             var named: [(src: String, location: SourceLocation)] = []
             if let cover = document.cover { named.append((cover.src, cover.location ?? SourceLocation(file: document.sourcePath))) }
             named += document.gallery.map { ($0.src, $0.location ?? SourceLocation(file: document.sourcePath)) }
+            // A media block's photo may be an SVG (shown as it is, but it must be there too).
             named += document.bodyImages.map { ($0.src, $0.location) }
-            for (src, location) in named where RasterImage.isRaster(src) {
+            for (src, location) in named where RasterImage.isRaster(src) || src.lowercasedPathExtension == "svg" {
                 if src.contains("://") || src.hasPrefix("//") || src.hasPrefix("data:") { continue }
                 references.append((src.hasPrefix("/") ? src : "/" + src, location))
             }
