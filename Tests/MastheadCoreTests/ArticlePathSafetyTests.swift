@@ -127,4 +127,17 @@ struct ArticlePathSafetyTests {
                 $0.hasSuffix("error: toc: startLevel 4 is below endLevel 2; list from the higher level to the lower: startLevel: 2, endLevel: 4")
             }, "\(messages)")
     }
+
+    @Test("raw HTML ids: a heading takes another, a duplicate is an error at its line")
+    func rawHTMLIDs() {
+        var options = MarkdownOptions()
+        options.rawHTML = true
+        let rendered = MarkdownRenderer(options: options).render(
+            "<div id=\"moka\">x</div>\n\n## Moka\n\nText <span id='moka'>y</span>.\n", file: "a.md", lineOffset: 4)
+        #expect(rendered.headings.map(\.id) == ["moka-1"])
+        #expect(
+            rendered.diagnostics.map(\.description) == [
+                "a.md:9:6: error: duplicate id \"moka\" in raw HTML: an id names one element of the page; rename one"
+            ])
+    }
 }

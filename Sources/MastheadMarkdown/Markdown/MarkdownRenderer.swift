@@ -248,6 +248,17 @@ public struct MarkdownRenderer: Sendable {
                                 Int(cmark_node_get_start_column(node)),
                                 line: Int(cmark_node_get_start_line(node)), in: text)))
                 }
+            case CMARK_NODE_HTML_BLOCK,
+                CMARK_NODE_HTML_INLINE where options.rawHTML:
+                // Ids written in raw HTML: headings take others, and a second of one is an error at its line.
+                for id in Self.ids(inHTML: Self.string(cmark_node_get_literal(node))) where !progress.headingIDs.reserve(id) {
+                    let line = Int(cmark_node_get_start_line(node))
+                    progress.diagnostics.append(
+                        Diagnostic(
+                            .error, "duplicate id \"\(id)\" in raw HTML: an id names one element of the page; rename one",
+                            file: file, line: line + lineOffset,
+                            column: Self.characterColumn(Int(cmark_node_get_start_column(node)), line: line, in: text)))
+                }
             case CMARK_NODE_CODE_BLOCK:
                 var length: Int32 = 0
                 var offset: Int32 = 0
@@ -424,6 +435,9 @@ public struct MarkdownRenderer: Sendable {
     /// Ids given so far in one body: a repeated slug takes the first free `-1`, `-2`, … suffix.
     struct HeadingIDs {
         private var used = Set<String>()
+
+        /// An id written in raw HTML, kept from headings; false when it was already used.
+        mutating func reserve(_ id: String) -> Bool { used.insert(id).inserted }
         /// The last suffix each slug took: ids are only ever added, so the next free one is never
         /// below it (20,000 headings alike no longer try 1, 2, 3, … each time).
         private var lastSuffix: [String: Int] = [:]
@@ -447,6 +461,22 @@ public struct MarkdownRenderer: Sendable {
             lastSuffix[base] = suffix
             return id
         }
+    }
+
+    /// The values of `id="…"` and `id='…'` attributes in raw HTML.
+    static func ids(inHTML html: String) -> [String] {
+        guard html.contains("id=") else { return [] }
+        var ids: [String] = []
+        var rest = Substring(html)
+        while let range = rest.range(of: "id=") {
+            let before = rest[..<range.lowerBound].last
+            rest = rest[range.upperBound...]
+            guard before == " " || before == "\t" || before == "\n", let quote = rest.first, quote == "\"" || quote == "'" else { continue }
+            let value = rest.dropFirst().prefix { $0 != quote }
+            if !value.isEmpty { ids.append(String(value)) }
+            rest = rest.dropFirst(value.count + 1)
+        }
+        return ids
     }
 
     /// Wraps each heading's content in `<hN id="slug">…<a class="heading-anchor">` so
