@@ -95,7 +95,8 @@ struct MediaBlockTests {
         #expect(page.contains("<figure class=\"media-photos\" style=\"--photos: 2\">\n<ul>\n<li><figure>"))
         #expect(
             page.contains(
-                "<figcaption>One</figcaption></figure></li>\n<li><figure><img src=\"/images/moka.svg\" alt=\"Drawn\" width=\"40\" height=\"30\" loading=\"lazy\" decoding=\"async\"></figure></li>"
+                "<figcaption>One</figcaption></figure></li>\n<li><figure><img src=\"/images/moka.svg\" alt=\"Drawn\" width=\"40\" "
+                    + "height=\"30\" loading=\"lazy\" decoding=\"async\"></figure></li>"
             ))
         #expect(page.contains("<figcaption>Three steps.</figcaption>\n</figure>"))
         #expect(!page.contains("masthead-image"), "every marker is replaced")
