@@ -13,6 +13,11 @@ extension BuildCommand {
         let target = URL(fileURLWithPath: output ?? "\(report).html").standardizedFileURL
         let console = Console(terminalOptions, siteDirectory: options.siteDirectory)
         options.progress = console.progress
+        // Checked before the build too: a refused target should not wait for the whole site.
+        if let problem = OutputRule.fileProblem(target, siteDirectory: options.siteDirectory, force: force, isOurs: StandaloneReport.isMarked) {
+            console.failure("error: \(problem)")
+            throw ExitCode(1)
+        }
         let result = SiteBuilder.build(options)
         console.report(result.diagnostics)
         guard result.succeeded, let site = result.site else {
@@ -29,18 +34,12 @@ extension BuildCommand {
             throw ExitCode(1)
         }
         for warning in made.warnings { console.report([Diagnostic(.warning, warning, file: route.source)]) }
-        // Written beside the target and renamed: never a half-written file.
-        let staging = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).masthead-new")
+        // The build's rule for --output: never a folder or a source, never a file masthead did not write (but with --force).
         do {
-            try Data(made.html.utf8).write(to: staging)
-            if FileManager.default.fileExists(atPath: target.path) {
-                _ = try FileManager.default.replaceItemAt(target, withItemAt: staging)
-            } else {
-                try FileManager.default.moveItem(at: staging, to: target)
-            }
+            try OutputRule.writeFile(
+                Data(made.html.utf8), to: target, siteDirectory: options.siteDirectory, force: force, isOurs: StandaloneReport.isMarked)
         } catch {
-            try? FileManager.default.removeItem(at: staging)
-            console.failure("error: writing \(target.path): \(error.localizedDescription)")
+            console.failure("error: \(error)")
             throw ExitCode(1)
         }
         console.summary(["Wrote the report '\(report)' as one file (\(made.html.utf8.count / 1024) KB) to \(target.path)"])

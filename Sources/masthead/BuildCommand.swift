@@ -13,7 +13,10 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "Where to write the site (default: SITE/public). It is replaced whole: it must be new, empty, or written by masthead build.")
     var output: String?
 
-    @Flag(help: "Replace the output folder even if masthead build did not write it (never the site itself or a folder holding it).")
+    @Flag(
+        help:
+            "Replace the output folder (with --standalone, the file) even if masthead did not write it (never the site or a folder holding it)."
+    )
     var force = false
 
     @Option(name: .customLong("base-url"), help: "Replace the base URL of site.yml.")

@@ -1,7 +1,9 @@
 import Foundation
+import MastheadSupport
 import Testing
 
 @testable import MastheadCore
+@testable import MastheadDatabases
 
 /// An SQLite dataset whose file is empty or not a database is an error at the `sqlite:` line
 /// that names it, saying so, not "no such table" at the query (issue 44, minor).
@@ -36,5 +38,78 @@ struct SQLiteFileTests {
             + "(it does not begin with SQLite's header \"SQLite format 3\")"
         #expect(try Self.build(file: bytes) == [message])
         #expect(try Self.build(file: bytes, relation: "query: \"SELECT kind FROM events\"") == [message])
+    }
+
+    /// A database of 2,000 events (several pages of 4 KB), its bytes.
+    static func wholeDatabase() throws -> Data {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-whole-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let rows = (0..<2000).map { ["kind\($0 % 7)", String($0)] }
+        try TestDatabases.sqlite(url, ["CREATE TABLE events (kind TEXT, points INTEGER)"], rows: rows, insert: "INSERT INTO events VALUES (?, ?)")
+        return try Data(contentsOf: url)
+    }
+
+    @Test("a truncated database (cut inside a page, or at a page's end) is an error at the sqlite: line, never empty tables")
+    func truncated() throws {
+        let whole = try Self.wholeDatabase()
+        #expect(whole.count > 16384)
+        #expect(try Self.build(file: whole) == [])
+        for size in [5000, 8192, 100, 60] {
+            let messages = try Self.build(file: whole.prefix(size))
+            #expect(messages.count == 1, "\(size): \(messages)")
+            #expect(
+                messages.first?.hasPrefix(
+                    "Content/site.yml:13:13: error: datasets.events: the SQLite database Content/stats/events.sqlite is damaged: ")
+                    == true, "\(size): \(messages)")
+        }
+    }
+
+    /// Builds the site with something that is not a file at the database's path, within 20 seconds.
+    static func build(replacingDatabaseWith make: (String) throws -> Void) throws -> [String]? {
+        let site = try ReportFeatureSite.make(
+            config: "timezone: Europe/Rome\ndatasets:\n  events:\n    sqlite: stats/events.sqlite\n    table: events\n", files: [:])
+        try FileManager.default.createDirectory(at: site.root.appendingPathComponent("Content/stats"), withIntermediateDirectories: true)
+        try make(site.root.appendingPathComponent("Content/stats/events.sqlite").path)
+        try ReportFeatureSite.report(site, "```table\nsource: events\nx: kind\n```")
+        let done = DispatchSemaphore(value: 0)
+        let messages = Locked<[String]?>(nil)
+        let options = site.options()
+        Thread.detachNewThread {
+            let built = SiteBuilder.build(options).messages
+            messages.withLock { $0 = built }
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 20) == .success else { return nil }
+        return withExtendedLifetime(site) { messages.withLock { $0 } }
+    }
+
+    @Test("a folder or a FIFO at the database's path is named at the sqlite: line, and the build never waits on the FIFO")
+    func notAFile() throws {
+        let folder = try Self.build { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) }
+        #expect(
+            folder == [
+                "Content/site.yml:13:13: error: datasets.events: Content/stats/events.sqlite is a folder, not an SQLite database file; "
+                    + "export the database there as a file"
+            ])
+        let fifo = try Self.build { #expect(mkfifo($0, 0o644) == 0) }
+        #expect(fifo != nil, "the build hung on the FIFO")
+        #expect(
+            fifo == [
+                "Content/site.yml:13:13: error: datasets.events: Content/stats/events.sqlite is a FIFO (a named pipe), not an SQLite database file; "
+                    + "export the database there as a file"
+            ])
+    }
+
+    @Test("the header check: page counts and sizes")
+    func headerArithmetic() {
+        var header = [UInt8](repeating: 0, count: 100)
+        header[16] = 0x10  // 4096-byte pages
+        header[31] = 4  // 4 pages
+        #expect(SQLiteConnection.truncation(header: Data(header), size: 16384, hasLog: false) == nil)
+        #expect(SQLiteConnection.truncation(header: Data(header), size: 8192, hasLog: false)?.contains("counts 4 pages") == true)
+        #expect(SQLiteConnection.truncation(header: Data(header), size: 8192, hasLog: true) == nil)
+        #expect(SQLiteConnection.truncation(header: Data(header), size: 5000, hasLog: true)?.contains("not a whole number") == true)
+        header[92] = 1  // the count is stale: only the size's multiple is checked
+        #expect(SQLiteConnection.truncation(header: Data(header), size: 8192, hasLog: false) == nil)
     }
 }

@@ -66,6 +66,11 @@ public enum SiteTree {
         walk(folder, absolute: siteDirectory.appendingPathComponent(folder).path, scope: scope, problem: problem, visit: visit)
     }
 
+    /// `walk` over a folder of its own (a built site): entries' `relative` paths are relative to `root`.
+    public static func walk(root: String, scope: Scope, problem: (Problem) -> Void = { _ in }, visit: (Entry) -> Bool) {
+        walk("", absolute: root, scope: scope, problem: problem, visit: visit)
+    }
+
     private static func walk(
         _ relative: String, absolute: String, scope: Scope, problem: (Problem) -> Void, visit: (Entry) -> Bool
     ) {
@@ -86,7 +91,7 @@ public enum SiteTree {
             let path = absolute + "/" + name
             // lstat, not FileManager's attributes: this runs for every file on every build.
             guard let status = FileStatus(path: path, followingLinks: false) else { continue }
-            let entry = Entry(relative: relative + "/" + name, absolute: path, status: status)
+            let entry = Entry(relative: relative.isEmpty ? name : relative + "/" + name, absolute: path, status: status)
             if visit(entry), entry.status.isDirectory || entry.status.isLink {
                 walk(entry.relative, absolute: entry.absolute, scope: scope, problem: problem, visit: visit)
             }

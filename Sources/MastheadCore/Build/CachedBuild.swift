@@ -39,9 +39,11 @@ public enum CachedBuild {
         timer.lap("inputs fingerprinted")
         let databaseResults = options.databaseResults ?? DatabaseResults()
         var options = options
+        // What changed in the output folder since the last build wrote it: edited files are written
+        // again, and files it did not write are removed (the folder is the build's own), both said in a warning.
+        let drift = previous.map(cache.outputDrift) ?? OutputDrift()
         if let previous, sameKey, let files = Self.changedDatabaseFiles(previous, inputs),
-            let validUntil = previous.validUntil, options.now < validUntil,
-            cache.outputIsIntact(previous)
+            let validUntil = previous.validUntil, options.now < validUntil, drift.isEmpty
         {
             // Only database rows can have changed: none did, or only the pages reading those that did are drawn again.
             var changed = DatabaseCheck.changedReaders(previous.databaseChecks, environment: options.environment, keepingIn: databaseResults)
@@ -85,6 +87,8 @@ public enum CachedBuild {
         manifest.pageURLs = pageURLs
         manifest.summary = result.pageCounts.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
         manifest.warnings = result.diagnostics.map(\.description)
+        // Said once, by the build that put the folder right, not again by the next "nothing changed".
+        result.diagnostics += Self.warnings(drift, output: output)
         manifest.inputs = inputs
         manifest.outputs = report.records
         manifest.databaseChecks = databaseResults.checks()
@@ -106,5 +110,27 @@ public enum CachedBuild {
         let changed = Set(previous.inputs.keys).union(inputs.keys).filter { previous.inputs[$0] != inputs[$0] }
         let databases = Set(changed.map(SQLiteConnection.databasePath))
         return databases.allSatisfy { previous.databaseFiles[$0] != nil } ? databases.sorted() : nil
+    }
+
+    /// What the build undid in the output folder: files edited since it wrote them, files it did not write.
+    static func warnings(_ drift: OutputDrift, output: URL) -> [Diagnostic] {
+        let folder = output.standardizedFileURL.path
+        var warnings: [Diagnostic] = []
+        let edited = drift.changed + drift.missing
+        if !edited.isEmpty {
+            let shown = edited.prefix(5).joined(separator: ", ") + (edited.count > 5 ? " and \(edited.count - 5) more" : "")
+            warnings.append(
+                Diagnostic(
+                    .warning, "\(edited.count) files changed or removed since masthead build wrote them, written again: \(shown)", file: folder))
+        }
+        if !drift.unlisted.isEmpty {
+            warnings.append(
+                Diagnostic(
+                    .warning,
+                    "removed \(drift.unlisted.count) files masthead build did not write: \(drift.unlistedSummary)"
+                        + " (the output folder holds only what the build makes; put your own files in Content/static/)",
+                    file: folder))
+        }
+        return warnings
     }
 }

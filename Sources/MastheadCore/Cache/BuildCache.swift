@@ -86,8 +86,9 @@ public struct BuildCache: Sendable {
         try? FileManager.default.removeItem(at: manifestURL)
     }
 
-    /// Every input file with its record. Files whose size and modification time match
-    /// `previous` keep their recorded hash; the others are read and hashed.
+    /// Every input file with its record. Files whose size, modification time, change time and
+    /// inode match `previous` keep their recorded hash; the others are read and hashed (a file
+    /// edited with its size kept and its time set back has a new change time).
     public func fingerprintInputs(previous: [String: BuildManifest.FileRecord]) -> [String: BuildManifest.FileRecord] {
         var paths: [Input] = []
         let siteFiles = SiteFiles(siteDirectory: siteDirectory)
@@ -105,7 +106,7 @@ public struct BuildCache: Sendable {
                 entry.readable
                 ? StableHash.digest(fileAt: root + entry.relative)
                 : StableHash.digest("symbolic link not read")
-            return (entry.relative, BuildManifest.FileRecord(size: entry.status.size, modified: entry.status.modified, hash: hash))
+            return (entry.relative, BuildManifest.FileRecord(entry.status, hash: hash))
         }
         return Dictionary(records, uniquingKeysWith: { first, _ in first })
     }
@@ -140,12 +141,14 @@ public struct BuildCache: Sendable {
         }
     }
 
-    /// Whether the output folder still holds exactly what `manifest` says was written.
+    /// Whether the output folder still holds exactly what `manifest` says was written, and nothing else.
     public func outputIsIntact(_ manifest: BuildManifest) -> Bool {
-        let root = output.path + "/"
-        return manifest.outputs.allSatisfy { path, record in
-            FileStatus(path: root + path)?.matches(record) ?? false
-        }
+        outputDrift(manifest).isEmpty
+    }
+
+    /// How the output folder differs from what `manifest` says was written (`OutputDrift`).
+    public func outputDrift(_ manifest: BuildManifest) -> OutputDrift {
+        OutputDrift.find(in: output, recorded: manifest.outputs)
     }
 
     /// The first moment after `now` when the same inputs can give a different site: a

@@ -6,16 +6,34 @@ import MastheadSupport
 /// tell that nothing changed (and skip parsing and rendering) or which files to rewrite.
 ///
 /// Stored as text, one record a line, because it is read on every build and a site of
-/// 100,000 articles has as many records: `in SIZE MTIME HASH PATH`, `out SIZE MTIME HASH PATH`.
+/// 100,000 articles has as many records: `in SIZE MTIME CTIME INODE HASH PATH`, `out ...` alike.
 public struct BuildManifest: Sendable, Equatable {
-    /// A file's size, modification time (nanoseconds since 1970) and content hash.
+    /// A file's size, modification time, change time (nanoseconds since 1970), inode and
+    /// content hash. The change time and inode are what git keeps beside size and time: no tool
+    /// sets them back, so a file edited with its size kept and its time restored is still seen.
     public struct FileRecord: Sendable, Equatable {
         public var size: Int
         public var modified: Int64
+        public var changed: Int64
+        public var inode: UInt64
         public var hash: String
+
+        public init(size: Int, modified: Int64, changed: Int64 = 0, inode: UInt64 = 0, hash: String) {
+            self.size = size
+            self.modified = modified
+            self.changed = changed
+            self.inode = inode
+            self.hash = hash
+        }
+
+        /// A file as `status` finds it, with its hash.
+        public init(_ status: FileStatus, hash: String) {
+            self.init(size: status.size, modified: status.modified, changed: status.changed, inode: status.inode, hash: hash)
+        }
     }
 
-    static let formatLine = "masthead-build-cache 1"
+    /// Version 2 added the change time and inode: a manifest of version 1 is not used (one full build).
+    static let formatLine = "masthead-build-cache 2"
 
     /// Hash of the build options and the Masthead binary that built the output.
     public var key: String
@@ -106,10 +124,12 @@ public struct BuildManifest: Sendable, Equatable {
                 manifest.databaseFiles[file] = Array(names.dropFirst())
             case "in", "out":
                 guard withRecords else { continue }
-                let parts = fields(rest, maxSplits: 3)
-                guard parts.count == 4, let size = Int(parts[0]), let modified = Int64(parts[1]) else { return nil }
-                let record = FileRecord(size: size, modified: modified, hash: String(parts[2]))
-                if field == "in" { manifest.inputs[unescape(parts[3])] = record } else { manifest.outputs[unescape(parts[3])] = record }
+                let parts = fields(rest, maxSplits: 5)
+                guard parts.count == 6, let size = Int(parts[0]), let modified = Int64(parts[1]), let changed = Int64(parts[2]),
+                    let inode = UInt64(parts[3])
+                else { return nil }
+                let record = FileRecord(size: size, modified: modified, changed: changed, inode: inode, hash: String(parts[4]))
+                if field == "in" { manifest.inputs[unescape(parts[5])] = record } else { manifest.outputs[unescape(parts[5])] = record }
             default:
                 return nil
             }
@@ -122,7 +142,7 @@ public struct BuildManifest: Sendable, Equatable {
     }
 
     private static func line(_ kind: String, _ path: String, _ record: FileRecord) -> String {
-        "\(kind) \(record.size) \(record.modified) \(record.hash) \(escape(path))"
+        "\(kind) \(record.size) \(record.modified) \(record.changed) \(record.inode) \(record.hash) \(escape(path))"
     }
 
     /// Paths and messages stay on one line: `\` and newlines are escaped.
@@ -163,8 +183,9 @@ public struct BuildManifest: Sendable, Equatable {
 }
 
 extension FileStatus {
-    /// Whether `record` still describes this file (same size and modification time).
+    /// Whether `record` still describes this file: same size, modification time, change time and
+    /// inode, as git compares its index with the work tree.
     func matches(_ record: BuildManifest.FileRecord) -> Bool {
-        size == record.size && modified == record.modified
+        size == record.size && modified == record.modified && changed == record.changed && inode == record.inode
     }
 }

@@ -18,18 +18,7 @@ public enum OutputWriter {
     public static func checkSafe(output: URL, siteDirectory: URL, force: Bool = false) -> String? {
         let out = output.standardizedFileURL.resolvingSymlinksInPath().path
         let site = siteDirectory.standardizedFileURL.resolvingSymlinksInPath().path
-        let protected = [site, site + "/Content", site + "/Templates"]
-        if out == "/" { return "refusing to write the site to / (choose an empty or a build folder)" }
-        if protected.contains(out) { return "refusing to replace \(out): it holds the site's sources" }
-        if site.hasPrefix(out + "/") { return "refusing to replace \(out): it contains the site folder" }
-        for folder in protected.dropFirst() where out.hasPrefix(folder + "/") {
-            return "refusing to write the site inside \(folder): it holds the site's sources"
-        }
-        // Folders the site keeps beside its sources: a build there would replace what they hold.
-        for (name, holds) in [(BuildCache.folder, "Masthead's build and image caches"), (".git", "the site's version history")] {
-            let folder = site + "/" + name
-            if out == folder || out.hasPrefix(folder + "/") { return "refusing to write the site in \(out): \(folder) holds \(holds)" }
-        }
+        if let reason = OutputRule.protectedReason(out, site: site, writing: "the site") { return reason }
         if FileManager.default.fileExists(atPath: out + "/.git") || FileManager.default.fileExists(atPath: out + "/" + SiteFolders.siteConfig) {
             return "refusing to replace \(out): it looks like a project folder, not a built site"
         }
@@ -214,6 +203,13 @@ public enum OutputWriter {
                 discard()
                 throw Failure(description: "cannot put the new site in place of \(target.path): \(Self.reason(error))")
             }
+            // Every file's status as it is now: a hard link made or removed (the files kept from the
+            // last build, the image cache's) moves a file's change time, and the next build compares it.
+            let root = target.path + "/"
+            let statuses = parallelMap(Array(report.records)) { path, record in
+                (path, FileStatus(path: root + path, followingLinks: false).map { BuildManifest.FileRecord($0, hash: record.hash) } ?? record)
+            }
+            report.records = Dictionary(statuses, uniquingKeysWith: { first, _ in first })
             return report
         }
 
@@ -288,7 +284,10 @@ public enum OutputWriter {
             case .kept:
                 written = nil
             }
-            return .success((BuildManifest.FileRecord(size: written?.size ?? print.size, modified: written?.modified ?? 0, hash: print.hash), false))
+            let record =
+                written.map { BuildManifest.FileRecord($0, hash: print.hash) }
+                ?? BuildManifest.FileRecord(size: print.size, modified: 0, hash: print.hash)
+            return .success((record, false))
         } catch let failure as Failure {
             return .failure(failure)
         } catch {

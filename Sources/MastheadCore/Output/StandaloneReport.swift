@@ -76,7 +76,17 @@ public struct StandaloneReport {
             guard let value = Self.attribute("href", of: attribute), !value.hasPrefix("data:") else { return attribute }
             return " href=\"\(absolute(value))\""
         }
-        return (html, warnings)
+        return (Self.mark + html, warnings)
+    }
+
+    /// The first line of every standalone report: what tells a later run that the file at its
+    /// target is one it may replace (`OutputRule.fileProblem`). A comment before the doctype
+    /// changes nothing in how browsers read the page.
+    public static let mark = "<!-- masthead standalone report: a later masthead build --standalone may replace this file -->\n"
+
+    /// Whether a file's first bytes are a standalone report's.
+    public static func isMarked(_ head: Data) -> Bool {
+        head.starts(with: Data(mark.utf8))
     }
 
     // MARK: - Resources

@@ -22,15 +22,48 @@ public struct SQLiteConnection: DatabaseConnection {
 
     /// Why the file at `path` is no SQLite database, or nil. SQLite opens an empty file as an
     /// empty database and a file of another kind without complaint; its error comes later, at
-    /// the first statement, as "no such table" or "file is not a database".
+    /// the first statement, as "no such table" or "file is not a database". A truncated file
+    /// opens too and answers its first pages, so a build would publish empty tables: its
+    /// header's page count is checked against its size. A path that is a folder, a FIFO or a
+    /// device is named as such and never opened (a FIFO would block the build forever).
     public static func fileProblem(path: String, displayPath: String) -> String? {
+        guard let kind = FileKind(path: path) else { return nil }
+        guard kind == .regular else {
+            return "\(displayPath) is \(kind.description), not an SQLite database file; export the database there as a file"
+        }
+        // A regular file: a read never blocks on it.
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
         if header.isEmpty { return "the SQLite database \(displayPath) is empty (0 bytes): it holds no tables; export the database again" }
         // Every SQLite 3 database begins with these 16 bytes (sqlite.org/fileformat.html, 1.3).
-        guard header == Data("SQLite format 3\0".utf8) else {
+        guard header.prefix(16) == Data("SQLite format 3\0".utf8) else {
             return "\(displayPath) is not an SQLite database (it does not begin with SQLite's header \"SQLite format 3\")"
+        }
+        let size = (try? handle.seekToEnd()).map(Int.init) ?? 0
+        return truncation(header: header, size: size, hasLog: FileKind(path: path + "-wal") != nil).map {
+            "the SQLite database \(displayPath) is damaged: \($0); copy or export the database again"
+        }
+    }
+
+    /// Why a database file with this 100-byte header and size is cut short, or nil. The header
+    /// holds the page size (offset 16) and, when its "version valid for" number (offset 92)
+    /// equals the change counter (offset 24), the number of pages (offset 28): a whole database
+    /// is at least that many pages long (sqlite.org/fileformat.html, 1.3.2 and 1.3.9). With a
+    /// write-ahead log beside it the header may lag behind the log and is not trusted.
+    static func truncation(header: Data, size: Int, hasLog: Bool) -> String? {
+        let bytes = [UInt8](header)
+        guard bytes.count == 100 else { return "it ends inside its 100-byte header (\(size) bytes)" }
+        func number(_ offset: Int, _ count: Int) -> Int { bytes[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) } }
+        let rawPageSize = number(16, 2)
+        let pageSize = rawPageSize == 1 ? 65536 : rawPageSize
+        guard pageSize >= 512, pageSize & (pageSize - 1) == 0 else { return "its header gives no valid page size (\(rawPageSize))" }
+        if size % pageSize != 0 { return "its \(size) bytes are not a whole number of its \(pageSize)-byte pages (it was cut short)" }
+        let pages = number(28, 4)
+        guard !hasLog, pages > 0, number(92, 4) == number(24, 4) else { return nil }
+        if size < pages * pageSize {
+            return
+                "its header counts \(pages) pages of \(pageSize) bytes (\(pages * pageSize) bytes), the file holds \(size) bytes (it was cut short)"
         }
         return nil
     }
@@ -40,7 +73,8 @@ public struct SQLiteConnection: DatabaseConnection {
     /// a write may change only that), else nil.
     public static func database(of path: String) -> String? {
         let database = databasePath(path)
-        guard let handle = FileHandle(forReadingAtPath: database) else { return nil }
+        // Only a regular file is opened: a FIFO would block the reader (the preview's watcher) until someone writes to it.
+        guard FileKind(path: database) == .regular, let handle = FileHandle(forReadingAtPath: database) else { return nil }
         defer { try? handle.close() }
         return (try? handle.read(upToCount: 16)) == Data("SQLite format 3\0".utf8) ? database : nil
     }
@@ -58,6 +92,10 @@ public struct SQLiteConnection: DatabaseConnection {
         onRow: (inout [DataValue]) throws(DatabaseError) -> Void
     ) throws(DatabaseError) -> [DatabaseColumn] {
         var handle: OpaquePointer?
+        // Checked again here: a poll asks a file long after the build checked it (`fileProblem`).
+        if let kind = FileKind(path: path), kind != .regular {
+            throw DatabaseError(.connection, "cannot open the SQLite database \(displayPath): it is \(kind.description), not a file")
+        }
         guard FileManager.default.fileExists(atPath: path),
             sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db = handle
         else {

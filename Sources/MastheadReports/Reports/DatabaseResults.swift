@@ -62,6 +62,8 @@ public final class DatabaseResults: Sendable {
     private let sqliteReaders = Locked<[String: Set<String>]>([:])
     /// The last digest of each `version:` statement, by database and statement.
     private let versions = Locked<[Key: String]>([:])
+    /// The last failure of each `version:` statement, and when it happened.
+    private let failedVersions = Locked<[Key: (error: DatabaseError, at: Date)]>([:])
 
     public init() {}
 
@@ -140,16 +142,52 @@ public final class DatabaseResults: Sendable {
     }
 
     /// The version of a dataset on a database: its `version:` statement's rows, asked once a
-    /// build (the preview asks it again at each poll, `poll(now:)`).
+    /// build (the preview asks it again at each poll, `poll(now:)`). A failure is kept for a
+    /// few seconds, so the blocks waiting on the same version take it rather than each waiting
+    /// out the timeout again: a statement's timeout is its timeout, however many blocks ask.
     func version(_ sql: String, of database: String, on connection: any DatabaseConnection, timeout: Double) -> Result<Version, DatabaseError> {
         let key = Key(database: database, statement: SQLPushdown.Statement(sql: sql, parameters: []))
         return oneAtATime(key) {
             if let digest = versions.withLock({ $0[key] }) { return .success(Version(sql: sql, digest: digest)) }
-            return Self.ask(sql, on: connection, timeout: timeout).map { _, rows in
-                let digest = Self.digest(rows)
-                versions.withLock { $0[key] = digest }
-                return Version(sql: sql, digest: digest)
+            if let failure = failedVersions.withLock({ $0[key] }), Date().timeIntervalSince(failure.at) < Self.failureKept {
+                return .failure(failure.error)
             }
+            switch Self.askVersion(sql, on: connection, timeout: timeout) {
+            case .success(let digest):
+                versions.withLock { $0[key] = digest }
+                return .success(Version(sql: sql, digest: digest))
+            case .failure(let error):
+                failedVersions.withLock { $0[key] = (error, Date()) }
+                return .failure(error)
+            }
+        }
+    }
+
+    /// How long a failed `version:` is answered from memory.
+    static let failureKept: TimeInterval = 5
+
+    /// The most rows a `version:` statement may return: a version is a number or a time, a
+    /// handful of rows at most; a statement returning the table itself is a mistake, and would
+    /// be held in memory at every build and poll.
+    static let versionRowLimit = 100
+
+    /// The digest of a `version:` statement's rows, or why it could not be asked; past
+    /// `versionRowLimit` rows, an error (the rows are not kept).
+    static func askVersion(_ sql: String, on connection: any DatabaseConnection, timeout: Double) -> Result<String, DatabaseError> {
+        var rows: [[DataValue]] = []
+        do throws(DatabaseError) {
+            _ = try connection.run(sql, parameters: [], timeout: timeout) { (row: inout [DataValue]) throws(DatabaseError) in
+                guard rows.count < versionRowLimit else {
+                    throw DatabaseError(
+                        .statement,
+                        "the version: statement returns more than \(versionRowLimit) rows; a version is one value that changes"
+                            + " with the data, such as SELECT max(updated_at) FROM the table")
+                }
+                rows.append(row)
+            }
+            return .success(digest(rows))
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -187,8 +225,7 @@ public final class DatabaseResults: Sendable {
         }
         let versionDigests: [Key: String?] = Dictionary(
             uniqueKeysWithValues: parallelMap(Array(asked)) { key, place -> (Key, String?) in
-                let rows = try? Self.ask(key.statement.sql, on: place.0, timeout: place.1).get().rows
-                return (key, rows.map { Self.digest($0) })
+                (key, try? Self.askVersion(key.statement.sql, on: place.0, timeout: place.1).get())
             })
         versions.withLock { versions in
             for (key, digest) in versionDigests { versions[key] = digest }
@@ -333,10 +370,8 @@ public struct DatabaseCheck: Sendable, Hashable, Codable {
         for check in checks { if let version = check.version { versions.insert(VersionAsked(check: check, sql: version.sql)) } }
         let versionDigests: [VersionAsked: String?] = Dictionary(
             uniqueKeysWithValues: parallelMap(Array(versions)) { asked -> (VersionAsked, String?) in
-                guard let server = asked.check.server(environment: environment),
-                    let rows = try? DatabaseResults.ask(asked.sql, on: server, timeout: asked.check.timeout).get().rows
-                else { return (asked, nil) }
-                return (asked, DatabaseResults.digest(rows))
+                guard let server = asked.check.server(environment: environment) else { return (asked, nil) }
+                return (asked, try? DatabaseResults.askVersion(asked.sql, on: server, timeout: asked.check.timeout).get())
             })
         let answers = parallelMap(checks) { check -> Answer? in
             if let version = check.version, let columns = check.columns, let rows = check.rows,

@@ -147,6 +147,13 @@ package final class StatsStore: Sendable {
                     "datasets.\(name): the file \(file) does not exist",
                     at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)))
         }
+        // A folder, a FIFO or a device is named, never opened: a FIFO would block the build until someone wrote to it.
+        if let kind = FileKind(path: url.path), kind != .regular {
+            return .failure(
+                .error(
+                    "datasets.\(name): \(file) is \(kind.description), not a data file", at: declaredAt ?? SourceLocation(file: SiteConfigLoader.path)
+                ))
+        }
         let reader = StatsRowReader(url: url, path: file, format: format)
         do throws(Diagnostic) {
             let names = try reader.columnNames(sampleRows: StatsSource.inferenceRows)

@@ -6,12 +6,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Size and modification time of a file, read with one `stat` call (FileManager's
-/// attribute dictionaries cost far more when a build checks thousands of files).
+/// Size, modification time, change time and inode of a file, read with one `stat` call
+/// (FileManager's attribute dictionaries cost far more when a build checks thousands of files).
 public struct FileStatus: Hashable, Sendable {
     public var size: Int
     /// Nanoseconds since 1970.
     public var modified: Int64
+    /// The change time (ctime), nanoseconds since 1970: moved by every write, rename, link or
+    /// `chmod`, and, unlike the modification time, never set back by a tool (rsync -t, tar, touch -d).
+    public var changed: Int64
     public var isDirectory: Bool
     public var isRegular: Bool
     public var inode: UInt64
@@ -37,13 +40,55 @@ public struct FileStatus: Hashable, Sendable {
         size = Int(info.st_size)
         #if canImport(Darwin)
         modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
         #else
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         #endif
         let type = info.st_mode & S_IFMT
         isDirectory = type == S_IFDIR
         isRegular = type == S_IFREG
         isLink = type == S_IFLNK
         inode = UInt64(info.st_ino)
+    }
+}
+
+/// What a path is, in words for messages ("it is a FIFO"): a path that should be a file but
+/// is a folder, a FIFO or a device is named as such, and never opened for reading (a FIFO
+/// blocks the reader until someone writes to it).
+public enum FileKind: Sendable, Equatable, CustomStringConvertible {
+    case regular, folder, symbolicLink, fifo, characterDevice, blockDevice, socket, unknown
+
+    public init(mode: mode_t) {
+        switch mode & S_IFMT {
+        case S_IFREG: self = .regular
+        case S_IFDIR: self = .folder
+        case S_IFLNK: self = .symbolicLink
+        case S_IFIFO: self = .fifo
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFSOCK: self = .socket
+        default: self = .unknown
+        }
+    }
+
+    /// What is at `path`, links followed (as reading it would) unless `followingLinks` is false; nil when nothing is.
+    public init?(path: String, followingLinks: Bool = true) {
+        var info = stat()
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+        self.init(mode: info.st_mode)
+    }
+
+    public var description: String {
+        switch self {
+        case .regular: "a file"
+        case .folder: "a folder"
+        case .symbolicLink: "a symbolic link"
+        case .fifo: "a FIFO (a named pipe)"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .socket: "a socket"
+        case .unknown: "not a regular file"
+        }
     }
 }

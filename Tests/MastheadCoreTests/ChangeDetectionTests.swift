@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import MastheadCore
+@testable import MastheadSupport
+
+/// Change detection that times cannot fool (issue 57): inputs and the output folder's files are
+/// compared by size, modification time, change time and inode, as git compares its index with
+/// the work tree, and the output folder holds only what the build wrote.
+@Suite("Build cache: edits with their time set back, files the build did not write")
+struct ChangeDetectionTests {
+    let cache = CacheTests()
+
+    /// Sets a file's modification (and access) time back to `status`'s.
+    func restoreTime(_ path: String, to status: FileStatus) {
+        let seconds = Int(status.modified / 1_000_000_000)
+        let nanoseconds = Int(status.modified % 1_000_000_000)
+        var times = [timespec(tv_sec: seconds, tv_nsec: nanoseconds), timespec(tv_sec: seconds, tv_nsec: nanoseconds)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+
+    /// Writes `text` over the file (same inode), then sets its time back.
+    func editKeepingTime(_ url: URL, _ text: String) throws {
+        let before = try #require(FileStatus(path: url.path))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+        restoreTime(url.path, to: before)
+        let after = try #require(FileStatus(path: url.path))
+        #expect(after.size == before.size && after.modified == before.modified && after.inode == before.inode)
+    }
+
+    @Test("a page edited by hand in public/, its size and time kept, is written again by the next build")
+    func handEditInOutput() throws {
+        let site = try cache.sampleSite()
+        let output = site.root.appendingPathComponent("public")
+        _ = try cache.build(site, into: output)
+        let built = try cache.contents(of: output)
+        let page = output.appendingPathComponent("articles/a/index.html")
+        let original = try String(contentsOf: page, encoding: .utf8)
+        let forged = original.replacingOccurrences(of: "<h1>A</h1>", with: "<h1>Z</h1>")
+        #expect(forged != original && forged.utf8.count == original.utf8.count)
+        try editKeepingTime(page, forged)
+        let outcome = try cache.build(site, into: output)
+        #expect(!cache.isUpToDate(outcome))
+        if case .built(let result, _) = outcome {
+            #expect(
+                result.messages.contains { $0.contains("changed or removed since masthead build wrote them, written again: articles/a/index.html") })
+        }
+        #expect(try cache.contents(of: output) == built)
+        // Put right, the next build has nothing to do.
+        #expect(cache.isUpToDate(try cache.build(site, into: output)))
+    }
+
+    @Test("a file added to public/ is removed by the next build, with a warning naming it; an empty folder too")
+    func unlistedFileInOutput() throws {
+        let site = try cache.sampleSite()
+        let output = site.root.appendingPathComponent("public")
+        _ = try cache.build(site, into: output)
+        let built = try cache.contents(of: output)
+        try Data("mine".utf8).write(to: output.appendingPathComponent("articles/a/notes.txt"))
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("drafts"), withIntermediateDirectories: true)
+        let drift = BuildCache(siteDirectory: site.root, output: output).outputDrift(
+            try #require(BuildCache(siteDirectory: site.root, output: output).loadManifest()))
+        #expect(drift.unlisted == ["articles/a/notes.txt", "drafts/"])
+        #expect(drift.changed == [] && drift.missing == [])
+        let outcome = try cache.build(site, into: output)
+        #expect(!cache.isUpToDate(outcome))
+        if case .built(let result, _) = outcome {
+            #expect(result.messages.contains { $0.contains("removed 2 files masthead build did not write: articles/a/notes.txt, drafts/") })
+        }
+        #expect(try cache.contents(of: output) == built)
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("drafts").path))
+        #expect(cache.isUpToDate(try cache.build(site, into: output)))
+    }
+
+    @Test("a source edited with the same size and its modification time set back is built")
+    func sourceEditWithRestoredTime() throws {
+        let site = try cache.sampleSite()
+        let output = site.root.appendingPathComponent("public")
+        _ = try cache.build(site, into: output)
+        let source = site.root.appendingPathComponent("Content/articles/c.md")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        try editKeepingTime(source, text.replacingOccurrences(of: "Gamma.", with: "Delta."))
+        #expect(!cache.isUpToDate(try cache.build(site, into: output)))
+        let page = try String(contentsOf: output.appendingPathComponent("articles/c/index.html"), encoding: .utf8)
+        #expect(page.contains("Delta."))
+        let clean = site.root.appendingPathComponent("clean")
+        _ = try cache.build(site, into: clean, useCache: false)
+        #expect(try cache.contents(of: output) == cache.contents(of: clean))
+    }
+
+    @Test("the manifest records change time and inode; a manifest of the first format is not used")
+    func manifestFormat() throws {
+        var manifest = BuildManifest(key: "k")
+        manifest.inputs["Content/a.md"] = .init(size: 1, modified: 2, changed: 3, inode: 4, hash: "h")
+        let text = manifest.serialized()
+        #expect(text.contains("in 1 2 3 4 h Content/a.md"))
+        #expect(BuildManifest.parse(text) == manifest)
+        #expect(BuildManifest.parse("masthead-build-cache 1\nkey k\nin 1 2 h Content/a.md\n") == nil)
+    }
+}
