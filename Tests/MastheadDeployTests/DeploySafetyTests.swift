@@ -167,7 +167,8 @@ import Testing
         #expect(try server.client(["put-claiming", Self.bucket, "www/index.html", "damaged", claimed]).status == 0)
         #expect(try server.client(["delete", Self.bucket, "www/" + stylesheet]).status == 0)
         let trusting = try DeployJSON.parse(try deploy(site, [target(server), "--dry-run", "--format", "json"]))
-        #expect(trusting.uploads?.map(\.path) == [stylesheet], "without --verify the claimed hash is believed")
+        // Without --verify the claimed hash is believed: the home page goes up again only for its headers.
+        #expect(trusting.uploads?.first { $0.path == "index.html" }?.reason != "differs on the target")
 
         let verified = try DeployJSON.parse(try deploy(site, [target(server), "--verify", "--format", "json"]))
         #expect(verified.status == "deployed", "\(verified.diagnostics.map(\.message))")
@@ -203,9 +204,9 @@ import Testing
                 url: \(target(server))
                 headers:
                   - match: "*.html"
-                    cache_control: public, max-age=3
+                    cache_control: public, max-age=20
                   - match: "search/index.json"
-                    cache_control: public, max-age=3
+                    cache_control: public, max-age=20
             """)
         let stylesheet = site.folder.appendingPathComponent("Content/static/styles/old-theme.css")
         try FileManager.default.createDirectory(at: stylesheet.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -222,7 +223,7 @@ import Testing
         #expect(try server.dump(Self.bucket)["www/styles/old-theme.css"] != nil, "deleted while a cached page may still ask for it")
         let early = try DeployJSON.parse(try deploy(site, ["--format", "json"]))
         #expect(early.deletions == [])
-        sleep(4)
+        sleep(21)
         let later = try DeployJSON.parse(try deploy(site, ["--format", "json"]))
         #expect(later.deletions == ["styles/old-theme.css"])
         #expect(try server.dump(Self.bucket)["www/styles/old-theme.css"] == nil)
