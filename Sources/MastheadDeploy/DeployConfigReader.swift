@@ -27,6 +27,16 @@ public enum DeployConfigReader {
         return parse(String(decoding: data, as: UTF8.self), file: path)
     }
 
+    /// The site's identity on a target: its `baseURL` as site.yml writes it, with one slash at its end
+    /// (nil without one). A target whose deploy record names another site is another site's.
+    public static func siteIdentity(siteDirectory: URL) -> String? {
+        guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(SiteFolders.siteConfig).path),
+            case .success(let root) = YAMLNode.parse(String(decoding: data, as: UTF8.self), file: SiteFolders.siteConfig),
+            let baseURL = root["baseURL"]?.string?.trimmingCharacters(in: .whitespaces), !baseURL.isEmpty
+        else { return nil }
+        return baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+    }
+
     public static func parse(_ text: String, file: String = SiteFolders.siteConfig) -> ([DeployTarget], [Diagnostic]) {
         let root: YAMLNode
         switch YAMLNode.parse(text, file: file) {

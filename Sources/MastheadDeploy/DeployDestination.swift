@@ -1,18 +1,33 @@
 import Foundation
 
-/// A place a deploy publishes to: it lists what is there, and carries out a plan.
+/// A place a deploy publishes to: it tells what is there, and carries out a plan.
 public protocol DeployDestination: Sendable {
-    /// What is on the target now, with what the last deploys recorded of each file.
-    func remoteFiles(for local: LocalOutput) async throws -> [RemoteFile]
-    /// Uploads in the plan's order, stage by stage, then records what the target now holds,
-    /// then deletes, if every upload succeeded and the deletions are allowed.
-    func apply(_ plan: DeployPlan, local: LocalOutput, deleting: Bool, progress: @escaping @Sendable (String) -> Void) async throws
+    /// What is on the target now, with what the site's deploy record says of each file. With
+    /// `verify`, every file the site has is compared with the target's bytes, whatever the record says.
+    func remoteState(for local: LocalOutput, site: String?, verify: Bool) async throws -> RemoteState
+    /// Uploads in the plan's order, stage by stage, each file's bytes read once and checked
+    /// against the build's hash; then records what the target now holds; then deletes.
+    func apply(_ plan: DeployPlan, local: LocalOutput, site: String?, progress: @escaping @Sendable (String) -> Void) async throws
     func close() async
 }
 
-extension DeployDestination {
-    public func plan(_ local: LocalOutput, rules: DeployRules) async throws -> DeployPlan {
-        DeployPlan.make(local: local.files, remote: try await remoteFiles(for: local), rules: rules)
+/// What a target holds, as one listing and its deploy record show it.
+public struct RemoteState: Sendable {
+    public enum Record: Sendable, Equatable {
+        /// No record: no deploy of Masthead's wrote the target (or its record was deleted).
+        case missing
+        /// A record that cannot be read: `--verify` rebuilds it from the target.
+        case damaged
+        /// A record, naming the site whose deploys wrote it (nil in a version 1 record).
+        case found(site: String?)
+    }
+
+    public var files: [RemoteFile]
+    public var record: Record
+
+    public init(files: [RemoteFile], record: Record) {
+        self.files = files
+        self.record = record
     }
 }
 
@@ -36,4 +51,11 @@ func forEachConcurrently<Element: Sendable>(
             }
         }
     }
+}
+
+/// A folder of its own under the system's temporary folder, removed by the caller.
+func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-deploy-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a deploy will do, worked out before it does anything: a pure function of the local
 /// output (from the build's manifest), the remote listing and the target's rules.
 ///
@@ -10,6 +12,8 @@ public struct DeployPlan: Sendable, Equatable {
         case changed
         /// The bytes are the same but the headers a rule gives them are not (a new `cache_control`, say).
         case headers = "headers changed"
+        /// `--verify` found other bytes on the target than the record says (changed behind Masthead's back).
+        case repair = "differs on the target"
     }
 
     public enum Stage: Int, Sendable, Comparable, Codable, CaseIterable {
@@ -44,10 +48,17 @@ public struct DeployPlan: Sendable, Equatable {
     public var uploads: [Upload]
     /// Local files the remote already has, byte for byte and with the same headers.
     public var unchanged: Int
-    /// Remote files the site no longer has, sorted.
+    /// Files an earlier deploy wrote that the site no longer has, to delete now, sorted.
     public var deletions: [String]
+    /// Files an earlier deploy wrote that the site no longer has but cached pages may still
+    /// ask for: deleted by the first deploy after the moment given (`graceSeconds` after they left the site).
+    public var postponed: [String: Date]
     /// Remote files the site does not have that a `keep:` glob protects.
     public var kept: [String]
+    /// Remote files no deploy of this site wrote (not in its record): never deleted, sorted.
+    public var foreign: [String]
+    /// How long a page may be cached (its longest `max-age`): what a deleted asset waits.
+    public var graceSeconds: Int
     public var maxDeletes: Int
     /// The rules the headers came from, for files the plan leaves alone.
     public var headerRules: HeaderRules
@@ -61,7 +72,8 @@ public struct DeployPlan: Sendable, Equatable {
     /// the folder is its own, which a published copy is not) and the remote's deploy record.
     public static let reserved: Set<String> = [".masthead-output", DeployRecord.fileName]
 
-    public static func make(local: [LocalFile], remote: [RemoteFile], rules: DeployRules) -> DeployPlan {
+    /// `now` and `pruneNow` decide which deletions wait for cached pages (`postponed`).
+    public static func make(local: [LocalFile], remote: [RemoteFile], rules: DeployRules, now: Date = Date(), pruneNow: Bool = false) -> DeployPlan {
         var remoteByPath: [String: RemoteFile] = [:]
         for file in remote { remoteByPath[file.path] = file }
         var uploads: [Upload] = []
@@ -72,7 +84,9 @@ public struct DeployPlan: Sendable, Equatable {
             let headers = rules.headers.headers(for: file.path)
             let reason: Reason
             if let there = remoteByPath[file.path] {
-                if there.hash != file.hash || there.size != file.size {
+                if there.differs {
+                    reason = .repair
+                } else if there.hash != file.hash || there.size != file.size {
                     reason = .changed
                 } else if there.headers != headers {
                     reason = .headers
@@ -86,14 +100,53 @@ public struct DeployPlan: Sendable, Equatable {
             uploads.append(Upload(path: file.path, size: file.size, hash: file.hash, reason: reason, stage: stage(of: file.path), headers: headers))
         }
         uploads.sort { $0.stage == $1.stage ? $0.path < $1.path : $0.stage < $1.stage }
+        let grace = graceSeconds(local: local, rules: rules.headers)
         var deletions: [String] = []
+        var postponed: [String: Date] = [:]
         var kept: [String] = []
+        var foreign: [String] = []
         for file in remote where !localPaths.contains(file.path) && !reserved.contains(file.path) {
-            if rules.keep.contains(where: { $0.matches(file.path) }) { kept.append(file.path) } else { deletions.append(file.path) }
+            if rules.keep.contains(where: { $0.matches(file.path) }) {
+                kept.append(file.path)
+            } else if !file.owned {
+                foreign.append(file.path)
+            } else if pruneNow || grace == 0 || stage(of: file.path) != .assets {
+                // Pages and feeds the site no longer has go at once: a cached page may link to them, but names no file it needs to show.
+                deletions.append(file.path)
+            } else {
+                let due = file.deleteAfter ?? now.addingTimeInterval(TimeInterval(grace))
+                if due <= now { deletions.append(file.path) } else { postponed[file.path] = due }
+            }
         }
         return DeployPlan(
-            uploads: uploads, unchanged: unchanged, deletions: deletions.sorted(), kept: kept.sorted(), maxDeletes: rules.maxDeletes,
-            headerRules: rules.headers)
+            uploads: uploads, unchanged: unchanged, deletions: deletions.sorted(), postponed: postponed, kept: kept.sorted(),
+            foreign: foreign.sorted(), graceSeconds: grace, maxDeletes: rules.maxDeletes, headerRules: rules.headers)
+    }
+
+    /// The longest time a page or the search index may be cached (`max-age` or `s-maxage` of its
+    /// Cache-Control): an asset those pages named must stay on the target that long after they stop naming it.
+    public static func graceSeconds(local: [LocalFile], rules: HeaderRules) -> Int {
+        var longest = 0
+        var seen = Set<String>()
+        for file in local where stage(of: file.path) == .pages || file.path == "search/index.json" {
+            let cacheControl = rules.headers(for: file.path).cacheControl
+            guard seen.insert(cacheControl).inserted else { continue }
+            longest = max(longest, maxAge(cacheControl))
+        }
+        return longest
+    }
+
+    /// The largest `max-age=` or `s-maxage=` of a Cache-Control value; 0 without one (or with `no-store`).
+    static func maxAge(_ cacheControl: String) -> Int {
+        var longest = 0
+        for directive in cacheControl.split(separator: ",") {
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard parts.count == 2, parts[0] == "max-age" || parts[0] == "s-maxage",
+                let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+            else { continue }
+            longest = max(longest, seconds)
+        }
+        return longest
     }
 
     /// Which stage a file goes up in, by its name.
@@ -140,12 +193,23 @@ public struct RemoteFile: Sendable, Equatable {
     public var size: Int
     public var hash: String?
     public var headers: HeaderRules.Headers?
+    /// Named in this site's deploy record: written by one of its deploys, so deleted when the site no longer has it.
+    public var owned: Bool
+    /// When an earlier deploy put off deleting it, the moment it may go.
+    public var deleteAfter: Date?
+    /// `--verify` read other bytes on the target than the output's, whatever the record says.
+    public var differs: Bool
 
-    public init(path: String, size: Int, hash: String?, headers: HeaderRules.Headers?) {
+    public init(
+        path: String, size: Int, hash: String?, headers: HeaderRules.Headers?, owned: Bool = true, deleteAfter: Date? = nil, differs: Bool = false
+    ) {
         self.path = path
         self.size = size
         self.hash = hash
         self.headers = headers
+        self.owned = owned
+        self.deleteAfter = deleteAfter
+        self.differs = differs
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MastheadCore
+import MastheadSupport
 
 /// The output folder a deploy publishes, as the last successful build left it: only a folder
 /// `masthead build` wrote (its marker), with the manifest that build recorded, and every file
@@ -10,8 +11,30 @@ public struct LocalOutput: Sendable {
     public let files: [LocalFile]
     /// The first moment the same inputs may build a different site (a scheduled article), from the manifest.
     public let validUntil: Date?
+    /// Each file's size and modification time (nanoseconds) as the build recorded them.
+    let statuses: [String: Status]
+
+    struct Status: Sendable, Equatable {
+        var size: Int
+        var modified: Int64
+
+        init(size: Int, modified: Int64) {
+            self.size = size
+            self.modified = modified
+        }
+
+        init?(path: String) {
+            guard let status = FileStatus(path: path) else { return nil }
+            self.init(size: status.size, modified: status.modified)
+        }
+    }
 
     public init(folder: URL, files: [LocalFile], validUntil: Date? = nil) {
+        self.init(folder: folder, files: files, validUntil: validUntil, statuses: [:])
+    }
+
+    init(folder: URL, files: [LocalFile], validUntil: Date?, statuses: [String: Status]) {
+        self.statuses = statuses
         self.folder = folder
         self.files = files
         self.validUntil = validUntil
@@ -31,11 +54,100 @@ public struct LocalOutput: Sendable {
         guard let manifest = cache.loadManifest() else {
             throw DeployError("no build record for \(path) in \(siteDirectory.path)/\(BuildCache.folder): run masthead build, then deploy")
         }
-        guard cache.outputIsIntact(manifest) else {
-            throw DeployError("\(path) changed since masthead build wrote it: run masthead build again, then deploy")
+        if let changed = manifest.outputs.keys.sorted().first(where: { file in
+            Status(path: path + "/" + file) != Status(size: manifest.outputs[file]!.size, modified: manifest.outputs[file]!.modified)
+        }) {
+            throw DeployError(
+                "\(path)/\(visible(changed)) changed since masthead build wrote it (or is gone): nothing was uploaded; "
+                    + "run masthead build again, then deploy")
+        }
+        if let strange = manifest.outputs.keys.sorted().first(where: hasControlCharacter) {
+            throw DeployError(
+                "\(path)/\(visible(strange)): the file's name holds a control character (a newline, a tab), "
+                    + "which no web address carries: rename its source, build again, then deploy")
+        }
+        if let stranger = firstUnlisted(in: path, outputs: manifest.outputs) {
+            throw DeployError(
+                "\(path)/\(visible(stranger)) was not written by masthead build: deploy publishes only what the build wrote. "
+                    + "Put the file in the site's static files and build again, or remove it")
         }
         let files = manifest.outputs.map { LocalFile(path: $0.key, size: $0.value.size, hash: $0.value.hash) }.sorted { $0.path < $1.path }
-        return LocalOutput(folder: output, files: files, validUntil: manifest.validUntil)
+        return LocalOutput(
+            folder: output, files: files, validUntil: manifest.validUntil,
+            statuses: manifest.outputs.mapValues { Status(size: $0.size, modified: $0.modified) })
+    }
+
+    static func hasControlCharacter(_ path: String) -> Bool {
+        path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    /// A name with its control characters written as escapes (`a\nb.html`), so a message shows it on one line.
+    static func visible(_ path: String) -> String {
+        path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? String(format: "\\x%02X", $0.value) : String($0) }.joined()
+            .replacingOccurrences(of: "\\x0A", with: "\\n").replacingOccurrences(of: "\\x09", with: "\\t")
+    }
+
+    /// The first entry of the output folder (sorted) the build did not record: a file put there
+    /// by hand, or a link. The marker is the build's own.
+    static func firstUnlisted(in folder: String, outputs: [String: BuildManifest.FileRecord]) -> String? {
+        var stack = [""]
+        while let relative = stack.popLast() {
+            let absolute = relative.isEmpty ? folder : folder + "/" + relative
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return relative }
+            for name in names.sorted().reversed() {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if child == OutputFolder.markerName { continue }
+                var info = stat()
+                guard lstat(folder + "/" + child, &info) == 0 else { return child }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: stack.append(child)
+                case S_IFREG: if outputs[child] == nil { return child }
+                default: return child
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The bytes of one output file, read once, when they hash to what the build recorded: the
+    /// bytes a deploy uploads are the bytes it checked. Otherwise the file changed since the
+    /// build (something other than masthead wrote it), and the deploy stops, naming it.
+    ///
+    /// A social card's recorded hash names the inputs it was drawn from (the image cache's key),
+    /// not its bytes: a file whose bytes do not hash to the record is accepted only when its size
+    /// and modification time, to the nanosecond, are the build's before and after the read.
+    public func contents(of file: String, hash: String) throws -> Data {
+        let data: Data
+        let path = url(of: file).path
+        let before = Status(path: path)
+        do {
+            data = try Data(contentsOf: url(of: file))
+        } catch {
+            throw DeployError("\(folder.path)/\(file) cannot be read (\(error.localizedDescription)): run masthead build again, then deploy")
+        }
+        let untouched = before != nil && before == statuses[file] && Status(path: path) == before && data.count == before?.size
+        guard Self.digest(data) == hash || Self.chunkedDigest(data) == hash || untouched else {
+            throw DeployError(
+                "\(folder.path)/\(file) changed since masthead build wrote it (its bytes are not the ones the build recorded): "
+                    + "nothing was deleted; run masthead build again, then deploy")
+        }
+        return data
+    }
+
+    static func digest(_ data: Data) -> String { StableHash.digest(data) }
+
+    /// The digest the build records of a copied file over 4 MiB: `StableHash.digest(fileAt:)`'s,
+    /// the digest of its 4 MiB chunks' digests.
+    static func chunkedDigest(_ data: Data, chunkSize: Int = 4 << 20) -> String {
+        guard data.count > chunkSize else { return StableHash.digest(data) }
+        var chunks = ""
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = min(start + chunkSize, data.endIndex)
+            chunks += StableHash.digest(Data(data[start..<end]))
+            start = end
+        }
+        return StableHash.digest(chunks)
     }
 
     /// Whether the folder holds the marker `masthead build` writes (a file, not a link).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MastheadCore
 import MastheadDeploy
 import MastheadSupport
 
@@ -28,6 +29,17 @@ struct DeployCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("allow-deletes"), help: "Delete stale files even when there are more than the target's max_deletes.")
     var allowDeletes = false
+
+    @Flag(help: "Compare every file with the target's bytes, whatever the deploy record says; upload what differs and rebuild the record.")
+    var verify = false
+
+    @Flag(help: "Publish to a target no deploy of this site wrote (files already there are left alone), or one whose record names another baseURL.")
+    var adopt = false
+
+    @Flag(
+        name: .customLong("prune-now"),
+        help: "Delete old assets now rather than once pages that may still be cached (their longest max-age) have expired.")
+    var pruneNow = false
 
     @OptionGroup var terminalOptions: TerminalOptions
 
@@ -66,6 +78,16 @@ struct DeployCommand: AsyncParsableCommand {
         }
         report.target = target.name
         report.url = target.url
+        // Held to the end: no build replaces the output while its files go up (a build started meanwhile waits, then refuses).
+        let lock: BuildLock?
+        do {
+            lock = try BuildLock.acquire(siteDirectory: siteDirectory, command: "deploy")
+        } catch {
+            try fail(
+                "deploy target \(target.name): a masthead \(error.command) of this site is running"
+                    + "\(error.holder.map { " (process \($0))" } ?? ""); waited \(Int(error.waited.rounded())) s: deploy once it is done")
+        }
+        defer { lock?.release() }
         let local: LocalOutput
         let destination: any DeployDestination
         do {
@@ -74,15 +96,18 @@ struct DeployCommand: AsyncParsableCommand {
         } catch {
             try fail("deploy target \(target.name): \(error)")
         }
+        let site = DeployConfigReader.siteIdentity(siteDirectory: siteDirectory)
         let plan: DeployPlan
+        let state: RemoteState
         do {
-            plan = try await destination.plan(local, rules: target.rules)
+            state = try await destination.remoteState(for: local, site: site, verify: verify)
+            plan = DeployPlan.make(local: local.files, remote: state.files, rules: target.rules, now: Date(), pruneNow: pruneNow)
         } catch {
             await destination.close()
             try fail("deploy target \(target.name): \(error)")
         }
         report.plan = plan
-        console.summary(planLines(plan, target: target, folder: local.folder.path, everyFile: dryRun))
+        console.summary(planLines(plan, target: target, folder: local.folder.path, everyFile: dryRun || terminalOptions.verbose))
         if dryRun {
             await destination.close()
             report.status = .planned
@@ -90,10 +115,15 @@ struct DeployCommand: AsyncParsableCommand {
             try console.emit(report)
             return
         }
-        let deleting = !plan.deletionsNeedConfirmation || allowDeletes
+        // Every check on the whole plan, before the first write.
+        let options = DeployGuard.Options(adopt: adopt, allowDeletes: allowDeletes, verify: verify)
+        if let refusal = DeployGuard.refusal(plan: plan, state: state, site: site, options: options) {
+            await destination.close()
+            try fail("deploy target \(target.name): \(refusal)")
+        }
         let quiet = terminalOptions.quiet || formatOption.format == .json
         do {
-            try await destination.apply(plan, local: local, deleting: deleting) { line in
+            try await destination.apply(plan, local: local, site: site) { line in
                 if !quiet { FileHandle.standardOutput.write(Data("  \(line)\n".utf8)) }
             }
         } catch {
@@ -102,16 +132,11 @@ struct DeployCommand: AsyncParsableCommand {
         }
         await destination.close()
         report.seconds = Date().timeIntervalSince(started)
-        if !deleting {
-            try fail(
-                "deploy target \(target.name): \(plan.deletions.count) files to delete, more than max_deletes (\(plan.maxDeletes)): "
-                    + "none deleted (the uploads are done). See them with --dry-run; delete them with --allow-deletes, "
-                    + "or raise max_deletes in site.yml")
-        }
         report.status = .deployed
         console.summary([
             "Deployed to \(target.name) in \(String(format: "%.2f s", report.seconds)): \(plan.uploads.count) uploaded, "
                 + "\(plan.deletions.count) deleted, \(plan.unchanged) unchanged"
+                + (plan.postponed.isEmpty ? "" : ", \(plan.postponed.count) old assets kept until cached pages expire")
         ])
         try console.emit(report)
     }
@@ -119,12 +144,14 @@ struct DeployCommand: AsyncParsableCommand {
     /// The plan in words: counts, then each file (all of them with --dry-run, the first few otherwise).
     func planLines(_ plan: DeployPlan, target: DeployTarget, folder: String, everyFile: Bool) -> [String] {
         let reasons = Dictionary(grouping: plan.uploads, by: \.reason).mapValues(\.count)
-        let why = [DeployPlan.Reason.new, .changed, .headers].compactMap { reason in reasons[reason].map { "\($0) \(reason.rawValue)" } }
+        let why = [DeployPlan.Reason.new, .changed, .headers, .repair].compactMap { reason in reasons[reason].map { "\($0) \(reason.rawValue)" } }
         var lines = [
             "Deploying \(folder) to \(target.name)" + (target.name == target.url ? "" : " (\(target.url))"),
             "Plan: \(plan.uploads.count) to upload" + (why.isEmpty ? "" : " (\(why.joined(separator: ", ")))")
                 + ", \(plan.unchanged) unchanged, \(plan.deletions.count) to delete"
                 + (plan.kept.isEmpty ? "" : ", \(plan.kept.count) kept by keep:")
+                + (plan.postponed.isEmpty ? "" : ", \(plan.postponed.count) to delete once cached pages expire (\(plan.graceSeconds) s)")
+                + (plan.foreign.isEmpty ? "" : ", \(plan.foreign.count) not this site's (left alone)")
         ]
         let limit = everyFile ? Int.max : 10
         for stage in DeployPlan.Stage.allCases {
@@ -173,6 +200,7 @@ struct DeployReport: Encodable {
 
     enum Keys: String, CodingKey {
         case command, status, dryRun, target, url, uploads, unchanged, deletions, kept, maxDeletes, deletionsNeedConfirmation, seconds
+        case postponed, foreign, graceSeconds
         case errors, diagnostics
     }
 
@@ -195,6 +223,9 @@ struct DeployReport: Encodable {
             try container.encode(plan.kept, forKey: .kept)
             try container.encode(plan.maxDeletes, forKey: .maxDeletes)
             try container.encode(plan.deletionsNeedConfirmation, forKey: .deletionsNeedConfirmation)
+            try container.encode(plan.postponed.keys.sorted(), forKey: .postponed)
+            try container.encode(plan.foreign, forKey: .foreign)
+            try container.encode(plan.graceSeconds, forKey: .graceSeconds)
         }
         try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
         try container.encode(diagnostics.errors.count, forKey: .errors)

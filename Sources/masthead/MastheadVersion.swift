@@ -1,5 +1,6 @@
-/// What `masthead --version` prints. Raised with each release (docs/command-line.md).
+/// What `masthead --version` prints: the version, raised with each release (docs/command-line.md), and
+/// the commit it was built from (`BuildCommit`, written at build time by scripts/embed-commit.sh).
 enum MastheadVersion {
     static let number = "0.9.0"
-    static let text = "masthead \(number)"
+    static let text = "masthead \(number) (commit \(BuildCommit.commit))"
 }

@@ -8,7 +8,7 @@ struct TerminalOptions: ParsableArguments {
     @Flag(help: "Print errors only: no warnings, progress or summary.")
     var quiet = false
 
-    @Flag(help: "Also print how long each stage of the build took (as MASTHEAD_TIMINGS=1 does).")
+    @Flag(help: "Say more: build prints how long each stage took (as MASTHEAD_TIMINGS=1 does); deploy lists every file of its plan.")
     var verbose = false
 
     func validate() throws {
@@ -22,7 +22,7 @@ enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
 
 /// `--format`, for the commands that end with a result: text for people, JSON for programs.
 struct FormatOption: ParsableArguments {
-    @Option(help: "text, or json: one JSON object on standard output at the end (counts, time, every diagnostic), and nothing else.")
+    @Option(help: "text, or json: one JSON object on standard output at the end, and nothing else (docs/command-line.md lists its fields).")
     var format: OutputFormat = .text
 }
 

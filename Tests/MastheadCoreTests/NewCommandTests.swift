@@ -11,12 +11,26 @@ struct NewCommandTests {
         return folder
     }
 
-    @Test("--version prints the name and the version")
+    @Test("--version prints the name, the version and the commit")
     func version() throws {
         let run = try MastheadCommand.run(["--version"])
         #expect(run.status == 0)
-        #expect(run.output.hasPrefix("masthead "))
-        #expect(run.output.split(separator: " ").last.map { $0.split(separator: ".").count == 3 } == true)
+        let words = run.output.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").map(String.init)
+        #expect(words.first == "masthead")
+        #expect(words.dropFirst().first?.split(separator: ".").count == 3)
+        // The commit checked out, as git names it, when git is there (the binary is built without it).
+        let git = Process()
+        let pipe = Pipe()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        git.arguments = ["git", "-C", repositoryRoot.path, "rev-parse", "--short=12", "HEAD"]
+        git.standardOutput = pipe
+        git.standardError = FileHandle.nullDevice
+        try git.run()
+        let head = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        git.waitUntilExit()
+        if git.terminationStatus == 0 {
+            #expect(words.suffix(2) == ["(commit", head.trimmingCharacters(in: .whitespacesAndNewlines) + ")"], "\(run.output)")
+        }
     }
 
     /// One site at a time: each case runs three processes over a whole site.

@@ -56,7 +56,7 @@ import Testing
         try (try String(contentsOf: article, encoding: .utf8) + "\nOne more line.\n").write(to: article, atomically: true, encoding: .utf8)
         try site.build()
         let changed = Set(try site.outputFiles().filter { local[$0.key] != $0.value }.keys)
-        let third = try DeployJSON.parse(try deploy(site, [url, "--format", "json"], environment: environment))
+        let third = try DeployJSON.parse(try deploy(site, [url, "--format", "json", "--prune-now"], environment: environment))
         #expect(third.status == "deployed", "\(third.diagnostics.map(\.message))")
         #expect(Set(third.uploads?.map(\.path) ?? []) == changed)
         try expectFolderEqualsLocal(folder, site)
@@ -70,7 +70,7 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.errors.contains("more than max_deletes"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("keep-me.txt").path))
-        let allowed = try deploy(site, [url, "--allow-deletes"], environment: environment)
+        let allowed = try deploy(site, [url, "--allow-deletes", "--prune-now"], environment: environment)
         #expect(allowed.status == 0, "\(allowed.errors)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("keep-me.txt").path))
         try expectFolderEqualsLocal(folder, site, besides: ["keep-me.txt"])
@@ -160,5 +160,14 @@ import Testing
         let refused = try deploy(site, ["ssh://127.0.0.1:\(closedPort)\(folder.path)"], environment: ["RSYNC_RSH": shell])
         #expect(refused.status == 1)
         #expect(refused.errors.contains("cannot connect to 127.0.0.1:\(closedPort) over SSH: connection refused"))
+
+        // A host whose key is not known: ssh's own words, not rsync's "unexplained error (code 255)".
+        let knownHosts = sshFolder.appendingPathComponent("known_hosts")
+        FileManager.default.createFile(atPath: knownHosts.path, contents: nil)
+        let strict = "ssh -i \(clientKey) -o StrictHostKeyChecking=yes -o UserKnownHostsFile=\(knownHosts.path) -o BatchMode=yes"
+        let unknownKey = try deploy(site, ["mirror"], environment: ["RSYNC_RSH": strict])
+        #expect(unknownKey.status == 1)
+        #expect(unknownKey.errors.contains("SSH does not trust the host key of 127.0.0.1"), "\(unknownKey.errors)")
+        #expect(unknownKey.errors.contains("Host key verification failed."), "\(unknownKey.errors)")
     }
 }

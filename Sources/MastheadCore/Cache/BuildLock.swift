@@ -26,10 +26,12 @@ public final class BuildLock: Sendable {
         /// Its process id, when it has written it yet.
         public var holder: Int32?
         public var waited: TimeInterval
+        /// What the holder is doing: `build` or `deploy` (a deploy holds the lock so no build changes what it uploads).
+        public var command: String = "build"
 
         public var description: String {
             let process = holder.map { "process \($0)" } ?? "another process"
-            return "another masthead build of this site is running (\(process)); waited \(Int(waited.rounded())) s for it to finish."
+            return "another masthead \(command) of this site is running (\(process)); waited \(Int(waited.rounded())) s for it to finish."
                 + " Build again when it is done, or stop that process"
         }
     }
@@ -44,7 +46,7 @@ public final class BuildLock: Sendable {
     /// Takes the site's lock, waiting up to `wait` seconds for another build to let it go.
     /// Nil when the lock file cannot be made (a read-only site folder): such a site has no
     /// cache either, and the build goes on without one.
-    public static func acquire(siteDirectory: URL, wait: TimeInterval = defaultWait) throws(Busy) -> BuildLock? {
+    public static func acquire(siteDirectory: URL, wait: TimeInterval = defaultWait, command: String = "build") throws(Busy) -> BuildLock? {
         guard let folder = try? BuildCache.makeFolder(siteDirectory: siteDirectory) else { return nil }
         let path = folder.appendingPathComponent(fileName).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -54,13 +56,13 @@ public final class BuildLock: Sendable {
             let failure = errno
             let waited = Date().timeIntervalSince(started)
             guard failure == EWOULDBLOCK || failure == EINTR, waited < wait else {
-                let holder = holder(descriptor)
+                let (holder, holding) = holder(descriptor)
                 close(descriptor)
-                throw Busy(holder: holder, waited: waited)
+                throw Busy(holder: holder, waited: waited, command: holding ?? "build")
             }
             usleep(100_000)
         }
-        let pid = Data("\(getpid())\n".utf8)
+        let pid = Data("\(getpid()) \(command)\n".utf8)
         if ftruncate(descriptor, 0) == 0 {
             _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         }
@@ -79,11 +81,12 @@ public final class BuildLock: Sendable {
 
     deinit { release() }
 
-    /// The pid the holder wrote into the lock file.
-    private static func holder(_ descriptor: Int32) -> Int32? {
-        var buffer = [UInt8](repeating: 0, count: 32)
+    /// The pid and the command the holder wrote into the lock file (`1234 deploy`).
+    private static func holder(_ descriptor: Int32) -> (Int32?, String?) {
+        var buffer = [UInt8](repeating: 0, count: 64)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        guard count > 0 else { return (nil, nil) }
+        let fields = String(decoding: buffer[..<count], as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        return (fields.first.flatMap { Int32($0) }, fields.count > 1 ? String(fields[1]) : nil)
     }
 }

@@ -4,6 +4,9 @@
     s3_client.py ENDPOINT create-bucket BUCKET
     s3_client.py ENDPOINT dump BUCKET            -> JSON: every key with its size, SHA-256, content type, cache control
     s3_client.py ENDPOINT put BUCKET KEY TEXT    (an object Masthead did not write)
+    s3_client.py ENDPOINT put-many BUCKET PREFIX N  (N objects PREFIXbackup-0000.bak…, Masthead's or not)
+    s3_client.py ENDPOINT delete BUCKET KEY
+    s3_client.py ENDPOINT put-claiming BUCKET KEY TEXT HASH  (other bytes, with the metadata Masthead gives the right ones)
     s3_client.py ENDPOINT create-user NAME       -> JSON: an access key id and secret of a new IAM user allowed s3:*
     s3_client.py ENDPOINT enable-auth            (moto checks signatures and keys from now on)
     s3_client.py ENDPOINT count BUCKET [PREFIX]  -> the number of objects (under PREFIX)
@@ -35,6 +38,14 @@ def main():
         client(endpoint).create_bucket(Bucket=args[0])
     elif command == "put":
         client(endpoint).put_object(Bucket=args[0], Key=args[1], Body=args[2].encode())
+    elif command == "put-many":
+        s3 = client(endpoint)
+        for index in range(int(args[2])):
+            s3.put_object(Bucket=args[0], Key="%sbackup-%04d.bak" % (args[1], index), Body=b"backup %d" % index)
+    elif command == "put-claiming":
+        client(endpoint).put_object(Bucket=args[0], Key=args[1], Body=args[2].encode(), Metadata={"masthead-hash": args[3]})
+    elif command == "delete":
+        client(endpoint).delete_object(Bucket=args[0], Key=args[1])
     elif command == "dump":
         s3 = client(endpoint)
         objects = {}
