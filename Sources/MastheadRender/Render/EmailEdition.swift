@@ -43,7 +43,7 @@ struct EmailEdition {
             let problems = check(html)
             diagnostics += problems
             guard problems.isEmpty else { continue }
-            let folder = "email/\(issue.slug)/"
+            let folder = "\(GeneratedOutputs.emailFolder)/\(issue.slug)/"
             let newest = site.articles[issue.articles[0]].document.date
             let message = EmailMessage(
                 from: email.from, subject: "\(site.config.title) · \(issue.period)", date: newest,

@@ -16,6 +16,8 @@ struct FeedRenderer {
         // The newest entry's date, so the same content always gives the same feed.
         let updated = entries.map { $0.document.date }.max() ?? Date(timeIntervalSince1970: 0)
         let author = config.author ?? config.title
+        // Media RSS only when an entry has a cover to describe with it.
+        let mediaNamespace = entries.contains { $0.document.cover != nil } ? " xmlns:media=\"http://search.yahoo.com/mrss/\"" : ""
         // Built with room for the articles' HTML (escaping adds a little): a feed of a 100 MB
         // article used to be copied five times over on its way out.
         var xml = ""
@@ -23,7 +25,7 @@ struct FeedRenderer {
         xml.reserveCapacity(contentSize + contentSize / 4 + 4_096 * (entries.count + 1))
         xml += """
             <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/" xml:lang="\(XML.escape(config.language))">
+            <feed xmlns="http://www.w3.org/2005/Atom"\(mediaNamespace) xml:lang="\(XML.escape(config.language))">
               <title>\(XML.escape(title))</title>
               <subtitle>\(XML.escape(subtitle))</subtitle>
               <link href="\(XML.escape(config.absoluteURL(forPath: path)))" rel="self" type="application/atom+xml"/>
