@@ -124,6 +124,29 @@ struct CatalogVisibilityTests {
         #expect(result.nextPublicationChange == Self.day("2026-11-23T09:30:00Z"))
     }
 
+    @Test("masthead status names the next start and end of a dated catalog item, with its file and row, in text and JSON")
+    func statusCommand() throws {
+        let site = try Self.offersSite()
+        // The command reads the real clock: a window far ahead of it.
+        try site.write("Content/catalogs/offers.csv", "key,start,end\nalways,,\ncentenary,2099-03-01,2099-03-31\n")
+        let build = try MastheadCommand.run(["build", "--site", site.root.path])
+        #expect(build.status == 0, "\(build.errors)")
+        let status = try MastheadCommand.run(["status", "--site", site.root.path])
+        #expect(status.status == 0, "\(status.errors)")
+        #expect(
+            status.output.contains(
+                "Catalog change: 2099-03-01T00:00:00Z Content/catalogs/offers.csv:3: offers 'centenary' starts: rebuild and deploy then"))
+        #expect(
+            status.output.contains(
+                "Catalog change: 2099-04-01T00:00:00Z Content/catalogs/offers.csv:3: offers 'centenary' ends: rebuild and deploy then"))
+        let json = try MastheadCommand.run(["status", "--site", site.root.path, "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let changes = try #require(object["catalogChanges"] as? [[String: Any]])
+        #expect(changes.map { $0["kind"] as? String } == ["start", "end"])
+        #expect(changes.first?["file"] as? String == "Content/catalogs/offers.csv" && changes.first?["line"] as? Int == 3)
+        #expect(changes.first?["key"] as? String == "centenary" && changes.first?["date"] as? String == "2099-03-01T00:00:00Z")
+    }
+
     /// A test site with the `offers` catalog and its two templates.
     static func offersSite(_ config: String = offersConfig) throws -> TestSite {
         let templates = TestSite.minimalTemplates.merging([
