@@ -159,6 +159,22 @@ struct EmailEditionTests {
         #expect(messages.first?.hasPrefix("Templates/email.mustache:1:1: error: email: the HTML is 102 KB, over the 100 KB") == true, "\(messages)")
     }
 
+    @Test("every: week makes an edition per ISO week, the latest `editions` of them, each with its own articles")
+    func weekly() throws {
+        let site = try TestSite(config: TestSite.minimalConfig + "\nemail: { every: week, editions: 2 }\n")
+        try site.write("Templates/email.mustache", "<html>{{#articles}}<a href=\"{{url}}\">{{title}}</a>{{/articles}}</html>\n")
+        try site.write("Templates/email.txt.mustache", "{{% CONTENT_TYPE: TEXT}}\n{{edition.slug}}: {{#articles}}{{title}}; {{/articles}}\n")
+        try site.article("a.md", "title: Tuesday\ndate: 2026-11-10\ncategory: coffee-culture")
+        try site.article("b.md", "title: Sunday\ndate: 2026-11-15\ncategory: coffee-culture")
+        try site.article("c.md", "title: Monday\ndate: 2026-11-16\ncategory: coffee-culture")
+        try site.article("d.md", "title: Older\ndate: 2026-11-01\ncategory: coffee-culture")
+        let result = site.build()
+        #expect(result.messages == [])
+        #expect(result.text("email/2026-w47/edition.txt") == "2026-w47: Monday; \n")
+        #expect(result.text("email/2026-w46/edition.txt") == "2026-w46: Sunday; Tuesday; \n")
+        #expect(result.paths.filter { $0.hasPrefix("email/") }.count == 6)
+    }
+
     @Test("email: without the email templates is an error at email: in site.yml")
     func missingTemplates() throws {
         let site = try TestSite(config: TestSite.minimalConfig + "\nemail: { every: month }\n")
