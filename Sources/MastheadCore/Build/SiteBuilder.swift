@@ -139,6 +139,10 @@ public enum SiteBuilder {
         if case .streamed = options.pageDelivery { result.streamedPages = routeCount }
         result.work = work
         result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.primary.documents, now: options.now)
+        // A catalog item appearing or leaving (`visible:`) at a time of day, not only at midnight.
+        if let catalogChange = CatalogSchedule.changes(in: parsed.primary.catalogs, after: options.now).first?.date {
+            result.nextPublicationChange = min(result.nextPublicationChange ?? catalogChange, catalogChange)
+        }
         if var kept = options.memory.map({ _ in
             keptState(options, inputs, parsed, result: result, site: site, fingerprintInputs: fingerprintInputs)
         }) {

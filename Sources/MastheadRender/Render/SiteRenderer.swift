@@ -89,7 +89,11 @@ public struct SiteRenderer: Sendable {
             }
         }
         let filterData = catalogFilterData()
-        return (files + filterData.files, diagnostics + filterData.diagnostics)
+        let email = EmailEdition(
+            site: site, templates: templates, images: images, siteDirectory: siteDirectory,
+            format: SiteFormatter(language: site.config.language, timeZone: site.config.timeZone)
+        ).files()
+        return (files + filterData.files + email.files, diagnostics + filterData.diagnostics + email.diagnostics)
     }
 
     /// The data file of every catalog with a `filter:`, in this site's language.

@@ -165,6 +165,9 @@ public struct TemplateSet: Sendable {
         return result
     }
 
+    /// The file of the template rendered as `name`; nil when there is none.
+    public func path(of name: String) -> String? { paths[name] }
+
     /// `values`: a page's `PageValues` (docs/templates.md), or a dictionary keyed by name
     /// (the fuzz targets render those).
     public func render(_ values: Any, template name: String) -> String? {

@@ -25,9 +25,11 @@ public struct Catalog: Sendable {
     /// Where each referencing cell was written (field name, then item key), for `references` errors.
     /// Filled only for fields with `references:`.
     var referenceCells: [String: [String: SourceLocation]] = [:]
-    /// Keys of rows left out for an error of their own: links and references naming them are
-    /// skipped, not reported again (one fault, one error).
+    /// Keys of rows left out for an error of their own, or hidden by `visible:` today: links and
+    /// references naming them are skipped, not reported again (one fault, one error).
     var failedKeys: Set<String> = []
+    /// With `visible:`: every item's start and end after the build date (`CatalogSchedule`).
+    public var visibilityChanges: [CatalogVisibilityChange] = []
 
     /// Position of `name` in every item's `values`.
     public func fieldIndex(_ name: String) -> Int? { fields.firstIndex { $0.name == name } }

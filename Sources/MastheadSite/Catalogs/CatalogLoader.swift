@@ -43,6 +43,9 @@ public struct CatalogLoader: Sendable {
         let referencingFields = (catalogConfig.fields ?? []).filter { $0.references != nil }.map(\.name)
         var referenceCells: [String: [String: SourceLocation]] = [:]
         var failedKeys: Set<String> = []
+        // `visible:`: each item's window, and the starts and ends still to come.
+        var hiddenKeys: Set<String> = []
+        var visibilityChanges: [CatalogVisibilityChange] = []
 
         let output = CatalogFileReader.read(catalogConfig.file, siteDirectory: siteDirectory) { record in
             if !hasSchema {
@@ -132,6 +135,28 @@ public struct CatalogLoader: Sendable {
                 return
             }
             usedPaths[path] = record.name
+            if let visibility = catalogConfig.visibility {
+                let window = visibilityWindow(visibility, values: values, fieldIndexes: fieldIndexes)
+                if let start = window.start, let end = window.end, end <= start, let until = visibility.until {
+                    let from = visibility.from ?? ""
+                    diagnostics.append(
+                        .error(
+                            "\(until): ends before it starts (\(from) \(values[fieldIndexes[from] ?? 0].plainText(config.timeZone) ?? ""), "
+                                + "\(until) \(values[fieldIndexes[until] ?? 0].plainText(config.timeZone) ?? ""))",
+                            at: record.cells[until]?.location ?? record.location))
+                }
+                for (moment, kind) in [(window.start, CatalogVisibilityChange.Kind.start), (window.end, .end)] {
+                    guard let moment, moment > now else { continue }
+                    visibilityChanges.append(
+                        CatalogVisibilityChange(
+                            catalog: catalogConfig.name, key: key, title: title, kind: kind, date: moment, location: record.location))
+                }
+                // Out of its window the item is left out of every page; links to it go to the index.
+                guard window.contains(now) else {
+                    hiddenKeys.insert(key)
+                    return
+                }
+            }
             for name in referencingFields { referenceCells[name, default: [:]][key] = record.cells[name]?.location ?? record.location }
             items.append(CatalogItem(key: key, title: title, path: path, values: values, source: record.location))
         }
@@ -145,7 +170,8 @@ public struct CatalogLoader: Sendable {
 
         var catalog = Catalog(config: catalogConfig, fields: fields, items: items, facets: [], featured: nil)
         catalog.referenceCells = referenceCells
-        catalog.failedKeys = failedKeys.subtracting(items.map(\.key))
+        catalog.failedKeys = failedKeys.union(hiddenKeys).subtracting(items.map(\.key))
+        catalog.visibilityChanges = visibilityChanges
         let sortIndex = catalog.fieldIndex(catalogConfig.sort.field)
         catalog.items.sort { Self.precedes($0, $1, sortIndex: sortIndex, descending: catalogConfig.sort.descending) }
         // Extra orders are permutations of the sorted items, so ties keep going by key.
@@ -172,6 +198,16 @@ public struct CatalogLoader: Sendable {
             break
         }
         return LoadedCatalog(catalog: catalog, diagnostics: diagnostics)
+    }
+
+    private func visibilityWindow(
+        _ visibility: CatalogVisibilityConfig, values: [DataValue], fieldIndexes: [String: Int]
+    ) -> CatalogVisibilityWindow {
+        func date(_ field: String?) -> Date? {
+            guard let field, let index = fieldIndexes[field], case .date(let date) = values[index] else { return nil }
+            return date
+        }
+        return CatalogVisibilityWindow(from: date(visibility.from), until: date(visibility.until), timeZone: config.timeZone)
     }
 
     /// Sort order of items: by the field (empty values last whatever the direction), ties by key;

@@ -27,6 +27,8 @@ public struct CatalogConfig: Sendable {
     public var facetTemplate: String
     public var facets: [CatalogFacetConfig] = []
     public var featured: CatalogFeaturedRule?
+    /// `visible: { from: start, until: end }`: each item shown only in its window (`CatalogVisibilityWindow`).
+    public var visibility: CatalogVisibilityConfig?
     /// The scheme articles link with: `prize:moka-pot`.
     public var linkScheme: String
     /// What pages call the catalog ("Premi"); default: the name, capitalised.
@@ -104,6 +106,13 @@ public enum CatalogFeaturedRule: Sendable, Hashable {
     case key(String, SourceLocation)
     /// A different item every ISO week of the build date (see `FeaturedRotation`).
     case weekly
+}
+
+/// `visible: { from: FIELD, until: FIELD }`: the date fields bounding when each item is shown.
+public struct CatalogVisibilityConfig: Sendable, Hashable {
+    public var from: String?
+    public var until: String?
+    public var location: SourceLocation
 }
 
 /// One extra order of a catalog's index: `{ sort: -price, slug: price-desc, label: "Price, highest first" }`.

@@ -6,7 +6,8 @@ import MastheadSupport
 enum CatalogConfigReader {
     static let knownKeys = [
         "file", "key", "title", "schema", "sort", "permalink", "pageSize", "templates", "facets",
-        "featured", "link", "label", "description", "orders", "sortLabel", "blocks", "structuredData", "map", "filter"
+        "featured", "link", "label", "description", "orders", "sortLabel", "blocks", "structuredData", "map", "filter",
+        "visible"
     ]
     static let extensions = ["csv", "json", "yml", "yaml"]
 
@@ -30,6 +31,39 @@ enum CatalogConfigReader {
         diagnostics += duplicates(catalogs)
         diagnostics += unknownReferences(catalogs)
         return (catalogs, diagnostics)
+    }
+
+    /// `visible: { from: start, until: end }`: both fields dates of the schema, at least one given.
+    private static func readVisibility(_ reader: inout YAMLReader, fields: [CatalogField]?) -> CatalogVisibilityConfig? {
+        reader.mapping("visible") { visible -> CatalogVisibilityConfig? in
+            visible.warnAboutUnknownKeys(["from", "until"], what: "visible")
+            let config = CatalogVisibilityConfig(from: visible.string("from"), until: visible.string("until"), location: visible.location)
+            guard config.from != nil || config.until != nil else {
+                visible.error("visible: expected from: FIELD, until: FIELD or both (date fields of the schema)", at: visible.location)
+                return nil
+            }
+            var valid = true
+            for (key, name) in [("from", config.from), ("until", config.until)] {
+                guard let name else { continue }
+                guard let fields else {
+                    visible.error("visible.\(key): needs a schema with '\(name)' as a date field", at: visible.locationOf(key))
+                    valid = false
+                    continue
+                }
+                guard let field = fields.first(where: { $0.name == name }) else {
+                    visible.error(
+                        "visible.\(key): no field '\(name)' in the schema" + Suggestion.didYouMean(name, in: fields.map(\.name)),
+                        at: visible.locationOf(key))
+                    valid = false
+                    continue
+                }
+                if field.type != .date {
+                    visible.error("visible.\(key): the field '\(name)' is \(field.type.rawValue); expected a date field", at: visible.locationOf(key))
+                    valid = false
+                }
+            }
+            return valid ? config : nil
+        }
     }
 
     private static func readCatalog(
@@ -135,6 +169,7 @@ enum CatalogConfigReader {
             return nil
         }
         catalog.filter = readFilter(&reader, fields: fields)
+        catalog.visibility = readVisibility(&reader, fields: fields)
         checkFields(catalog, &reader)
         return catalog
     }

@@ -35,6 +35,8 @@ public struct SiteConfig: Sendable {
     /// `colours.brand`: the site's brand colour; chart colours are derived from it when
     /// `charts.palette` lists none.
     public var brandColour: String?
+    /// `email:`: the magazine's email edition (docs/email.md); nil: none.
+    public var email: EmailConfig?
     /// `search:`: the index and the `/search/` page.
     public var search = SearchConfig()
     /// `languages:`: every language of a multilingual site, the default first; empty for a

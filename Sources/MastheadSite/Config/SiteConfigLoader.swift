@@ -12,7 +12,7 @@ public enum SiteConfigLoader {
     static let knownKeys = [
         "title", "description", "baseURL", "language", "timezone", "author", "categories", "home", "menu",
         "pageSize", "archives", "permalinks", "markdown", "feed", "related", "catalogs", "images",
-        "datasets", "charts", "statements", "search", "colours", "languages", "toc",
+        "datasets", "charts", "statements", "search", "colours", "languages", "toc", "email",
         // Read by `masthead deploy` (MastheadDeploy's DeployConfigReader), not by the build.
         "deploy"
     ]
@@ -120,6 +120,7 @@ public enum SiteConfigLoader {
             config.relatedLimit = limit
         }
         if let images = reader.mapping("images", readImages) { config.images = images }
+        config.email = EmailConfig.read(&reader, baseURL: config.baseURL)
         var languageDiagnostics: [Diagnostic] = []
         config.languages = LanguageConfigReader.read(
             &reader, defaultLanguage: config.language, categories: config.categories, extra: &languageDiagnostics)

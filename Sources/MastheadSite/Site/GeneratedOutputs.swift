@@ -20,6 +20,8 @@ public struct GeneratedOutputs: Sendable {
     static let searchFolder = "search"
     /// Social cards (`SocialCards`).
     static let socialFolder = "social"
+    /// The email edition's folder (`EmailEdition`, docs/email.md), with `email:`.
+    package static let emailFolder = "email"
     /// The file every build writes first into its output, marking the folder as Masthead's
     /// (`OutputFolder`).
     package static let outputMarker = ".masthead-output"
@@ -71,6 +73,9 @@ public struct GeneratedOutputs: Sendable {
         }
         for catalog in filtered {
             places.append(Place(path: Self.catalogFilterData(catalog.config), isFolder: false, what: "the filter data of \(catalog.config.name)"))
+        }
+        if config.email != nil, config.languagePrefix.isEmpty {
+            places.append(Place(path: Self.emailFolder, isFolder: true, what: "the email edition"))
         }
         if let statements = config.reports.statements, statements.enabled,
             let range = statements.path.range(of: ":id")

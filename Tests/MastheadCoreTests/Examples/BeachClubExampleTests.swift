@@ -91,6 +91,23 @@ struct BeachClubExampleTests {
     }
 
     /// The order of Content/catalogs/reviews.csv sorted by date (Python: `sorted(rows, key=date)`).
+    @Test("the seasonal services are shown from their start through their end: on 18 July the aperitivo, from 1 August the Ferragosto dinner too")
+    func seasonalServices() throws {
+        let july = try #require(Self.result.text("services/index.html"))
+        #expect(july.contains("Sunset aperitivo on the pier"))
+        #expect(july.contains("Until <time datetime=\"2026-09-13\">"))
+        #expect(!july.contains("Ferragosto dinner"))
+        #expect(Self.result.text("services/ferragosto/index.html") == nil)
+        var options = BuildOptions(siteDirectory: Self.site)
+        options.now = ContentDate.parse("2026-08-15T23:00:00+02:00", timeZone: TimeZone(identifier: "UTC")!)!
+        let ferragosto = SiteBuilder.build(options)
+        #expect(ferragosto.text("services/index.html")?.contains("Ferragosto dinner on the beach") == true)
+        #expect(ferragosto.text("it/services/ferragosto/index.html")?.contains("Cena di Ferragosto in spiaggia") == true)
+        // The next day, in the club's time zone, it is gone.
+        options.now = ContentDate.parse("2026-08-16T00:00:00+02:00", timeZone: TimeZone(identifier: "UTC")!)!
+        #expect(SiteBuilder.build(options).text("services/ferragosto/index.html") == nil)
+    }
+
     @Test("reviews are listed oldest first")
     func reviewsOldestFirst() throws {
         let page = try #require(Self.result.text("reviews/index.html"))
