@@ -79,9 +79,8 @@ public enum CachedBuild {
         }
         timer.lap("other files written")
         var manifest = BuildManifest(key: key)
-        manifest.validUntil = BuildCache.validUntil(
-            nextPublicationChange: result.nextPublicationChange, now: options.now,
-            timeZone: site.config.timeZone)
+        manifest.validUntil = BuildCache.validUntil(result.scheduledChanges)
+        manifest.scheduledChanges = result.scheduledChanges
         let pageURLs = URLChanges.pageURLs(site)
         result.diagnostics += URLChanges.warnings(previous: lastPageURLs, site: site)
         manifest.pageURLs = pageURLs
