@@ -142,16 +142,6 @@ public struct BuildCache: Sendable {
         }
     }
 
-    /// Whether the output folder still holds exactly what `manifest` says was written, and nothing else.
-    public func outputIsIntact(_ manifest: BuildManifest) -> Bool {
-        outputDrift(manifest).isEmpty
-    }
-
-    /// How the output folder differs from what `manifest` says was written (`OutputDrift`).
-    public func outputDrift(_ manifest: BuildManifest) -> OutputDrift {
-        OutputDrift.find(in: output, recorded: manifest.outputs)
-    }
-
     /// The first moment the same inputs can give a different site (`ScheduledChanges`); a
     /// site with nothing scheduled stays valid until its files change.
     public static func validUntil(_ changes: [ScheduledChange]) -> Date {

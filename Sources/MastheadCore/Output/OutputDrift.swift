@@ -5,7 +5,7 @@ import MastheadSupport
 /// How an output folder differs from what the build that wrote it recorded (its manifest's
 /// output records): files changed since (by size, modification time, change time or inode, as
 /// git compares its index with the work tree), files gone, and entries the build did not write.
-/// The build uses it to decide that nothing needs writing (`BuildCache.outputIsIntact`); a
+/// The build uses it to decide that nothing needs writing (`CachedBuild`); a
 /// command that publishes the folder can use it to refuse what the build did not make.
 ///
 /// The change time and inode catch what size and time alone miss: a page edited by hand with its
