@@ -56,6 +56,16 @@ struct ArticlePathSafetyTests {
             src: "/images/caffè crema.jpg", alt: "x", caption: nil, location: MastheadSupport.SourceLocation(file: "x.md"), marker: "<!--m-->")
         let filled = ImageMarkup.fill("<!--m-->", images: [image], table: SiteImages(), firstIsProminent: false, link: { $0 })
         #expect(filled == "<img src=\"/images/caff%C3%A8%20crema.jpg\" alt=\"x\">")
+        // A processed photo's srcset: a space would end a candidate's URL, so it is encoded as src is.
+        let processed = SiteImage(
+            src: "/images/caffè crema.jpg", width: 960, height: 640,
+            sources: [
+                .init(format: .webp, candidates: [(480, "/images/caffè crema-480.webp"), (960, "/images/caffè crema-960.webp")]),
+                .init(format: .jpeg, candidates: [(480, "/images/caffè crema-480.jpg")])
+            ])
+        let picture = ImageMarkup.picture(processed, alt: "x", sizes: "100vw", prominent: false, link: { $0 })
+        #expect(picture.contains("srcset=\"/images/caff%C3%A8%20crema-480.webp 480w, /images/caff%C3%A8%20crema-960.webp 960w\""))
+        #expect(picture.contains("<img src=\"/images/caff%C3%A8%20crema.jpg\" srcset=\"/images/caff%C3%A8%20crema-480.jpg 480w\""))
     }
 
     @Test("a photo inside a paragraph keeps its title (GFM example 587)")

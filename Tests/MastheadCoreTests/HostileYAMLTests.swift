@@ -359,4 +359,14 @@ private extension Result {
         if case .failure(let error) = self { return error }
         return nil
     }
+
+    /// libyaml's event owns each scalar and anchor name until `yaml_event_delete`: both are copied
+    /// first, the scalar by its length, so a NUL written as `\0` is kept and nothing is read past it.
+    @Test("a scalar holding a NUL (\\0) is read whole; anchors and aliases survive their events")
+    func scalarsAndAnchorsCopiedFromEvents() throws {
+        let node = try YAMLNode.parse("a: \"x\\0y\"\nb: &name [one, two]\nc: *name\n", file: "t.yml").get()
+        #expect(node["a"]?.string == "x\u{0}y")
+        #expect(node["b"]?.items?.compactMap(\.string) == ["one", "two"])
+        #expect(node["c"]?.items?.compactMap(\.string) == ["one", "two"])
+    }
 }

@@ -112,4 +112,37 @@ struct SQLiteFileTests {
         header[92] = 1  // the count is stale: only the size's multiple is checked
         #expect(SQLiteConnection.truncation(header: Data(header), size: 8192, hasLog: false) == nil)
     }
+
+    /// A connection to a small database of one table, for the C boundary's tests.
+    static func connection() throws -> (SQLiteConnection, URL) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-boundary-\(UUID().uuidString).sqlite")
+        try TestDatabases.sqlite(url, ["CREATE TABLE t (a TEXT)"], rows: [["x"]], insert: "INSERT INTO t VALUES (?)")
+        return (SQLiteConnection(path: url.path, displayPath: "t.sqlite", timeZone: TimeZone(identifier: "UTC")!), url)
+    }
+
+    /// What follows a statement is read while its C string lives: a short SQL text (a Swift small
+    /// string, copied to the stack by withCString) read after it would be read from a dead buffer.
+    @Test("text after a short statement is an error, read while the statement's C string is alive", arguments: ["select 1;x", "select 1; select 2"])
+    func statementTail(sql: String) throws {
+        let (connection, url) = try Self.connection()
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: DatabaseError.self) { try connection.run(sql, parameters: [], timeout: 5) { _ in } }
+        var rows: [[DataValue]] = []
+        _ = try connection.run("select a from t;  ", parameters: [], timeout: 5) { rows.append($0) }
+        #expect(rows == [[.string("x")]])
+    }
+
+    /// SQLite's text is copied by its length before the next step frees it: a NUL inside is kept,
+    /// and a parameter bound as text is SQLite's own copy (SQLITE_TRANSIENT).
+    @Test("a text value holding a NUL is read whole, by its length; a bound text parameter comes back intact")
+    func textByLength() throws {
+        let (connection, url) = try Self.connection()
+        defer { try? FileManager.default.removeItem(at: url) }
+        var rows: [[DataValue]] = []
+        _ = try connection.run(
+            "select 'a' || char(0) || 'b', ?, cast(x'63616666c3a8' as text)", parameters: [.text("caffè " + String(repeating: "x", count: 100))],
+            timeout: 5
+        ) { rows.append($0) }
+        #expect(rows == [[.string("a\u{0}b"), .string("caffè " + String(repeating: "x", count: 100)), .string("caffè")]])
+    }
 }

@@ -83,6 +83,7 @@ struct YAMLComposer {
         }
         defer { yaml_parser_delete(parser) }
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        // libyaml reads the text through this pointer, valid only inside `withUTF8`: the whole parse runs here.
         let result: Result<YAMLNode?, Diagnostic> = text.withUTF8 { bytes in
             yaml_parser_set_input_string(parser, bytes.baseAddress, bytes.count)
             do throws(Diagnostic) {
@@ -102,6 +103,7 @@ struct YAMLComposer {
             guard yaml_parser_parse(parser, &event) == 1 else {
                 throw YAMLSyntaxError.diagnostic(parser.pointee, bytes: bytes, file: file, lineOffset: lineOffset, syntax: syntax)
             }
+            // The event owns its scalar and anchor names: each is copied into a String before this frees them.
             defer { yaml_event_delete(&event) }
             let location = location(event.start_mark)
             switch event.type {

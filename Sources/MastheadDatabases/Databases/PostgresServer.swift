@@ -48,6 +48,7 @@ public struct PostgresServer: DatabaseConnection {
         // The results of BEGIN, of the statement and of ROLLBACK, each followed by a null, then the sync.
         for step in 0..<3 {
             while let result = PQgetResult(connection) {
+                // The result owns every value PQgetvalue points to: `read` copies each row before this frees it.
                 defer { PQclear(result) }
                 let status = PQresultStatus(result)
                 if status == PGRES_FATAL_ERROR, failure == nil {
@@ -83,6 +84,7 @@ public struct PostgresServer: DatabaseConnection {
                 if PQgetisnull(result, tuple, index) == 1 {
                     row[Int(index)] = .null
                 } else {
+                    // Read by its length (a value may hold a NUL in bytea's text form): copied into a Swift value.
                     row[Int(index)] = reader.value(
                         PQgetvalue(result, tuple, index), count: Int(PQgetlength(result, tuple, index)), oid: oids[Int(index)])
                 }

@@ -111,18 +111,27 @@ public struct SQLiteConnection: DatabaseConnection {
         // Checked every few thousand steps: past the deadline, the statement is interrupted.
         sqlite3_progress_handler(db, 20_000, progressHandler, context.toOpaque())
         var statementHandle: OpaquePointer?
-        var tail: UnsafePointer<CChar>?
-        let prepared = sql.withCString { sqlite3_prepare_v2(db, $0, -1, &statementHandle, &tail) }
+        // `tail` points into the C string, which lives only inside `withCString` (a short
+        // string is copied to the stack): what follows the statement is read there.
+        var rest = ""
+        let prepared = sql.withCString { text -> Int32 in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(db, text, -1, &statementHandle, &tail)
+            rest = tail.map { String(cString: $0) } ?? ""
+            return code
+        }
+        // The message is SQLite's, valid until the next call on `db`: copied at once (as below).
         guard prepared == SQLITE_OK, let statement = statementHandle else {
             throw DatabaseError(.statement, String(cString: sqlite3_errmsg(db)))
         }
         defer { sqlite3_finalize(statement) }
-        if let tail, !String(cString: tail).trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";"))).isEmpty {
+        if !rest.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ";"))).isEmpty {
             throw DatabaseError(.statement, "expected one statement, got more")
         }
         guard sqlite3_stmt_readonly(statement) != 0 else { throw DatabaseError(.statement, "the statement would change the database") }
         for (offset, parameter) in parameters.enumerated() { bind(parameter, at: Int32(offset + 1), statement) }
         let count = sqlite3_column_count(statement)
+        // Names and declared types belong to the statement (freed by sqlite3_finalize): copied here.
         let columns = (0..<count).map { index in
             let declared = sqlite3_column_decltype(statement, index).map { String(cString: $0) }
             return DatabaseColumn(
@@ -157,12 +166,18 @@ public struct SQLiteConnection: DatabaseConnection {
         }
     }
 
+    /// A column of the current row. Text is SQLite's until the next step: copied here, by its
+    /// length (sqlite3_column_bytes, called after sqlite3_column_text as SQLite asks), so a NUL
+    /// inside the text neither cuts it nor is read past.
     private func value(_ statement: OpaquePointer, _ index: Int32) -> DataValue {
         switch sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER: .integer(Int(sqlite3_column_int64(statement, index)))
-        case SQLITE_FLOAT: .decimal(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT, SQLITE_BLOB: sqlite3_column_text(statement, index).map { .string(String(cString: $0)) } ?? .null
-        default: .null
+        case SQLITE_INTEGER: return .integer(Int(sqlite3_column_int64(statement, index)))
+        case SQLITE_FLOAT: return .decimal(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT, SQLITE_BLOB:
+            guard let text = sqlite3_column_text(statement, index) else { return .null }
+            let count = Int(sqlite3_column_bytes(statement, index))
+            return .string(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        default: return .null
         }
     }
 }

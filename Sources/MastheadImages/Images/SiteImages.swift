@@ -1,3 +1,5 @@
+import MastheadSupport
+
 /// Every image the build made or measured, by its path on the site (`/images/moka.jpg`, as
 /// front matter, Markdown and catalogs write it), and each page's social card.
 public struct SiteImages: Sendable {
@@ -49,10 +51,11 @@ public struct SiteImage: Sendable {
         self.alt = alt
     }
 
-    /// `srcset` of one source: `a.avif 480w, b.avif 960w`, each path made a link by `link`.
+    /// `srcset` of one source: `a.avif 480w, b.avif 960w`, each path made a link by `link` and
+    /// percent-encoded as cmark encodes a `src` (a space would split the candidate).
     public func srcset(of format: ImageFormat, link: (String) -> String) -> String? {
         guard let source = sources.first(where: { $0.format == format }) else { return nil }
-        return source.candidates.map { "\(link($0.path)) \($0.width)w" }.joined(separator: ", ")
+        return source.candidates.map { "\(XML.percentEncodedURL(link($0.path))) \($0.width)w" }.joined(separator: ", ")
     }
 
     /// The JPEG or PNG source: what `<img srcset>` lists.

@@ -63,13 +63,24 @@ public enum XML {
     /// bytes outside its safe set percent-encoded (`%20`, `%C3%A8`), `&` and `'` as entities, the rest
     /// (`%` included, so an address already encoded is left alone) as it is.
     public static func escapeURL(_ url: String) -> String {
+        encodeURL(url, entities: true)
+    }
+
+    /// The same percent-encoding without the entities, for a URL that is escaped later (a
+    /// `srcset` candidate, where a space would end the URL and start its width).
+    public static func percentEncodedURL(_ url: String) -> String {
+        encodeURL(url, entities: false)
+    }
+
+    private static func encodeURL(_ url: String, entities: Bool) -> String {
         var escaped = ""
         escaped.reserveCapacity(url.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)
         for byte in url.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): escaped += "&amp;"
-            case UInt8(ascii: "'"): escaped += "&#x27;"
+            case UInt8(ascii: "&") where entities: escaped += "&amp;"
+            case UInt8(ascii: "'") where entities: escaped += "&#x27;"
+            case UInt8(ascii: "&"), UInt8(ascii: "'"): escaped.unicodeScalars.append(Unicode.Scalar(byte))
             case _ where urlSafe.contains(byte): escaped.unicodeScalars.append(Unicode.Scalar(byte))
             default: escaped += String(decoding: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
             }
