@@ -2,7 +2,7 @@ import Foundation
 import HummingbirdCore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// How many connections the preview holds at once: as many as the process's descriptor limit

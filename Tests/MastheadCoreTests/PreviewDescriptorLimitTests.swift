@@ -4,7 +4,7 @@ import Testing
 @testable import MastheadSupport
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `masthead serve` under `ulimit -n 160` with more idle connections than that (issue 57): it
