@@ -221,6 +221,53 @@ struct EditorSafetyTests {
         }
     }
 
+    @Test func previewShowsTheBuildsOwnErrorAtItsField() async throws {
+        let site = try PreviewTestSite()
+        try await Self.start(site) { server in
+            let response = try await Self.post(
+                server, "/_masthead/preview",
+                body: Self.form([
+                    ("token", Self.token), ("path", "Content/articles/moka.md"), ("inputs", "category"), ("category", "no-such-category"),
+                    ("body", "Bialetti made it in 1933.\n")
+                ]))
+            #expect(response.status == 200)
+            #expect(response.text.contains("\"field\":\"category\""), "\(response.text)")
+            #expect(response.text.contains("Content/articles/moka.md:4:"), "the build's message, with its line: \(response.text)")
+            #expect(response.text.contains("no-such-category"))
+        }
+    }
+
+    @Test func aCatalogRowIsSavedAndEveryOtherRowKeepsItsBytes() async throws {
+        let site = try PreviewTestSite()
+        try site.write(
+            "Content/site.yml", PreviewTestSite.config + "\ncatalogs:\n  prizes:\n    file: catalogs/prizes.csv\n    key: key\n    title: title\n")
+        let csv = "key,title,points\r\nmoka,\"Moka, 3 cups\",150\r\ncup,Cup,20\r\n"
+        try site.write("Content/catalogs/prizes.csv", csv)
+        try await Self.start(site) { server in
+            let list = try await server.get("/_masthead/catalogs")
+            #expect(list.text.contains("Moka, 3 cups") && list.text.contains("catalog-row?name=prizes&amp;row=1"))
+            let form = try await server.get("/_masthead/catalog-row?name=prizes&row=1")
+            #expect(form.status == 200)
+            let start = try #require(form.text.range(of: "name=\"hash\" value=\"")).upperBound
+            let hash = String(form.text[start...].prefix { $0 != "\"" })
+            let stale = try await Self.post(
+                server, "/_masthead/catalog-save",
+                body: Self.form([("token", Self.token), ("name", "prizes"), ("row", "1"), ("hash", "stale"), ("col.points", "1")]))
+            #expect(stale.status == 409)
+            #expect(try String(contentsOf: site.url("Content/catalogs/prizes.csv"), encoding: .utf8) == csv)
+            let saved = try await Self.post(
+                server, "/_masthead/catalog-save",
+                body: Self.form([
+                    ("token", Self.token), ("name", "prizes"), ("row", "1"), ("hash", hash), ("col.key", "cup"), ("col.title", "Cup, espresso"),
+                    ("col.points", "25")
+                ]))
+            #expect(saved.status == 303)
+            #expect(
+                try String(contentsOf: site.url("Content/catalogs/prizes.csv"), encoding: .utf8)
+                    == "key,title,points\r\nmoka,\"Moka, 3 cups\",150\r\ncup,\"Cup, espresso\",25\r\n")
+        }
+    }
+
     @Test func editingIsOffBeyondLoopbackUnlessAskedFor() {
         #expect(AllowedHosts(listeningOn: "0.0.0.0", machineName: nil).beyondLoopback)
         #expect(!AllowedHosts(listeningOn: "127.0.0.1", machineName: nil).beyondLoopback)

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import MastheadSupport
 
 /// The editor's HTML: plain forms that work without a script, labelled, usable by keyboard and
@@ -133,9 +134,8 @@ enum EditorPages {
             let control: String
             switch field.kind {
             case .text, .date:
-                let list = field.key == "translationKey" ? "" : ""
                 control =
-                    "<input id=\"\(id)\" name=\"\(field.key)\" type=\"text\" value=\"\(escape(value))\"\(list)\(described(field))"
+                    "<input id=\"\(id)\" name=\"\(field.key)\" type=\"text\" value=\"\(escape(value))\"\(described(field))"
                     + (field.kind == .date ? " placeholder=\"2026-04-21 or 2026-04-21T09:30\"" : "")
                     + (field.key == "title" ? " required" : "") + ">"
             case .longText:
@@ -211,6 +211,18 @@ enum EditorPages {
                     + "<ul>\(links.joined())</ul>\(buttons.joined())</section>"
             }
         }
+        // A translation shows its original beside it, to translate from.
+        var original = ""
+        if let entry, entry.language != nil,
+            let source = translations.first(where: { $0.language == nil }),
+            case .success(let data) = SiteFilesReader.read(source.path, site: site), let text = FrontMatterText(data)
+        {
+            original = """
+                <details class="original" open><summary>The original (\(escape(site.languages[0]))): \(escape(source.title))</summary>
+                <label for="original-text">Its text</label><textarea id="original-text" rows="16" readonly>
+                \(escape(text.body))</textarea></details>
+                """
+        }
         let datalists = """
             <datalist id="tags">\(site.tags.map { "<option value=\"\(escape($0))\">" }.joined())</datalist>
             <datalist id="authors">\(site.authors.map { "<option value=\"\(escape($0))\">" }.joined())</datalist>
@@ -247,6 +259,7 @@ enum EditorPages {
             <iframe id="preview" title="Preview of the page"></iframe></section>
             </div>
             \(translate)
+            \(original)
             \(datalists)
             """
         return page(title: isNew ? "New article" : (entry?.title ?? state.path), token: token, body: body)
@@ -351,5 +364,12 @@ extension EditorPages {
             </form>
             """
         return page(title: "\(name): row \(row + 1)", token: token, body: body)
+    }
+}
+
+/// Reads a file of the site the lists came from, through the build's own link check.
+enum SiteFilesReader {
+    static func read(_ path: String, site: EditorSite) -> Result<Data, Diagnostic> {
+        SiteFiles(siteDirectory: site.siteDirectory).read(path)
     }
 }

@@ -133,7 +133,7 @@ struct EditorResponder: Sendable {
         let site = EditorSite.load(siteDirectory: siteDirectory)
         return (site.config?.catalogs ?? []).filter { $0.file.lowercasedPathExtension == "csv" }.map { catalog in
             let types = Dictionary((catalog.fields ?? []).map { ($0.name, $0.type.expectation) }, uniquingKeysWith: { first, _ in first })
-            return (catalog.name, catalog.label, "Content/" + catalog.file, catalog.titleField, types)
+            return (catalog.name, catalog.label, catalog.file, catalog.titleField, types)
         }
     }
 

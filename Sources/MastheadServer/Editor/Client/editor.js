@@ -197,6 +197,42 @@
       .catch(function () { status.textContent = "The preview could not be rendered."; })
       .then(function () { running = false; if (again) { again = false; refresh(); } });
   }
+  // Clicking a paragraph, heading or list item of the preview moves the text to its line: the
+  // line holding the start of the clicked block's words (Markdown marks aside).
+  function lineOf(words) {
+    var lines = text().split("\n");
+    for (var length = Math.min(words.length, 48); length >= 8; length = Math.floor(length / 2)) {
+      var wanted = words.slice(0, length);
+      for (var index = 0; index < lines.length; index++) {
+        if (lines[index].replace(/[*_`#>\[\]]/g, "").indexOf(wanted) >= 0) return index;
+      }
+    }
+    return -1;
+  }
+  function goToLine(line) {
+    if (codeMirror) {
+      codeMirror.setCursor({ line: line, ch: 0 });
+      codeMirror.scrollIntoView(null, 120);
+      codeMirror.focus();
+    } else {
+      var offset = body.value.split("\n").slice(0, line).join("\n").length + (line ? 1 : 0);
+      body.focus();
+      body.setSelectionRange(offset, offset);
+    }
+  }
+  frame.addEventListener("load", function () {
+    var page = frame.contentDocument;
+    if (!page) return;
+    page.addEventListener("click", function (event) {
+      var block = event.target.closest("p, h1, h2, h3, h4, h5, h6, li, blockquote, figcaption, td");
+      if (!block) return;
+      var line = lineOf(block.innerText.trim().replace(/\s+/g, " "));
+      if (line < 0) return;
+      event.preventDefault();
+      if (workspace.getAttribute("data-view") === "preview") document.getElementById("tab-edit").click();
+      goToLine(line);
+    });
+  });
   form.addEventListener("input", schedule);
   form.addEventListener("change", schedule);
   refresh();
