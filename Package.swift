@@ -108,6 +108,7 @@ let package = Package(
             dependencies: [
                 "MastheadSupport", "MastheadContent", "MastheadSite", "MastheadReports", "MastheadCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),

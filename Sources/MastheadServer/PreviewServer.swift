@@ -30,6 +30,10 @@ public struct PreviewServer: Sendable {
         public var edit = false
         /// Made when the server starts; every request that changes a file carries it (docs/editor.md).
         public var editorToken = EditorAccess.makeToken()
+        /// Connections held at once (`ConnectionBudget`); nil: what the descriptor limit leaves room for.
+        public var maximumConnections: Int?
+        /// Where the server says what is not a build's report (the connection budget reached).
+        public var log: @Sendable (String) -> Void = { StandardError.write($0 + "\n") }
 
         public init(identity: BuildIdentity) {
             self.identity = identity
@@ -90,7 +94,11 @@ public struct PreviewServer: Sendable {
                 configuration: .init(
                     additionalChannelHandlers: [RequestDeadline(limit: requestTimeout)],
                     idleTimeout: TimeAmount(requestTimeout))),
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            configuration: .init(
+                address: .hostname(host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: ConnectionBudget(
+                    maximum: configuration.maximumConnections ?? ConnectionBudget.forDescriptorLimit(ConnectionBudget.raiseDescriptorLimit()),
+                    say: configuration.log)),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)
                 portContinuation.finish()

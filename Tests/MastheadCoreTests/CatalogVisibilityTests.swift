@@ -98,7 +98,7 @@ struct CatalogVisibilityTests {
     @Test("the schedule names the Christmas mission's start and end, with its file and row, in the site's time zone")
     func schedule() throws {
         let config = try #require(SiteConfigLoader.load(siteDirectory: repositoryRoot).0)
-        let changes = CatalogSchedule.upcoming(config: config, siteDirectory: repositoryRoot, now: Self.day("2026-11-23"))
+        let changes = Self.upcoming(config, now: Self.day("2026-11-23"))
         let christmas = changes.filter { $0.key == "natale-2026" }
         #expect(christmas.map(\.kind) == [.start, .end])
         #expect(christmas.map(\.date) == [Self.day("2026-12-01T00:00:00+01:00"), Self.day("2027-01-07T00:00:00+01:00")])
@@ -108,10 +108,10 @@ struct CatalogVisibilityTests {
         #expect(changes.prefix(2).map(\.key).sorted() == ["invita-amica", "natale-2026"])
         // During the mission only its end is ahead; after it, nothing of it.
         #expect(
-            CatalogSchedule.upcoming(config: config, siteDirectory: repositoryRoot, now: Self.day("2026-12-15")).filter { $0.key == "natale-2026" }
+            Self.upcoming(config, now: Self.day("2026-12-15")).filter { $0.key == "natale-2026" }
                 .map(\.kind) == [.end])
         #expect(
-            CatalogSchedule.upcoming(config: config, siteDirectory: repositoryRoot, now: Self.day("2027-01-10")).filter { $0.key == "natale-2026" }
+            Self.upcoming(config, now: Self.day("2027-01-10")).filter { $0.key == "natale-2026" }
                 .isEmpty)
     }
 
@@ -121,7 +121,8 @@ struct CatalogVisibilityTests {
         try site.write("Content/catalogs/offers.csv", "key,start,end\nflash,2026-11-23T09:30:00Z,2026-11-23T18:00:00Z\n")
         let result = site.build(now: "2026-11-23T08:00:00Z")
         #expect(result.messages == [])
-        #expect(result.nextPublicationChange == Self.day("2026-11-23T09:30:00Z"))
+        #expect(result.scheduledChanges.first?.date == Self.day("2026-11-23T09:30:00Z"))
+        #expect(result.scheduledChanges.map(\.kind) == [.catalogStart, .catalogEnd])
     }
 
     @Test("masthead status names the next start and end of a dated catalog item, with its file and row, in text and JSON")
@@ -135,16 +136,21 @@ struct CatalogVisibilityTests {
         #expect(status.status == 0, "\(status.errors)")
         #expect(
             status.output.contains(
-                "Catalog change: 2099-03-01T00:00:00Z Content/catalogs/offers.csv:3: offers 'centenary' starts: rebuild and deploy then"))
-        #expect(
-            status.output.contains(
-                "Catalog change: 2099-04-01T00:00:00Z Content/catalogs/offers.csv:3: offers 'centenary' ends: rebuild and deploy then"))
+                "Next change: 2099-03-01T00:00:00Z Content/catalogs/offers.csv:3: offers 'centenary' appears: rebuild and deploy then\n"
+                    + "Then: 2099-04-01T00:00:00Z Content/catalogs/offers.csv:3: offers 'centenary' leaves\n"))
         let json = try MastheadCommand.run(["status", "--site", site.root.path, "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
-        let changes = try #require(object["catalogChanges"] as? [[String: Any]])
-        #expect(changes.map { $0["kind"] as? String } == ["start", "end"])
+        let changes = try #require(object["changes"] as? [[String: Any]])
+        #expect(changes.map { $0["kind"] as? String } == ["catalog-start", "catalog-end"])
         #expect(changes.first?["file"] as? String == "Content/catalogs/offers.csv" && changes.first?["line"] as? Int == 3)
-        #expect(changes.first?["key"] as? String == "centenary" && changes.first?["date"] as? String == "2099-03-01T00:00:00Z")
+        #expect(changes.first?["subject"] as? String == "offers 'centenary'" && changes.first?["date"] as? String == "2099-03-01T00:00:00Z")
+        #expect(object["nextChange"] as? String == "2099-03-01T00:00:00Z")
+    }
+
+    /// The changes ahead of the default site's catalogs with `visible:`, read without a build.
+    static func upcoming(_ config: SiteConfig, now: Date) -> [CatalogVisibilityChange] {
+        let loader = CatalogLoader(config: config, siteDirectory: repositoryRoot, staticPaths: [], now: now)
+        return CatalogSchedule.changes(in: config.catalogs.compactMap { loader.load($0).catalog }, after: now)
     }
 
     /// A test site with the `offers` catalog and its two templates.

@@ -25,6 +25,10 @@ struct FrontMatterTests {
               - { src: /images/b.svg, alt: Second }
             featured: true
             """, body: "The first paragraph of the article, long enough to read.\n\nSecond paragraph.")
+        // Covers and gallery photos must exist, SVGs too.
+        for name in ["moka", "a", "b"] {
+            try site.write("Content/static/images/\(name).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"3\"></svg>")
+        }
         let result = site.build()
         #expect(result.diagnostics.isEmpty, "\(result.messages)")
         let article = try #require(result.site?.articles.first)

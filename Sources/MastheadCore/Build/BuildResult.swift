@@ -17,8 +17,9 @@ public struct BuildResult: Sendable {
     public var patched = false
     /// How much was done again and how much taken from the preview's memory.
     public var work = Work()
-    /// When a document (published or not) next appears or expires: the build cache's expiry.
-    public var nextPublicationChange: Date?
+    /// What next changes the site by itself (`ScheduledChanges`), earliest first, at most
+    /// `ScheduledChanges.kept`: the first is the build cache's expiry; `masthead status` names them.
+    public var scheduledChanges: [ScheduledChange] = []
 
     public struct Work: Sendable {
         public var parsedDocuments = 0

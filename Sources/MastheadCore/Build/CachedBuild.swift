@@ -41,7 +41,7 @@ public enum CachedBuild {
         var options = options
         // What changed in the output folder since the last build wrote it: edited files are written
         // again, and files it did not write are removed (the folder is the build's own), both said in a warning.
-        let drift = previous.map(cache.outputDrift) ?? OutputDrift()
+        let drift = previous.map { OutputDrift.find(in: output, recorded: $0.outputs) } ?? OutputDrift()
         if let previous, sameKey, let files = Self.changedDatabaseFiles(previous, inputs),
             let validUntil = previous.validUntil, options.now < validUntil, drift.isEmpty
         {
@@ -79,9 +79,8 @@ public enum CachedBuild {
         }
         timer.lap("other files written")
         var manifest = BuildManifest(key: key)
-        manifest.validUntil = BuildCache.validUntil(
-            nextPublicationChange: result.nextPublicationChange, now: options.now,
-            timeZone: site.config.timeZone)
+        manifest.validUntil = BuildCache.validUntil(result.scheduledChanges)
+        manifest.scheduledChanges = result.scheduledChanges
         let pageURLs = URLChanges.pageURLs(site)
         result.diagnostics += URLChanges.warnings(previous: lastPageURLs, site: site)
         manifest.pageURLs = pageURLs

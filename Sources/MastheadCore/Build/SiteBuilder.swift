@@ -138,11 +138,11 @@ public enum SiteBuilder {
             diagnostics: diagnostics + generated.diagnostics)
         if case .streamed = options.pageDelivery { result.streamedPages = routeCount }
         result.work = work
-        result.nextPublicationChange = BuildCache.nextPublicationChange(documents: parsed.primary.documents, now: options.now)
-        // A catalog item appearing or leaving (`visible:`) at a time of day, not only at midnight.
-        if let catalogChange = CatalogSchedule.changes(in: parsed.primary.catalogs, after: options.now).first?.date {
-            result.nextPublicationChange = min(result.nextPublicationChange ?? catalogChange, catalogChange)
-        }
+        result.scheduledChanges = Array(
+            ScheduledChanges.upcoming(
+                documents: parsed.languages.flatMap(\.documents), catalogs: parsed.languages.flatMap(\.catalogs),
+                timeZone: inputs.config.timeZone, now: options.now
+            ).prefix(ScheduledChanges.kept))
         if var kept = options.memory.map({ _ in
             keptState(options, inputs, parsed, result: result, site: site, fingerprintInputs: fingerprintInputs)
         }) {
@@ -193,8 +193,7 @@ public enum SiteBuilder {
     ) -> SiteMemory.State {
         SiteMemory.State(
             identity: options.identity,
-            validUntil: BuildCache.validUntil(
-                nextPublicationChange: result.nextPublicationChange, now: options.now, timeZone: inputs.config.timeZone),
+            validUntil: BuildCache.validUntil(result.scheduledChanges),
             templates: inputs.templates, site: site,
             languages: zip(parsed.languages, [site] + site.translations).map { language, site in
                 SiteMemory.Language(parser: language.parser, reports: language.reports, documentIndex: SiteDocumentIndex(site))

@@ -10,8 +10,9 @@ import MastheadSupport
 ///
 /// Inputs are every file under `Content/` and `Templates/` (path, size, modification time
 /// and content hash; a file whose size and time are unchanged is not read again), the build
-/// options, the Masthead binary itself, and time: the manifest expires at the next article
-/// publication or expiry and at the next midnight in the site's time zone.
+/// options, the Masthead binary itself, and time: the manifest expires at the first of the
+/// site's scheduled changes (`ScheduledChanges`: a publication, an expiry, a catalog item's
+/// date, a weekly rotation).
 public struct BuildCache: Sendable {
     public let siteDirectory: URL
     public let output: URL
@@ -141,36 +142,9 @@ public struct BuildCache: Sendable {
         }
     }
 
-    /// Whether the output folder still holds exactly what `manifest` says was written, and nothing else.
-    public func outputIsIntact(_ manifest: BuildManifest) -> Bool {
-        outputDrift(manifest).isEmpty
-    }
-
-    /// How the output folder differs from what `manifest` says was written (`OutputDrift`).
-    public func outputDrift(_ manifest: BuildManifest) -> OutputDrift {
-        OutputDrift.find(in: output, recorded: manifest.outputs)
-    }
-
-    /// The first moment after `now` when the same inputs can give a different site: a
-    /// document's publication or expiry (`nextPublicationChange`), or the next midnight in
-    /// the site's time zone (catalogs rotate their featured item and hide expired items by date).
-    public static func validUntil(nextPublicationChange: Date?, now: Date, timeZone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let midnight =
-            calendar.nextDate(after: now, matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime)
-            ?? now.addingTimeInterval(3600)
-        return min(midnight, nextPublicationChange ?? midnight)
-    }
-
-    /// The first publication or expiry of any document (published or not) after `now`.
-    public static func nextPublicationChange(documents: [Document], now: Date) -> Date? {
-        var earliest: Date?
-        for document in documents {
-            for moment in [document.publishDate ?? document.date, document.expiryDate].compactMap({ $0 }) where moment > now {
-                if earliest.map({ moment < $0 }) ?? true { earliest = moment }
-            }
-        }
-        return earliest
+    /// The first moment the same inputs can give a different site (`ScheduledChanges`); a
+    /// site with nothing scheduled stays valid until its files change.
+    public static func validUntil(_ changes: [ScheduledChange]) -> Date {
+        changes.first?.date ?? .distantFuture
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MastheadReports
+import MastheadSite
 import MastheadSupport
 
 /// What the last successful build read and wrote, kept between builds so the next one can
@@ -37,9 +38,10 @@ public struct BuildManifest: Sendable, Equatable {
 
     /// Hash of the build options and the Masthead binary that built the output.
     public var key: String
-    /// The first moment the output may differ with the same inputs: an article's
-    /// publication or expiry, or the next day in the site's time zone (catalogs rotate).
+    /// The first moment the output may differ with the same inputs (`BuildCache.validUntil`).
     public var validUntil: Date?
+    /// What changes the site next by itself, earliest first, for `masthead status`.
+    public var scheduledChanges: [ScheduledChange] = []
     /// The summary line of the build (`3 article, 1 home, ...`) and its warnings, shown again
     /// when a later build finds nothing to do.
     public var summary: String = ""
@@ -75,14 +77,18 @@ public struct BuildManifest: Sendable, Equatable {
         try write("validUntil " + (validUntil.map { String(format: "%.3f", $0.timeIntervalSince1970) } ?? "-") + "\n")
         try write("summary " + Self.escape(summary) + "\n")
         for warning in warnings { try write("warning " + Self.escape(warning) + "\n") }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        for change in scheduledChanges {
+            if let data = try? encoder.encode(change) { try write("next " + String(decoding: data, as: UTF8.self) + "\n") }
+        }
         // Pairs sorted by path, so no record is looked up again by its key.
         for (path, record) in inputs.sorted(by: { $0.key < $1.key }) { try write(Self.line("in", path, record) + "\n") }
         for (path, record) in outputs.sorted(by: { $0.key < $1.key }) { try write(Self.line("out", path, record) + "\n") }
         // The URL first: it has no spaces, the source may.
         for (source, url) in pageURLs.sorted(by: { $0.key < $1.key }) { try write("page \(Self.escape(url)) \(Self.escape(source))\n") }
         // JSON escapes newlines: one check a line.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         for check in databaseChecks {
             // Rows JSON cannot hold (a NaN) leave the check without them: it is asked again, never dropped.
             guard let data = (try? encoder.encode(check)) ?? (try? encoder.encode(check.withoutRows)) else { continue }
@@ -108,6 +114,11 @@ public struct BuildManifest: Sendable, Equatable {
             switch field {
             case "validUntil":
                 manifest.validUntil = Double(rest).map { Date(timeIntervalSince1970: $0) }
+            case "next":
+                let decoder = JSONDecoder()
+                decoder.dateDecodingStrategy = .secondsSince1970
+                guard let change = try? decoder.decode(ScheduledChange.self, from: Data(rest.utf8)) else { return nil }
+                manifest.scheduledChanges.append(change)
             case "summary":
                 manifest.summary = unescape(rest)
             case "warning":

@@ -5,7 +5,7 @@ import MastheadSupport
 /// How an output folder differs from what the build that wrote it recorded (its manifest's
 /// output records): files changed since (by size, modification time, change time or inode, as
 /// git compares its index with the work tree), files gone, and entries the build did not write.
-/// The build uses it to decide that nothing needs writing (`BuildCache.outputIsIntact`); a
+/// The build uses it to decide that nothing needs writing (`CachedBuild`); a
 /// command that publishes the folder can use it to refuse what the build did not make.
 ///
 /// The change time and inode catch what size and time alone miss: a page edited by hand with its
@@ -28,17 +28,30 @@ public struct OutputDrift: Sendable, Equatable {
     public static func find(in output: URL, recorded: [String: BuildManifest.FileRecord]) -> OutputDrift {
         var drift = OutputDrift()
         var seen = 0
-        // Folders with at least one entry; the others are empty, and no build writes an empty folder.
-        var filled: Set<String> = [""]
-        var folders: [String] = []
+        // The walk goes depth first, into a folder right after visiting it: a folder is empty
+        // when the next entry visited is not inside it (no build writes an empty folder).
+        var lastFolder: String?
+        func closeLastFolder(next: String?) {
+            guard let folder = lastFolder else { return }
+            lastFolder = nil
+            if let next, next.utf8.count > folder.utf8.count, next.hasPrefix(folder),
+                next.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/")
+            {
+                return
+            }
+            drift.unlisted.append(folder + "/")
+        }
         func noteProblem(_ problem: SiteTree.Problem) {
-            if case .unreadableFolder(let relative, _) = problem { drift.unlisted.append(relative + "/") }
+            if case .unreadableFolder(let relative, _) = problem {
+                if lastFolder == relative { lastFolder = nil }
+                drift.unlisted.append(relative + "/")
+            }
             if case .nameNotUTF8(let folder, let name) = problem { drift.unlisted.append(folder + "/" + name) }
         }
         SiteTree.walk(root: output.standardizedFileURL.path, scope: .everything, problem: noteProblem) { entry in
-            if let slash = entry.relative.lastIndex(of: "/") { filled.insert(String(entry.relative[..<slash])) } else { filled.insert("") }
+            closeLastFolder(next: entry.relative)
             if entry.status.isDirectory {
-                folders.append(entry.relative)
+                lastFolder = entry.relative
                 return true
             }
             guard let record = recorded[entry.relative] else {
@@ -49,7 +62,7 @@ public struct OutputDrift: Sendable, Equatable {
             if !entry.status.isRegular || !entry.status.matches(record) { drift.changed.append(entry.relative) }
             return false
         }
-        drift.unlisted += folders.filter { !filled.contains($0) }.map { $0 + "/" }
+        closeLastFolder(next: nil)
         if seen < recorded.count {
             // A recorded file not met as a file: gone, or a folder now.
             let root = output.standardizedFileURL.path + "/"

@@ -259,7 +259,7 @@ public enum OutputWriter {
             }
             let current = currentFolder + "/" + file.path
             if case .kept = file.contents {
-                // The caller checked the output folder is as recorded (`BuildCache.outputIsIntact`).
+                // The caller checked the output folder is as recorded (`OutputDrift`).
                 guard let recorded, let status = FileStatus(path: current), status.matches(recorded), link(current, destination) == 0 else {
                     throw Failure(description: "cannot keep \(file.path) from the last build: it changed since (--no-cache builds it again)")
                 }

@@ -67,15 +67,4 @@ public enum CatalogSchedule {
             )
         }
     }
-
-    /// The changes ahead for a site, reading only its catalogs with `visible:` (for `masthead
-    /// status`, which has no build in memory). Problems in the files are the build's to report.
-    public static func upcoming(config: SiteConfig, siteDirectory: URL, now: Date) -> [CatalogVisibilityChange] {
-        var config = config
-        config.catalogs = config.catalogs.filter { $0.visibility != nil }
-        guard !config.catalogs.isEmpty else { return [] }
-        let loader = CatalogLoader(config: config, siteDirectory: siteDirectory, staticPaths: [], now: now)
-        let catalogs = config.catalogs.compactMap { loader.load($0).catalog }
-        return changes(in: catalogs, after: now)
-    }
 }
