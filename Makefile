@@ -19,7 +19,7 @@ VIPS_PACKAGES := libvips-dev
 # mimalloc: the command's memory allocator (docs/performance.md).
 MALLOC_PACKAGES := libmimalloc-dev
 
-.PHONY: deps build site install release test layers lint format clean bench bench-deps bench-search bench-images audit serve browser-test fuzz audit-browser examples audit-java soak sanitize-short crash-loop
+.PHONY: deps build site install release test layers lint format clean bench bench-deps bench-search bench-images audit serve browser-test editor-browser-test fuzz audit-browser examples audit-java soak sanitize-short crash-loop
 
 # Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
 define apt_install
@@ -31,9 +31,13 @@ define apt_install
 	fi
 endef
 
-# Debian's cmark-gfm libraries, SQLite's, libpq, Snowball's stemmers, libvips and mimalloc.
+# CodeMirror 5, the editor's text component (docs/editor.md), embedded in the binary at build time
+# from Debian's files (Sources/MastheadServer/Editor/Client/ links them).
+EDITOR_PACKAGES := libjs-codemirror
+
+# Debian's cmark-gfm libraries, SQLite's, libpq, Snowball's stemmers, libvips, mimalloc and CodeMirror.
 deps:
-	$(call apt_install,$(CMARK_PACKAGES) $(POSTGRES_CLIENT_PACKAGES) $(STEMMER_PACKAGES) $(VIPS_PACKAGES) $(MALLOC_PACKAGES))
+	$(call apt_install,$(CMARK_PACKAGES) $(POSTGRES_CLIENT_PACKAGES) $(STEMMER_PACKAGES) $(VIPS_PACKAGES) $(MALLOC_PACKAGES) $(EDITOR_PACKAGES))
 
 build: deps
 	$(SWIFT) build -c release --product masthead
@@ -112,6 +116,16 @@ browser-test: build
 	  python3 Tests/browser/chart_text.py --masthead $$bin/masthead; \
 	  python3 Tests/browser/catalog_filter.py --masthead $$bin/masthead; \
 	  python3 Tests/browser/navigation.py --masthead $$bin/masthead
+
+# The editor's browser test (docs/editor.md, "Browser test"): a new user writes, illustrates, previews,
+# saves, translates and schedules an article in headless Chromium; screenshots into docs/images/editor/,
+# axe-core over the editor's pages, and the keystroke-to-preview latency.
+editor-browser-test: build
+	$(call apt_install,$(BROWSER_PACKAGES))
+	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
+	@python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" \
+	  || python3 -m pip install -q --no-deps axe-playwright-python
+	python3 Tests/browser/editor.py --masthead $$($(SWIFT) build -c release --show-bin-path)/masthead
 
 # Soak test of `masthead serve` (docs/preview.md): 50 live-reload clients, a save a
 # second, a request loop, memory sampled. SOAK_MINUTES=3 for a short run.

@@ -113,6 +113,13 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+            ],
+            // The editor's script and stylesheet (docs/editor.md), and CodeMirror 5 from Debian's
+            // libjs-codemirror (`make deps`; the codemirror files of Editor/Client/ link to it).
+            resources: [
+                .embedInCode("Editor/Client/editor.js"), .embedInCode("Editor/Client/editor.css"),
+                .embedInCode("Editor/Client/codemirror.js"), .embedInCode("Editor/Client/codemirror.css"),
+                .embedInCode("Editor/Client/codemirror-markdown.js")
             ]
         ),
         .executableTarget(

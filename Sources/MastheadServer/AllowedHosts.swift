@@ -20,6 +20,8 @@ struct AllowedHosts: Sendable {
     let listeningAddress: [UInt8]?
     /// Listening on every interface: any IP literal names the server.
     let anyAddress: Bool
+    /// Reachable from other machines: the editor is off there unless `--edit` (docs/editor.md).
+    let beyondLoopback: Bool
 
     /// `host` is the `--host` value; `machineName` the machine's host name (tests pass their own).
     init(listeningOn host: String, machineName: String? = AllowedHosts.machineName()) {
@@ -29,6 +31,7 @@ struct AllowedHosts: Sendable {
         var names: Set<String> = ["localhost"]
         if address == nil { names.insert(Self.normalisedName(host)) }
         let beyondLoopback = anyAddress || address.map { !Self.isLoopback($0) } ?? !Self.isLocalhost(host)
+        self.beyondLoopback = beyondLoopback
         if beyondLoopback, let machineName, !machineName.isEmpty {
             // `mybox.example.org` is also reached as `mybox`, and as `mybox.local` over mDNS.
             let full = Self.normalisedName(machineName)

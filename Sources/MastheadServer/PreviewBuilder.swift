@@ -100,7 +100,8 @@ final class PreviewBuilder: Sendable {
         var diagnostics = result.diagnostics
         let value: PreviewState.Value
         if result.succeeded, let site = result.site {
-            let (files, fileProblems) = memoryFiles(result.files, notices: PreviewSite.notices(for: site, now: now), state: &state)
+            let (files, fileProblems) = memoryFiles(
+                result.files, notices: PreviewSite.notices(for: site, now: now), sources: PreviewSite.sources(for: site), state: &state)
             diagnostics += fileProblems
             value = PreviewState.Value(site: PreviewSite(files: files, number: state.previous.site.number + 1), problems: [])
             state.lastFailure = 0
@@ -163,7 +164,8 @@ final class PreviewBuilder: Sendable {
                 continue
             }
             guard files[output.path]?.data != data else { continue }
-            files[output.path] = PreviewSite.File(data: data, contentType: ContentType.of(output.path), notice: files[output.path]?.notice)
+            files[output.path] = PreviewSite.File(
+                data: data, contentType: ContentType.of(output.path), notice: files[output.path]?.notice, source: files[output.path]?.source)
             changed.append(output.path)
         }
         state.previous = PreviewState.Value(site: PreviewSite(files: files, number: number), problems: [])
@@ -171,7 +173,9 @@ final class PreviewBuilder: Sendable {
     }
 
     /// Every output file in memory, with copied files read (`readCopied`).
-    private func memoryFiles(_ outputs: [OutputFile], notices: [String: String], state: inout State) -> ([String: PreviewSite.File], [Diagnostic]) {
+    private func memoryFiles(_ outputs: [OutputFile], notices: [String: String], sources: [String: String], state: inout State) -> (
+        [String: PreviewSite.File], [Diagnostic]
+    ) {
         var files: [String: PreviewSite.File] = [:]
         var problems: [Diagnostic] = []
         let siteFiles = SiteFiles(siteDirectory: siteDirectory)
@@ -190,7 +194,8 @@ final class PreviewBuilder: Sendable {
                 problems.append(problem)
                 continue
             }
-            files[output.path] = PreviewSite.File(data: data, contentType: ContentType.of(output.path), notice: notices[output.path])
+            files[output.path] = PreviewSite.File(
+                data: data, contentType: ContentType.of(output.path), notice: notices[output.path], source: sources[output.path])
         }
         return (files, problems)
     }

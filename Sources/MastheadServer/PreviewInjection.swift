@@ -9,8 +9,12 @@ enum PreviewInjection {
 
     /// `servedPath` is the file the page came from (`articles/moka/index.html`, `404.html`),
     /// so the script can tell whether a rebuild changed it.
-    static func inject(into html: Data, servedPath: String, build: Int, failure: Int, notice: String?, problems: [Diagnostic]) -> Data {
+    /// `source`: the article or page file the page shows, linked from a small "Edit" button.
+    static func inject(
+        into html: Data, servedPath: String, build: Int, failure: Int, notice: String?, problems: [Diagnostic], source: String? = nil
+    ) -> Data {
         var addition = ""
+        if let source { addition += editLink(source) }
         if let notice { addition += banner(notice) }
         if !problems.isEmpty { addition += overlay(problems) }
         addition += script(servedPath: servedPath, build: build, failure: failure)
@@ -44,6 +48,18 @@ enum PreviewInjection {
         background:#8a4b00;color:#fff;font:600 15px/1.4 system-ui,sans-serif;padding:.6rem 1rem;text-align:center;\
         box-shadow:0 -2px 8px rgba(0,0,0,.3)">\(escape(text))</div>
         """
+    }
+
+    /// The way from a previewed page to the editor, at its file.
+    static func editLink(_ source: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~/")
+        let query = source.addingPercentEncoding(withAllowedCharacters: allowed) ?? source
+        return """
+            <a id="masthead-edit-link" href="/_masthead/edit?path=\(escape(query))" style="position:fixed;right:1rem;bottom:3.5rem;\
+            z-index:2147483645;background:#0b57d0;color:#fff;font:600 15px/1 system-ui,sans-serif;padding:.7rem 1rem;border-radius:2rem;\
+            text-decoration:none;box-shadow:0 2px 8px rgba(0,0,0,.35)">Edit</a>
+            """
     }
 
     static func overlay(_ problems: [Diagnostic]) -> String {

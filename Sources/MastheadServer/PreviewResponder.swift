@@ -10,6 +10,7 @@ struct PreviewResponder: HTTPResponder {
     let state: PreviewState
     let events: ReloadEvents
     let allowedHosts: AllowedHosts
+    let editor: EditorResponder
     let failure: @Sendable () -> Int
 
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -17,6 +18,8 @@ struct PreviewResponder: HTTPResponder {
         let isHead = request.method == .head
         // First, so a page of another site reached through DNS rebinding learns nothing.
         if let refusal = hostRefusal(request.head.authority, head: isHead) { return refusal }
+        // The editor's pages and actions, the only requests that may write (docs/editor.md).
+        if EditorResponder.handles(target) { return try await editor.respond(to: request, context: context) }
         guard request.method == .get || isHead else {
             return Self.plain(.methodNotAllowed, "Only GET and HEAD are served.\n", extra: [.allow: "GET, HEAD"], head: isHead)
         }
@@ -66,7 +69,7 @@ struct PreviewResponder: HTTPResponder {
         if ContentType.isHTML(path) {
             data = PreviewInjection.inject(
                 into: data, servedPath: path, build: value.site.number, failure: value.problems.isEmpty ? 0 : failure(),
-                notice: file.notice, problems: value.problems)
+                notice: file.notice, problems: value.problems, source: editor.access.enabled ? file.source : nil)
         }
         return Self.send(data, status: status, contentType: file.contentType, head: head)
     }

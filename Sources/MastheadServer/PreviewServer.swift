@@ -25,6 +25,11 @@ public struct PreviewServer: Sendable {
         public var heartbeat: Duration = .seconds(15)
         /// Told the stages of the first build, the long one (the terminal's progress line).
         public var firstBuildProgress: (any BuildProgress)?
+        /// `--edit`: the editor at `/_masthead/` writes files even when the server listens beyond
+        /// loopback (then its pages ask for `editorToken`). On loopback it is always on.
+        public var edit = false
+        /// Made when the server starts; every request that changes a file carries it (docs/editor.md).
+        public var editorToken = EditorAccess.makeToken()
         /// Connections held at once (`ConnectionBudget`); nil: what the descriptor limit leaves room for.
         public var maximumConnections: Int?
         /// Where the server says what is not a build's report (the connection budget reached).
@@ -75,10 +80,16 @@ public struct PreviewServer: Sendable {
         let host = configuration.host
         let requestTimeout = configuration.requestTimeout
 
+        let allowedHosts = AllowedHosts(listeningOn: host)
+        let beyondLoopback = allowedHosts.beyondLoopback
+        let editor = EditorResponder(
+            siteDirectory: configuration.siteDirectory,
+            access: EditorAccess(enabled: !beyondLoopback || configuration.edit, pagesNeedToken: beyondLoopback, token: configuration.editorToken),
+            preview: EditorPreview(identity: configuration.identity))
         var logger = Logger(label: "masthead-serve")
         logger.logLevel = .warning
         let app = Application(
-            responder: PreviewResponder(state: state, events: events, allowedHosts: AllowedHosts(listeningOn: host), failure: { failures.value }),
+            responder: PreviewResponder(state: state, events: events, allowedHosts: allowedHosts, editor: editor, failure: { failures.value }),
             server: .http1(
                 configuration: .init(
                     additionalChannelHandlers: [RequestDeadline(limit: requestTimeout)],
@@ -95,7 +106,7 @@ public struct PreviewServer: Sendable {
             logger: logger)
 
         let rebuilds = RebuildService(
-            state: state, events: events, builder: builder, failures: failures, watcher: watcher,
+            state: state, events: events, builder: builder, editorPreview: editor.preview, failures: failures, watcher: watcher,
             ports: ports, host: host, heartbeat: configuration.heartbeat,
             firstBuildProgress: configuration.firstBuildProgress, onReady: onReady, onRebuild: onRebuild)
         let group = ServiceGroup(
@@ -105,6 +116,14 @@ public struct PreviewServer: Sendable {
                 logger: logger))
         await stopper?.attach(group)
         try await group.run()
+    }
+
+    /// The editor's address to print once the server listens at `address`; nil when editing is
+    /// off (beyond loopback without `--edit`). Beyond loopback it carries the token once.
+    public func editorAddress(serving address: String) -> String? {
+        let beyondLoopback = AllowedHosts(listeningOn: configuration.host).beyondLoopback
+        if beyondLoopback && !configuration.edit { return nil }
+        return address + "_masthead/" + (beyondLoopback ? "?token=\(configuration.editorToken)" : "")
     }
 
     /// Stops a running server the way Ctrl-C does: open event streams end, requests finish.
@@ -154,6 +173,7 @@ struct RebuildService: Service {
     let state: PreviewState
     let events: ReloadEvents
     let builder: PreviewBuilder
+    let editorPreview: EditorPreview
     let failures: FailureCounter
     let watcher: SourceWatcher
     let ports: AsyncStream<Int>
@@ -170,6 +190,7 @@ struct RebuildService: Service {
             let shown = host.contains(":") ? "[\(host)]" : host
             let address = "http://\(shown):\(port)/"
             builder.baseURL = address
+            editorPreview.setBaseURL(address)
             let changes = watcher.changes()
             builder.progress = firstBuildProgress
             await rebuild()

@@ -9,6 +9,8 @@ struct PreviewSite: Sendable {
         var contentType: String
         /// Shown with --drafts or --future although it would not be published today.
         var notice: String?
+        /// The article or page file the page shows (`Content/articles/moka.md`): the preview's "Edit" link opens it.
+        var source: String?
     }
 
     var files: [String: File]
@@ -36,6 +38,16 @@ struct PreviewSite: Sendable {
             notices[outputPath(of: article.path)] = text
         }
         return notices
+    }
+
+    /// Output paths of article and page routes, with the file each shows, in every language.
+    static func sources(for site: Site) -> [String: String] {
+        var sources: [String: String] = [:]
+        for site in [site] + site.translations {
+            for article in site.articles { sources[outputPath(of: article.path)] = article.document.sourcePath }
+            for page in site.pages { sources[outputPath(of: page.path)] = page.document.sourcePath }
+        }
+        return sources
     }
 
     /// As `Route.outputPath`: `/a/` is `a/index.html`.

@@ -16,6 +16,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port = 8080
 
+    @Flag(help: "Lets the editor at /_masthead/ write files when --host is beyond loopback (it is always on at loopback).")
+    var edit = false
+
     @OptionGroup var terminalOptions: TerminalOptions
 
     func validate() throws {
@@ -30,6 +33,7 @@ struct ServeCommand: AsyncParsableCommand {
         var configuration = PreviewServer.Configuration(identity: siteOptions.identity())
         configuration.host = host
         configuration.port = port
+        configuration.edit = edit
         let console = Console(terminalOptions, siteDirectory: configuration.siteDirectory)
         configuration.firstBuildProgress = console.progress
         let server = PreviewServer(configuration: configuration)
@@ -40,7 +44,9 @@ struct ServeCommand: AsyncParsableCommand {
                 onReady: { address in
                     // The address alone on its line, so scripts can read it (--port 0), even with --quiet.
                     let watching = console.quiet ? "" : "Watching Content/ and Templates/ in \(folder); Ctrl-C stops.\n"
-                    FileHandle.standardOutput.write(Data("\(address)\n\(watching)".utf8))
+                    let editor =
+                        server.editorAddress(serving: address).map { "Editor: \($0)\n" } ?? "Editor: off (beyond loopback; --edit turns it on)\n"
+                    FileHandle.standardOutput.write(Data("\(address)\n\(watching)\(console.quiet ? "" : editor)".utf8))
                 }, onRebuild: { Self.report($0, on: console) })
         } catch {
             _ = console.error("cannot serve on \(host):\(port): \(error)")

@@ -31,6 +31,10 @@ public struct BuildOptions: Sendable {
     /// waits in a file of `.masthead/` with no name (`TextSpill`). 128 MB is about 25,000
     /// articles: a 100,000-article site's peak memory was 1.8 GB with every body kept.
     public var bodyMemoryBudget = 128 << 20
+    /// Articles and pages read from these bytes instead of their files, by path relative to the
+    /// site folder (`Content/articles/moka.md`; a path with no file yet adds the document): the
+    /// editor's preview of unsaved text (docs/editor.md). Nothing is written for them.
+    public var unsavedDocuments: [String: Data] = [:]
 
     public init(identity: BuildIdentity) {
         self.identity = identity

@@ -47,7 +47,10 @@ enum LoadStage {
         for (folder, kind) in [(SiteFolders.articles, Document.Kind.article), (SiteFolders.pages, .page), (SiteFolders.reports, .report)] {
             let (paths, problems) = ContentLoader.paths(in: folder, siteDirectory: siteDirectory, extensions: SiteInputs.documentExtensions)
             diagnostics += problems
-            documents += paths.map { DocumentSource(path: $0, kind: kind, bytes: .inSiteFolder(siteDirectory)) }
+            let unsaved = options.unsavedDocuments.keys.filter { $0.hasPrefix(folder + "/") && !paths.contains($0) }
+            documents += (paths + unsaved.sorted()).map { path in
+                DocumentSource(path: path, kind: kind, bytes: options.unsavedDocuments[path].map { .read($0) } ?? .inSiteFolder(siteDirectory))
+            }
         }
         let staticPaths = ContentLoader.files(in: SiteFolders.staticFiles, siteDirectory: siteDirectory, diagnostics: &diagnostics)
         let hasArticleSection =

@@ -17,7 +17,7 @@ enum SitePatch {
     static func run(_ options: BuildOptions, changedPaths: Set<String>, memory: RebuildMemory) -> BuildResult? {
         guard var kept = memory.site.take(), suits(kept, options) else { return nil }
         // Load: the saved sources read again, the saved static files to be read again.
-        guard let saved = load(changedPaths, kept: kept) else { return nil }
+        guard let saved = load(changedPaths, unsaved: options.unsavedDocuments, kept: kept) else { return nil }
         var diagnostics: [Diagnostic] = []
         var work = BuildResult.Work()
         var timer = PhaseTimer()
@@ -138,7 +138,7 @@ enum SitePatch {
     }
 
     /// The saved files: sources read again and static files to copy; nil when a save needs a full build.
-    private static func load(_ changedPaths: Set<String>, kept: SiteMemory.State) -> (
+    private static func load(_ changedPaths: Set<String>, unsaved: [String: Data], kept: SiteMemory.State) -> (
         sources: [DocumentSource],
         staticFiles: [OutputFile]
     )? {
@@ -147,7 +147,9 @@ enum SitePatch {
         var staticFiles: [OutputFile] = []
         for path in changedPaths.sorted() {
             let absolute = kept.identity.siteDirectory.appendingPathComponent(path).path
-            if let kind = kept.sources[path] {
+            if let kind = kept.sources[path], let data = unsaved[path] {
+                sources.append(DocumentSource(path: path, kind: kind, bytes: .read(data)))
+            } else if let kind = kept.sources[path] {
                 guard isRegularFile(absolute), let data = FileManager.default.contents(atPath: absolute) else { return nil }
                 sources.append(DocumentSource(path: path, kind: kind, bytes: .read(data)))
             } else if let output = staticOutputs[path] {

@@ -1,0 +1,1 @@
+/usr/share/javascript/codemirror/lib/codemirror.js

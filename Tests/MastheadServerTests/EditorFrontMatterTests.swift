@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+@testable import MastheadServer
+
+/// The editor's promise about files (docs/editor.md, "What a save changes"): opening a file and
+/// saving it without a change gives the same bytes, and a change rewrites only its own field.
+@Suite("Editor: front matter kept byte for byte")
+struct EditorFrontMatterTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// What a browser sends back for an untouched form: every input's value, the lines of the
+    /// fields shown as YAML, and the text, each textarea's line endings as CRLF.
+    static func untouchedForm(of file: FrontMatterText) -> [String: String] {
+        let node = FrontMatterForm.node(of: file)
+        let inputs = FrontMatterForm.inputs(for: node, file: file)
+        func browser(_ text: String) -> String {
+            text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
+        }
+        var form: [String: String] = ["inputs": inputs.map(\.key).joined(separator: ","), "body": browser(file.body)]
+        for field in inputs {
+            let value = FrontMatterForm.value(of: field, in: node) ?? ""
+            switch field.kind {
+            case .flag: if value == "true" { form[field.key] = "true" }
+            case .image:
+                let parts = value.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                form[field.key + ".src"] = parts[0]
+                form[field.key + ".alt"] = parts[1]
+            case .longText: form[field.key] = browser(value)
+            default: form[field.key] = value
+            }
+        }
+        let shown = Set(inputs.map(\.key))
+        for key in file.keys where !shown.contains(key) { form["raw." + key] = browser(file.source(of: key) ?? "") }
+        return form
+    }
+
+    /// Every article and page of the default site and of the four examples.
+    static func documents() throws -> [URL] {
+        var sites = [repository]
+        let examples = repository.appendingPathComponent("Examples")
+        sites += try FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil).filter { $0.hasDirectoryPath }
+        var files: [URL] = []
+        for site in sites {
+            for folder in ["Content/articles", "Content/pages"] {
+                let url = site.appendingPathComponent(folder)
+                guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { continue }
+                for case let file as URL in walker where EditorPath.documentExtensions.contains(file.pathExtension.lowercased()) {
+                    files.append(file)
+                }
+            }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    @Test func openAndSaveWithoutAChangeIsByteIdenticalForEveryDocumentOfTheSites() throws {
+        let files = try Self.documents()
+        #expect(files.count > 50, "the default site and the examples have many documents: found \(files.count)")
+        #expect(Set(files.map { $0.path.contains("/Examples/") }) == [true, false])
+        for url in files {
+            let data = try Data(contentsOf: url)
+            let file = try #require(FrontMatterText(data), "\(url.path) is UTF-8")
+            #expect(Data(file.text.utf8) == data, "\(url.path): the model gives the file back")
+            var saved = file
+            let problems = FrontMatterForm.apply(Self.untouchedForm(of: file), to: &saved)
+            #expect(problems.isEmpty, "\(url.path): \(problems)")
+            #expect(Data(saved.text.utf8) == data, "\(url.path): open and save without a change")
+        }
+    }
+
+    /// Every CSV catalog of the default site and the four examples.
+    static func csvCatalogs() throws -> [URL] {
+        var sites = [repository]
+        sites += try FileManager.default.contentsOfDirectory(at: repository.appendingPathComponent("Examples"), includingPropertiesForKeys: nil)
+        return sites.flatMap { site -> [URL] in
+            let folder = site.appendingPathComponent("Content/catalogs")
+            return ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+                .filter { $0.pathExtension.lowercased() == "csv" }
+        }.sorted { $0.path < $1.path }
+    }
+
+    @Test func savingEveryRowOfEveryCSVCatalogWithoutAChangeIsByteIdentical() throws {
+        let files = try Self.csvCatalogs()
+        #expect(files.count >= 10, "found \(files.count)")
+        for url in files {
+            let data = try Data(contentsOf: url)
+            let text = try #require(String(data: data, encoding: .utf8))
+            var rows = CSVRows(text)
+            #expect(rows.text == text, "\(url.path)")
+            for (index, record) in rows.rows.enumerated() {
+                rows.set(row: index, Dictionary(zip(rows.header, record.values), uniquingKeysWith: { first, _ in first }))
+            }
+            #expect(Data(rows.text.utf8) == data, "\(url.path): every row saved unchanged")
+        }
+    }
+
+    @Test func anEditedCatalogRowIsTheOnlyLineThatChanges() {
+        let text = "key,title,points\r\nmoka,\"Moka, 3 cups\",150\r\ncup,Cup,20\r\n"
+        var rows = CSVRows(text)
+        rows.set(row: 1, ["key": "cup", "title": "Cup, \"espresso\"", "points": "25"])
+        #expect(rows.text == "key,title,points\r\nmoka,\"Moka, 3 cups\",150\r\ncup,\"Cup, \"\"espresso\"\"\",25\r\n")
+    }
+
+    @Test func aChangedFieldRewritesOnlyItsLines() throws {
+        let original = """
+            ---
+            # The magazine's house style: titles in sentence case.
+            title: 'Il rito della moka'
+            date: 2026-04-21   # the print issue's date
+            tags:
+              - moka
+              - rito
+            cover: { src: /images/moka.jpg, alt: "Una moka sul fuoco" }
+            legacyID: 4412
+            ---
+
+            Il caffè della mattina.\u{20}\u{20}
+            Seconda riga.
+
+            """
+        var file = FrontMatterText(original)
+        var form = Self.untouchedForm(of: file)
+        form["title"] = "Il rito della moka: una guida"
+        form["tags"] = "moka, rito, colazione"
+        #expect(FrontMatterForm.apply(form, to: &file).isEmpty)
+        #expect(
+            file.text == """
+                ---
+                # The magazine's house style: titles in sentence case.
+                title: "Il rito della moka: una guida"
+                date: 2026-04-21   # the print issue's date
+                tags: [moka, rito, colazione]
+                cover: { src: /images/moka.jpg, alt: "Una moka sul fuoco" }
+                legacyID: 4412
+                ---
+
+                Il caffè della mattina.\u{20}\u{20}
+                Seconda riga.
+
+                """)
+    }
+
+    @Test func aNewFieldGoesAfterTheLastAndARemovedOneLeavesNoTrace() {
+        var file = FrontMatterText("---\r\ntitle: Moka\r\nsummary: Short.\r\n\r\n---\r\nText.\r\n")
+        var form = Self.untouchedForm(of: file)
+        form["summary"] = ""
+        form["draft"] = "true"
+        #expect(FrontMatterForm.apply(form, to: &file).isEmpty)
+        #expect(file.text == "---\r\ntitle: Moka\r\ndraft: true\r\n\r\n---\r\nText.\r\n", "CRLF kept, the blank line stays before the fence")
+    }
+
+    @Test func aCoverWithoutAltTextIsRefusedAndNothingChanges() {
+        let original = "---\ntitle: Moka\n---\nText.\n"
+        var file = FrontMatterText(original)
+        var form = Self.untouchedForm(of: file)
+        form["cover.src"] = "/images/moka.jpg"
+        form["body"] = "Other text.\n"
+        let problems = FrontMatterForm.apply(form, to: &file)
+        #expect(problems.map(\.key) == ["cover"])
+        #expect(problems.first?.message.contains("alt text is required") == true)
+        #expect(file.text == original)
+    }
+
+    @Test func valuesAreQuotedOnlyWhenYAMLWouldReadThemOtherwise() {
+        #expect(YAMLText.scalar("Espresso al banco") == "Espresso al banco")
+        #expect(YAMLText.scalar("2026-04-21T09:30") == "2026-04-21T09:30")
+        #expect(YAMLText.scalar("yes") == "\"yes\"")
+        #expect(YAMLText.scalar("1933") == "\"1933\"")
+        #expect(YAMLText.scalar("Moka: a guide") == "\"Moka: a guide\"")
+        #expect(YAMLText.scalar("# not a comment") == "\"# not a comment\"")
+        #expect(YAMLText.list(["caffè", "a, b"]) == "[caffè, \"a, b\"]")
+        #expect(YAMLText.scalar("say \"hi\"\n") == "\"say \\\"hi\\\"\\n\"")
+    }
+}
