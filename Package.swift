@@ -23,9 +23,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
-        // `masthead deploy` (MastheadDeploy): S3 requests over HTTP, signed with SHA-256 and HMAC.
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // Only for the tests that compare Masthead's template engine with the library its themes'
         // dialect comes from.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
@@ -57,6 +54,18 @@ let package = Package(
         .systemLibrary(
             name: "CMimalloc",
             providers: [.apt(["libmimalloc-dev"])]
+        ),
+        // libcurl (Debian's libcurl4-openssl-dev): `masthead deploy`'s HTTP client, with the system's
+        // OpenSSL, certificates and proxy variables; OpenSSL's libcrypto for its digests (MD5, SHA-256, HMAC).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibcrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
         .systemLibrary(
             name: "CVips",
@@ -141,11 +150,7 @@ let package = Package(
         .target(
             name: "MastheadDeploy",
             dependencies: [
-                "MastheadSupport", "MastheadContent", "MastheadCore",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio")
+                "MastheadSupport", "MastheadContent", "MastheadCore", "CCurl", "CLibcrypto"
             ]
         ),
         // `swift run -c release csv-benchmark FILE`: Masthead's CSV reader against CSV.swift (Benchmarks/README.md).

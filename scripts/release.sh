@@ -21,6 +21,8 @@ mkdir -p "$stage/$name/licenses"
 # The packages it links directly, checked against docs/install.md (fails on any other library).
 bash scripts/check-runtime-libraries.sh "$binary" >"$stage/$name/DEBIAN-PACKAGES"
 install -m 755 "$binary" "$stage/$name/masthead"
+# Without its debug information, as `make install` installs it (the symbols stay, for backtraces).
+strip --strip-debug "$stage/$name/masthead"
 [ -f LICENSE ] && cp LICENSE "$stage/$name/LICENSE"
 
 # The Swift packages whose modules are linked into the binary: those with a folder under Sources/ named

@@ -7,7 +7,7 @@ public struct DeployTarget: Sendable, Equatable {
         case rsync(RsyncLocation)
     }
 
-    /// `s3://BUCKET[/PREFIX]?region=R&endpoint=URL&path_style=true`.
+    /// `s3://BUCKET[/PREFIX]?region=R&endpoint=URL&path_style=true&ca_file=PATH`.
     public struct S3Location: Sendable, Equatable {
         public var bucket: String
         /// Without slashes at either end; empty for the whole bucket.
@@ -17,6 +17,9 @@ public struct DeployTarget: Sendable, Equatable {
         public var endpoint: URL?
         /// `https://HOST/BUCKET/KEY` rather than `https://BUCKET.HOST/KEY` (MinIO, Garage and most servers on loopback).
         public var pathStyle: Bool
+        /// Certificate authorities (PEM) to trust for an https:// endpoint instead of the system's: a private
+        /// authority's. nil: the system's store.
+        public var caFile: String? = nil
     }
 
     /// `ssh://[USER@]HOST[:PORT]/PATH` or `file:///PATH`: rsync's destination.
@@ -78,6 +81,7 @@ public struct DeployTarget: Sendable, Equatable {
             var region = "us-east-1"
             var endpoint: URL?
             var pathStyle = false
+            var caFile: String?
             for item in components.queryItems ?? [] {
                 let value = item.value ?? ""
                 switch item.name {
@@ -96,11 +100,16 @@ public struct DeployTarget: Sendable, Equatable {
                         throw problem("path_style is true or false, got \"\(value)\"")
                     }
                     pathStyle = flag
+                case "ca_file":
+                    guard FileManager.default.isReadableFile(atPath: value) else {
+                        throw problem("ca_file \"\(value)\" is not a file that can be read (a PEM file of certificate authorities)")
+                    }
+                    caFile = value
                 default:
-                    throw problem("unknown option \"\(item.name)\" (known: region, endpoint, path_style)")
+                    throw problem("unknown option \"\(item.name)\" (known: region, endpoint, path_style, ca_file)")
                 }
             }
-            return .s3(S3Location(bucket: bucket, prefix: prefix, region: region, endpoint: endpoint, pathStyle: pathStyle))
+            return .s3(S3Location(bucket: bucket, prefix: prefix, region: region, endpoint: endpoint, pathStyle: pathStyle, caFile: caFile))
         case "ssh":
             guard let host = components.host, !host.isEmpty else { throw problem("the URL names no host: ssh://[USER@]HOST[:PORT]/PATH") }
             guard !components.path.isEmpty, components.path != "/" else {

@@ -1,11 +1,9 @@
-import AsyncHTTPClient
-import Crypto
+import CCurl
 import Foundation
-import NIOCore
-import NIOHTTP1
 
-/// The few S3 operations a deploy needs, signed with `S3Signer`, over AsyncHTTPClient:
-/// ListObjectsV2, HeadObject, GetObject, PutObject and DeleteObjects. Errors are `DeployError`s
+/// The few S3 operations a deploy needs, signed with `S3Signer`, over libcurl (`CurlSession`):
+/// ListObjectsV2, HeadObject, GetObject, PutObject and DeleteObjects. An answer of 500, 503 or
+/// `SlowDown` is tried again after a pause that doubles each time. Errors are `DeployError`s
 /// whose text says what went wrong in the reader's terms (`S3ErrorExplainer`).
 public final class S3Client: Sendable {
     /// One object of a listing.
@@ -31,24 +29,25 @@ public final class S3Client: Sendable {
 
     public let location: DeployTarget.S3Location
     let signer: S3Signer
-    let http: HTTPClient
+    let session: CurlSession
     let endpoint: URL
-    let timeout: TimeAmount
+    /// The pause before the first retry; each next one is twice as long.
+    let retryDelay: Duration
+    static let retries = 4
 
-    public init(location: DeployTarget.S3Location, credentials: S3Credentials, timeout: TimeAmount = .seconds(60)) {
+    public init(location: DeployTarget.S3Location, credentials: S3Credentials, retryDelay: Duration = .milliseconds(250)) {
         self.location = location
         signer = S3Signer(credentials: credentials, region: location.region)
         endpoint = location.endpoint ?? URL(string: "https://s3.\(location.region).amazonaws.com")!
-        self.timeout = timeout
-        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(10), read: timeout))
-        configuration.httpVersion = .http1Only
-        // A refused connection is reported at once, not retried until the connect timeout.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        self.retryDelay = retryDelay
+        // libcurl's proxy variables for an http:// endpoint (https:// goes through a CONNECT tunnel, which keeps its connection).
+        let environment = ProcessInfo.processInfo.environment
+        let proxied = endpoint.scheme == "http" && ["http_proxy", "all_proxy", "ALL_PROXY"].contains { !(environment[$0] ?? "").isEmpty }
+        session = CurlSession(options: TransferOptions(caFile: location.caFile, oneRequestPerConnection: proxied))
     }
 
     public func shutdown() async {
-        try? await http.shutdown()
+        session.shutdown()
     }
 
     /// The endpoint as the reader wrote it, for messages.
@@ -79,14 +78,12 @@ public final class S3Client: Sendable {
         do {
             let (headers, _) = try await send("HEAD", key: key, operation: "reading \(key)")
             return Head(
-                size: headers.first(name: "content-length").flatMap { Int($0) } ?? 0,
-                etag: Self.unquote(headers.first(name: "etag") ?? ""),
-                contentHash: headers.first(name: Self.hashMetadata),
-                site: headers.first(name: Self.siteMetadata),
-                headers: HeaderRules.Headers(
-                    contentType: headers.first(name: "content-type") ?? "", cacheControl: headers.first(name: "cache-control") ?? ""))
-        } catch let error as NotFound {
-            _ = error
+                size: headers.header("content-length").flatMap { Int($0) } ?? 0,
+                etag: Self.unquote(headers.header("etag") ?? ""),
+                contentHash: headers.header(Self.hashMetadata),
+                site: headers.header(Self.siteMetadata),
+                headers: HeaderRules.Headers(contentType: headers.header("content-type") ?? "", cacheControl: headers.header("cache-control") ?? ""))
+        } catch is NotFound {
             return nil
         }
     }
@@ -114,14 +111,14 @@ public final class S3Client: Sendable {
     /// these); returns the ETag the server gave it. An ETag that is an MD5 must be this one.
     @discardableResult
     public func put(_ key: String, body: Data, headers: HeaderRules.Headers, contentHash: String?, site: String? = nil) async throws -> String {
-        let md5 = Data(Insecure.MD5.hash(data: body))
+        let md5 = Data(Digest.md5(body))
         var extra: [(name: String, value: String)] = [
             ("content-type", headers.contentType), ("cache-control", headers.cacheControl), ("content-md5", md5.base64EncodedString())
         ]
         if let contentHash { extra.append((Self.hashMetadata, contentHash)) }
         if let site { extra.append((Self.siteMetadata, site)) }
         let (answer, _) = try await send("PUT", key: key, headers: extra, body: body, operation: "uploading \(key)")
-        let etag = Self.unquote(answer.first(name: "etag") ?? "")
+        let etag = Self.unquote(answer.header("etag") ?? "")
         if Self.isMD5(etag), etag.lowercased() != S3Signer.hex(md5) {
             throw DeployError("uploading \(key): the server stored other bytes than were sent (ETag \(etag), MD5 \(S3Signer.hex(md5)))")
         }
@@ -130,15 +127,15 @@ public final class S3Client: Sendable {
 
     /// Stores a file's bytes under `key`, read a megabyte at a time (twice: once to sign them, once to send them).
     public func put(_ key: String, file: URL, headers: HeaderRules.Headers) async throws {
-        var sha = SHA256()
-        var md5 = Insecure.MD5()
+        let sha = Digest.sha256()
+        let md5 = Digest.md5()
         var size = 0
-        for try await chunk in FileChunks(url: file) {
-            chunk.withUnsafeReadableBytes { bytes in
-                sha.update(bufferPointer: bytes)
-                md5.update(bufferPointer: bytes)
-            }
-            size += chunk.readableBytes
+        guard let handle = FileHandle(forReadingAtPath: file.path) else { throw DeployError("uploading \(key): cannot read \(file.path)") }
+        defer { try? handle.close() }
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            sha.update(chunk)
+            md5.update(chunk)
+            size += chunk.count
         }
         let body = FileBody(url: file, size: size, sha256: S3Signer.hex(sha.finalize()))
         let extra: [(name: String, value: String)] = [
@@ -153,28 +150,6 @@ public final class S3Client: Sendable {
         var url: URL
         var size: Int
         var sha256: String
-    }
-
-    /// A file's bytes a megabyte at a time.
-    struct FileChunks: AsyncSequence, Sendable {
-        typealias Element = ByteBuffer
-        let url: URL
-
-        struct AsyncIterator: AsyncIteratorProtocol {
-            let handle: FileHandle?
-            mutating func next() async throws -> ByteBuffer? {
-                guard let handle else { return nil }
-                guard let data = try handle.read(upToCount: 1 << 20), !data.isEmpty else {
-                    try? handle.close()
-                    return nil
-                }
-                return ByteBuffer(bytes: data)
-            }
-        }
-
-        func makeAsyncIterator() -> AsyncIterator {
-            AsyncIterator(handle: FileHandle(forReadingAtPath: url.path))
-        }
     }
 
     /// Whether an ETag is the MD5 of the object's bytes (a single-part upload without SSE-KMS):
@@ -192,7 +167,7 @@ public final class S3Client: Sendable {
             for key in batch { xml += "<Object><Key>\(Self.escapeXML(key))</Key></Object>" }
             xml += "</Delete>"
             let body = Data(xml.utf8)
-            let md5 = Data(Insecure.MD5.hash(data: body)).base64EncodedString()
+            let md5 = Data(Digest.md5(body)).base64EncodedString()
             let (_, answer) = try await send(
                 "POST", key: nil, query: [("delete", "")], headers: [("content-md5", md5), ("content-type", "application/xml")], body: body,
                 operation: "deleting \(batch.count) files")
@@ -206,11 +181,12 @@ public final class S3Client: Sendable {
 
     struct NotFound: Error {}
 
-    /// Signs and sends one request; a 404 on a key is `NotFound`, any other failure a `DeployError`.
+    /// Signs and sends one request, again after a pause on 500, 503 or `SlowDown`; a 404 on a key is
+    /// `NotFound`, any other failure a `DeployError`.
     func send(
         _ method: String, key: String?, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
         body: Data = Data(), operation: String, into file: URL? = nil, from upload: FileBody? = nil
-    ) async throws -> (headers: HTTPHeaders, body: Data) {
+    ) async throws -> (headers: HTTPResponse, body: Data) {
         let host = endpoint.host ?? ""
         let port = endpoint.port.map { ":\($0)" } ?? ""
         let virtualHost = !location.pathStyle
@@ -222,53 +198,52 @@ public final class S3Client: Sendable {
         let request = S3Signer.Request(
             method: method, host: authority, path: objectPath, query: query,
             headers: headers + [("x-amz-content-sha256", payloadHash)], payloadHash: payloadHash)
-        let signed = signer.sign(request, at: Date())
         let queryText = S3Signer.canonicalQuery(query)
         let basePath = endpoint.path.hasSuffix("/") ? String(endpoint.path.dropLast()) : endpoint.path
         let url =
             "\(endpoint.scheme ?? "https")://\(authority)\(basePath)\(S3Signer.encode(objectPath, keepingSlashes: true))"
             + (queryText.isEmpty ? "" : "?" + queryText)
-        var http = HTTPClientRequest(url: url)
-        http.method = HTTPMethod(rawValue: method)
-        for (name, value) in request.headers + signed.headers { http.headers.add(name: name, value: value) }
+        var http = HTTPRequest(method: method, url: url, headers: [], bodyFile: file)
         if let upload {
-            http.body = .stream(FileChunks(url: upload.url), length: .known(Int64(upload.size)))
+            http.body = .file(path: upload.url.path, size: upload.size)
         } else if !body.isEmpty || method == "PUT" || method == "POST" {
-            http.body = .bytes(ByteBuffer(bytes: body))
+            http.body = .bytes(body)
         }
-        let response: HTTPClientResponse
-        let data: Data
-        do {
-            response = try await self.http.execute(http, timeout: timeout)
-            if let file, (200..<300).contains(Int(response.status.code)) {
-                // A large body (a deploy record of a million files) goes to disk a piece at a time.
-                guard FileManager.default.createFile(atPath: file.path, contents: nil), let handle = FileHandle(forWritingAtPath: file.path) else {
-                    throw DeployError("\(operation): cannot write \(file.path)")
-                }
-                defer { try? handle.close() }
-                for try await buffer in response.body { try handle.write(contentsOf: Data(buffer.readableBytesView)) }
-                data = Data()
-            } else {
-                let buffer = try await response.body.collect(upTo: 64 << 20)
-                data = Data(buffer.readableBytesView)
+        var attempt = 0
+        while true {
+            // Signed again for each attempt: the signature carries its time.
+            http.headers = request.headers + signer.sign(request, at: Date()).headers
+            let response: HTTPResponse
+            do {
+                response = try await session.perform(http)
+            } catch let error as TransferError {
+                throw DeployError("\(operation): \(describe(error))")
             }
-        } catch let error as DeployError {
-            throw error
-        } catch {
-            throw DeployError("\(operation): \(describe(error))")
-        }
-        let status = Int(response.status.code)
-        if (200..<300).contains(status) { return (response.headers, data) }
-        if status == 404, key != nil, S3ErrorExplainer.parse(data)?.code != "NoSuchBucket" { throw NotFound() }
-        if status == 404, key == nil, data.isEmpty || S3ErrorExplainer.parse(data) == nil {
+            let status = response.status
+            if (200..<300).contains(status) { return (response, response.body) }
+            if attempt < Self.retries, Self.isWorthRetrying(status: status, body: response.body) {
+                try await Task.sleep(for: retryDelay * (1 << attempt))
+                attempt += 1
+                continue
+            }
+            let data = response.body
+            if status == 404, key != nil, S3ErrorExplainer.parse(data)?.code != "NoSuchBucket" { throw NotFound() }
+            if status == 404, key == nil, data.isEmpty || S3ErrorExplainer.parse(data) == nil {
+                throw DeployError(
+                    "\(operation): the server at \(endpointDescription) answered HTTP 404 with no S3 error: "
+                        + "it does not look like an S3 endpoint (is the endpoint URL the storage API's, not a website's?)")
+            }
             throw DeployError(
-                "\(operation): the server at \(endpointDescription) answered HTTP 404 with no S3 error: "
-                    + "it does not look like an S3 endpoint (is the endpoint URL the storage API's, not a website's?)")
+                S3ErrorExplainer.explain(
+                    status: status, body: data, bucket: location.bucket, endpoint: endpointDescription, credentials: signer.credentials,
+                    operation: operation))
         }
-        throw DeployError(
-            S3ErrorExplainer.explain(
-                status: status, body: data, bucket: location.bucket, endpoint: endpointDescription, credentials: signer.credentials,
-                operation: operation))
+    }
+
+    /// S3's answers to try again (docs.aws.amazon.com/AmazonS3/latest/API/ErrorResponses.html): an internal
+    /// error (500), the service unavailable (503), or asked to slow down.
+    static func isWorthRetrying(status: Int, body: Data) -> Bool {
+        status == 500 || status == 503 || S3ErrorExplainer.parse(body)?.code == "SlowDown"
     }
 
     /// A connection failure, in words, with a hint when the address cannot work: a bucket name
@@ -287,31 +262,33 @@ public final class S3Client: Sendable {
         return parts.count == 4 && parts.allSatisfy { UInt8($0) != nil }
     }
 
-    /// A connection failure, in words: refused, gone mid-request, or timed out.
+    /// A request that got no answer, in words: refused, gone mid-request, timed out, or a certificate not trusted.
     static func describe(_ error: Error, endpoint: String) -> String {
-        let text = "\(error)"
-        if text.contains("connectionRefused") || text.contains("Connection refused") || text.contains("ECONNREFUSED") {
+        guard let error = error as? TransferError else { return "cannot reach \(endpoint): \(error)" }
+        let detail = error.message
+        switch error.code {
+        case CURLE_COULDNT_CONNECT where error.systemError == ECONNREFUSED || detail.contains("Connection refused"):
             return "cannot connect to \(endpoint): connection refused (is the server running, and the endpoint right?)"
-        }
-        if let clientError = error as? HTTPClientError {
-            switch clientError {
-            case .remoteConnectionClosed, .cancelled:
-                return "the server at \(endpoint) closed the connection mid-request"
-            case .readTimeout, .deadlineExceeded:
-                return "the server at \(endpoint) did not answer in time"
-            case .connectTimeout:
-                return "cannot connect to \(endpoint): timed out"
-            default:
-                break
-            }
-        }
-        if text.contains("connectTimeout") { return "cannot connect to \(endpoint): timed out" }
-        if text.contains("ioOnClosedChannel") || text.contains("remoteConnectionClosed") || text.contains("connectionReset")
-            || text.contains("Connection reset")
-        {
+        case CURLE_COULDNT_CONNECT:
+            return "cannot connect to \(endpoint): \(detail)"
+        case CURLE_COULDNT_RESOLVE_HOST:
+            return "cannot find the host of \(endpoint): \(detail)"
+        case CURLE_COULDNT_RESOLVE_PROXY:
+            return "cannot find the proxy (http_proxy, HTTPS_PROXY): \(detail)"
+        case CURLE_OPERATION_TIMEDOUT where detail.contains("Connection timed out") || detail.contains("connect"):
+            return "cannot connect to \(endpoint): timed out"
+        case CURLE_OPERATION_TIMEDOUT:
+            return "the server at \(endpoint) did not answer in time"
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE:
             return "the server at \(endpoint) went away mid-request"
+        case CURLE_PEER_FAILED_VERIFICATION:
+            return "the certificate of \(endpoint) is not trusted (\(detail)): for a server whose certificate a private authority "
+                + "signed, name that authority's certificate with ca_file=PATH in the target URL (docs/publishing.md)"
+        case CURLE_SSL_CACERT_BADFILE:
+            return "cannot read the certificates of ca_file (\(detail))"
+        default:
+            return "cannot reach \(endpoint): \(detail)"
         }
-        return "cannot reach \(endpoint): \(text)"
     }
 
     static func unquote(_ etag: String) -> String {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import MastheadSupport
 
@@ -101,7 +100,7 @@ public actor S3Destination: DeployDestination {
         let bytes = try local.contents(of: file.path, hash: file.hash)
         let same: Bool
         if S3Client.isMD5(object.etag) {
-            same = object.size == bytes.count && object.etag.lowercased() == S3Signer.hex(Insecure.MD5.hash(data: bytes))
+            same = object.size == bytes.count && object.etag.lowercased() == S3Signer.hex(Digest.md5(bytes))
         } else {
             same = try await client.get(key) == bytes
         }

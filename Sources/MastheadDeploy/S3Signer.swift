@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// AWS Signature Version 4 (docs.aws.amazon.com, "Signature Version 4 signing process"): the
@@ -67,13 +66,10 @@ public struct S3Signer: Sendable {
             request.payloadHash
         ].joined(separator: "\n")
         let scope = "\(day)/\(region)/\(service)/aws4_request"
-        let stringToSign = ["AWS4-HMAC-SHA256", stamp, scope, Self.hex(SHA256.hash(data: Data(canonicalRequest.utf8)))]
-            .joined(separator: "\n")
-        var key = SymmetricKey(data: Data(("AWS4" + credentials.secretAccessKey).utf8))
-        for part in [day, region, service, "aws4_request"] {
-            key = SymmetricKey(data: Data(HMAC<SHA256>.authenticationCode(for: Data(part.utf8), using: key)))
-        }
-        let signature = Self.hex(HMAC<SHA256>.authenticationCode(for: Data(stringToSign.utf8), using: key))
+        let stringToSign = ["AWS4-HMAC-SHA256", stamp, scope, Self.sha256Hex(Data(canonicalRequest.utf8))].joined(separator: "\n")
+        var key = Array(("AWS4" + credentials.secretAccessKey).utf8)
+        for part in [day, region, service, "aws4_request"] { key = Digest.hmacSHA256(key: key, Data(part.utf8)) }
+        let signature = Self.hex(Digest.hmacSHA256(key: key, Data(stringToSign.utf8)))
         let authorization =
             "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope), SignedHeaders=\(signedHeaders), Signature=\(signature)"
         return Signed(
@@ -92,7 +88,7 @@ public struct S3Signer: Sendable {
     }
 
     public static func sha256Hex(_ data: Data) -> String {
-        hex(SHA256.hash(data: data))
+        hex(Digest.sha256(data))
     }
 
     /// Names lowercased, values trimmed with inner runs of spaces made one, repeated names

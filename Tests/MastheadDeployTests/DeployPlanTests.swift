@@ -131,7 +131,7 @@ import Testing
             "deploy target s3://bucket?endpoint=localhost:9000: endpoint \"localhost:9000\" is not an http:// or https:// URL with a host, "
                 + "like https://s3.example.com"
         ),
-        ("s3://bucket?colour=red", "deploy target s3://bucket?colour=red: unknown option \"colour\" (known: region, endpoint, path_style)"),
+        ("s3://bucket?colour=red", "deploy target s3://bucket?colour=red: unknown option \"colour\" (known: region, endpoint, path_style, ca_file)"),
         ("ftp://host/x", "deploy target ftp://host/x: unknown kind of target \"ftp://\" (s3://, ssh:// or file://)"),
         ("ssh://host", "deploy target ssh://host: the URL names no folder: ssh://[USER@]HOST[:PORT]/PATH (the whole file system is never a target)"),
         ("s3://bucket?path_style=maybe", "deploy target s3://bucket?path_style=maybe: path_style is true or false, got \"maybe\"")

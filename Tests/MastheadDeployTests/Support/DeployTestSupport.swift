@@ -49,7 +49,9 @@ enum Processes {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
-        for name in ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE", "NO_COLOR", "MASTHEAD_TIMINGS"] {
+        // No proxy but the one a test names: libcurl reads these variables.
+        let proxies = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY"]
+        for name in ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE", "NO_COLOR", "MASTHEAD_TIMINGS"] + proxies {
             merged[name] = nil
         }
         process.environment = merged.merging(environment) { _, new in new }
@@ -83,8 +85,8 @@ enum Processes {
         try run(Repository.masthead.path, arguments, environment: environment)
     }
 
-    static func python(_ arguments: [String]) throws -> ProcessRun {
-        try run("/usr/bin/env", ["python3"] + arguments)
+    static func python(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessRun {
+        try run("/usr/bin/env", ["python3"] + arguments, environment: environment)
     }
 
     /// Stops a server that put itself in the background, by the pid it wrote: SIGTERM, then SIGKILL after 5 s.
@@ -132,11 +134,16 @@ struct TestFailure: Error, CustomStringConvertible {
 final class MotoServer {
     let port: Int
     let pid: pid_t
-    var endpoint: String { "http://127.0.0.1:\(port)" }
+    /// Over TLS with this certificate (and its key beside it, `TestCertificate`), which boto3 trusts.
+    let certificate: TestCertificate?
+    var endpoint: String { "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)" }
 
-    init() throws {
+    init(tls certificate: TestCertificate? = nil) throws {
         port = try Processes.freePort()
-        let started = try Processes.python([Repository.s3Client.path, "http://127.0.0.1:\(port)", "start"])
+        self.certificate = certificate
+        let tls = certificate.map { [$0.certificate.path, $0.key.path] } ?? []
+        let endpoint = "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)"
+        let started = try Processes.python([Repository.s3Client.path, endpoint, "start"] + tls)
         guard let pid = pid_t(started.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw TestFailure(description: "moto's server did not start: \(started.errors)")
         }
@@ -149,7 +156,8 @@ final class MotoServer {
     }
 
     func client(_ arguments: [String]) throws -> ProcessRun {
-        try Processes.python([Repository.s3Client.path, endpoint] + arguments)
+        try Processes.python(
+            [Repository.s3Client.path, endpoint] + arguments, environment: certificate.map { ["AWS_CA_BUNDLE": $0.certificate.path] } ?? [:])
     }
 
     func createBucket(_ name: String) throws {

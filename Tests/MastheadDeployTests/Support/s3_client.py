@@ -10,14 +10,18 @@
     s3_client.py ENDPOINT create-user NAME       -> JSON: an access key id and secret of a new IAM user allowed s3:*
     s3_client.py ENDPOINT enable-auth            (moto checks signatures and keys from now on)
     s3_client.py ENDPOINT count BUCKET [PREFIX]  -> the number of objects (under PREFIX)
-    s3_client.py ENDPOINT start                  -> the pid of moto's server, started in the background on ENDPOINT's port
+    s3_client.py ENDPOINT start [CERT KEY]       -> the pid of moto's server, started in the background on ENDPOINT's port
+                                                    (over TLS with that certificate and key for an https:// ENDPOINT)
     s3_client.py ENDPOINT wait                   (until the server answers, up to 30 s)
     s3_client.py ENDPOINT sample BUCKET FILE STOP  (lists every key again and again, one JSON list a line, until STOP exists)
+
+An https:// ENDPOINT is trusted through AWS_CA_BUNDLE, the file of its certificate.
 """
 import os
 import time
 import hashlib
 import json
+import ssl
 import sys
 import urllib.request
 
@@ -27,7 +31,7 @@ from botocore.config import Config
 
 def client(endpoint, service="s3"):
     return boto3.client(
-        service, endpoint_url=endpoint, region_name="us-east-1",
+        service, endpoint_url=endpoint, region_name="us-east-1", verify=os.environ.get("AWS_CA_BUNDLE") or True,
         aws_access_key_id="AKIAIOSFODNN7EXAMPLE", aws_secret_access_key="wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
         config=Config(s3={"addressing_style": "path"}))
 
@@ -78,7 +82,8 @@ def main():
     elif command == "wait":
         for _ in range(300):
             try:
-                urllib.request.urlopen(endpoint + "/moto-api/data.json", timeout=1).read()
+                context = ssl.create_default_context(cafile=os.environ.get("AWS_CA_BUNDLE")) if endpoint.startswith("https") else None
+                urllib.request.urlopen(endpoint + "/moto-api/data.json", timeout=1, context=context).read()
                 return
             except Exception:
                 time.sleep(0.1)
@@ -89,8 +94,9 @@ def main():
         # one would make the test wait for the server.
         import subprocess
         port = endpoint.rsplit(":", 1)[1]
+        tls = ["-c", args[0], "-k", args[1]] if args else []
         server = subprocess.Popen(
-            [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", port],
+            [sys.executable, "-m", "moto.server", "-H", "127.0.0.1", "-p", port] + tls,
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, close_fds=True, start_new_session=True)
         print(server.pid)
     elif command == "sample":
