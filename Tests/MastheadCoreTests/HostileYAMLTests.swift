@@ -351,14 +351,6 @@ struct HostileYAMLTests {
         try data.write(to: site.root.appendingPathComponent("Content/articles/a.md"))
         #expect(site.build().messages == ["Content/articles/a.md:2: error: not valid UTF-8 text: save the file as UTF-8"])
     }
-}
-
-private extension Result {
-    /// The error, for tests that expect one.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
 
     /// libyaml's event owns each scalar and anchor name until `yaml_event_delete`: both are copied
     /// first, the scalar by its length, so a NUL written as `\0` is kept and nothing is read past it.
@@ -368,5 +360,13 @@ private extension Result {
         #expect(node["a"]?.string == "x\u{0}y")
         #expect(node["b"]?.items?.compactMap(\.string) == ["one", "two"])
         #expect(node["c"]?.items?.compactMap(\.string) == ["one", "two"])
+    }
+}
+
+private extension Result {
+    /// The error, for tests that expect one.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

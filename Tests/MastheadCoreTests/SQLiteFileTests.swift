@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import MastheadSupport
 import Testing
 
