@@ -13,7 +13,7 @@ struct ArchitectureDocumentTests {
         "Any", "Mirror", "Mutex", "Package", "Application", "ServiceGroup", "NIOCore", "ValidationError",
         "TemplateTransforms", "CYaml", "Low", "High",
         // libpq's C functions, named in the table of who owns each C pointer.
-        "PQclear", "PQconninfoFree", "PQconninfoParse", "PQfreemem", "PQgetvalue",
+        "PQclear", "PQconninfoFree", "PQconninfoParse", "PQfreemem", "PQgetvalue"
     ]
 
     /// Every backticked name that reads as a type (`SiteBuilder`, `Route.Kind`, `SiteBuilder.build(...)`):
