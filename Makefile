@@ -22,7 +22,7 @@ VIPS_PACKAGES := libvips-dev
 # mimalloc: the command's memory allocator (docs/performance.md).
 MALLOC_PACKAGES := libmimalloc-dev
 
-.PHONY: deps build site install release test layers lint format clean bench bench-deps bench-search bench-images audit serve browser-test editor-browser-test fuzz audit-browser examples audit-java soak sanitize-short crash-loop
+.PHONY: deps build site install check-install release test layers lint format clean bench bench-deps bench-search bench-images audit serve browser-test editor-browser-test fuzz audit-browser examples audit-java soak sanitize-short crash-loop
 
 # Installs the Debian packages named in $(1) that are missing (as root, or through sudo).
 define apt_install
@@ -54,13 +54,17 @@ site: build
 	$(RELEASE_BIN)/masthead build --site $(SITE)
 
 # The release binary, copied without its debug information (strip --strip-debug keeps the symbols a
-# crash's backtrace names), checked to need only the Debian packages docs/install.md names, then tried
-# alone from an empty folder.
+# crash's backtrace names). After `make site` it compiles nothing and only copies.
 PREFIX ?= /usr/local
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(RELEASE_BIN)/masthead $(DESTDIR)$(PREFIX)/bin/masthead
 	strip --strip-debug $(DESTDIR)$(PREFIX)/bin/masthead
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/masthead; \`make check-install\` tries it alone"
+
+# The installed binary checked to need only the Debian packages docs/install.md names, then tried alone
+# from an empty folder: a new site built, checked and served (scripts/check-install.sh).
+check-install:
 	bash scripts/check-install.sh $(DESTDIR)$(PREFIX)/bin/masthead
 
 # The installed binary in a tarball with its licences and its Debian packages, in dist/ (scripts/release.sh).

@@ -58,33 +58,23 @@ public struct LocalOutput: Sendable {
             Status(path: path + "/" + file) != Status(size: manifest.outputs[file]!.size, modified: manifest.outputs[file]!.modified)
         }) {
             throw DeployError(
-                "\(path)/\(visible(changed)) changed since masthead build wrote it (or is gone): nothing was uploaded; "
+                "\(path)/\(ControlCharacters.visible(changed)) changed since masthead build wrote it (or is gone): nothing was uploaded; "
                     + "run masthead build again, then deploy")
         }
-        if let strange = manifest.outputs.keys.sorted().first(where: hasControlCharacter) {
+        if let strange = manifest.outputs.keys.sorted().first(where: ControlCharacters.contains) {
             throw DeployError(
-                "\(path)/\(visible(strange)): the file's name holds a control character (a newline, a tab), "
+                "\(path)/\(ControlCharacters.visible(strange)): the file's name holds a control character (a newline, a tab), "
                     + "which no web address carries: rename its source, build again, then deploy")
         }
         if let stranger = firstUnlisted(in: path, outputs: manifest.outputs) {
             throw DeployError(
-                "\(path)/\(visible(stranger)) was not written by masthead build: deploy publishes only what the build wrote. "
+                "\(path)/\(ControlCharacters.visible(stranger)) was not written by masthead build: deploy publishes only what the build wrote. "
                     + "Put the file in the site's static files and build again, or remove it")
         }
         let files = manifest.outputs.map { LocalFile(path: $0.key, size: $0.value.size, hash: $0.value.hash) }.sorted { $0.path < $1.path }
         return LocalOutput(
             folder: output, files: files, validUntil: manifest.validUntil,
             statuses: manifest.outputs.mapValues { Status(size: $0.size, modified: $0.modified) })
-    }
-
-    static func hasControlCharacter(_ path: String) -> Bool {
-        path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-    }
-
-    /// A name with its control characters written as escapes (`a\nb.html`), so a message shows it on one line.
-    static func visible(_ path: String) -> String {
-        path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? String(format: "\\x%02X", $0.value) : String($0) }.joined()
-            .replacingOccurrences(of: "\\x0A", with: "\\n").replacingOccurrences(of: "\\x09", with: "\\t")
     }
 
     /// The first entry of the output folder (sorted) the build did not record: a file put there

@@ -73,6 +73,30 @@ struct HostileInputNamesTests {
         #expect(check.errors.contains("Content/articles: error: file name is not valid UTF-8: caf\\xE9.md"), "\(check.errors)")
     }
 
+    @Test("a newline or a tab in a published file's name is an error at that file; an ignored name is not read")
+    func controlCharacterNames() throws {
+        let site = try TestSite()
+        try site.article("moka.md", "title: Moka\ndate: 2026-11-01\ncategory: coffee-culture")
+        try Self.writeRaw(site, folder: "Content/articles", name: Array("a\nb.md".utf8), "---\ntitle: A\n---\n")
+        try Self.writeRaw(site, folder: "Content/static/files", name: Array("menu\t2026.pdf".utf8), "%PDF")
+        try Self.writeRaw(site, folder: "Content/static/files", name: Array("bell\u{7}.txt".utf8), "x")
+        try Self.writeRaw(site, folder: "Content/articles", name: Array("_old\n.md".utf8), "x")
+        let result = site.build()
+        let reason = ": error: the file's name holds a control character (a newline, a tab, ...): rename it; no web address can carry it"
+        #expect(
+            result.messages.sorted()
+                == [
+                    "Content/articles/a\\nb.md" + reason,
+                    "Content/static/files/bell\\x07.txt" + reason,
+                    "Content/static/files/menu\\t2026.pdf" + reason
+                ])
+        let output = site.root.appendingPathComponent("out")
+        let build = try MastheadCommand.run(["build", "--site", site.root.path, "--output", output.path])
+        #expect(build.status == 1)
+        #expect(build.errors.contains("Content/articles/a\\nb.md" + reason), "\(build.errors)")
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+    }
+
     @Test("the escaping keeps valid UTF-8 and writes each bad byte as \\xHH")
     func escaping() {
         #expect(SiteTree.escaped(Array("caf".utf8) + [0xE9] + Array(".md".utf8)) == "caf\\xE9.md")

@@ -39,6 +39,8 @@ public enum SiteTree {
         case unreadableFolder(relative: String, reason: String)
         /// A name in `folder` that is not UTF-8, its bad bytes written `\xE9`.
         case nameNotUTF8(folder: String, escapedName: String)
+        /// A published name holding a control character (a newline, a tab), which no web address carries.
+        case nameWithControlCharacter(relative: String)
 
         /// The error a build reports, at the folder.
         public var diagnostic: Diagnostic {
@@ -48,6 +50,10 @@ public enum SiteTree {
             case .nameNotUTF8(let folder, let name):
                 Diagnostic(
                     .error, "file name is not valid UTF-8: \(name) (rename it in UTF-8; Masthead cannot read or link it)", file: folder)
+            case .nameWithControlCharacter(let relative):
+                Diagnostic(
+                    .error, "the file's name holds a control character (a newline, a tab, ...): rename it; no web address can carry it",
+                    file: ControlCharacters.visible(relative))
             }
         }
     }
@@ -92,6 +98,11 @@ public enum SiteTree {
             // lstat, not FileManager's attributes: this runs for every file on every build.
             guard let status = FileStatus(path: path, followingLinks: false) else { continue }
             let entry = Entry(relative: relative.isEmpty ? name : relative + "/" + name, absolute: path, status: status)
+            // Walks that detect change still see it, so renaming it is noticed.
+            if scope == .site && ControlCharacters.contains(name) {
+                problem(.nameWithControlCharacter(relative: entry.relative))
+                continue
+            }
             if visit(entry), entry.status.isDirectory || entry.status.isLink {
                 walk(entry.relative, absolute: entry.absolute, scope: scope, problem: problem, visit: visit)
             }
