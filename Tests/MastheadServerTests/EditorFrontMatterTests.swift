@@ -68,30 +68,109 @@ struct EditorFrontMatterTests {
         }
     }
 
-    /// Every CSV catalog of the default site and the four examples.
-    static func csvCatalogs() throws -> [URL] {
+    /// Every catalog file (CSV, JSON, YAML) of the default site and the four examples.
+    static func catalogFiles() throws -> [URL] {
         var sites = [repository]
         sites += try FileManager.default.contentsOfDirectory(at: repository.appendingPathComponent("Examples"), includingPropertiesForKeys: nil)
         return sites.flatMap { site -> [URL] in
             let folder = site.appendingPathComponent("Content/catalogs")
             return ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
-                .filter { $0.pathExtension.lowercased() == "csv" }
+                .filter { CatalogFile.extensions.contains($0.pathExtension.lowercased()) }
         }.sorted { $0.path < $1.path }
     }
 
-    @Test func savingEveryRowOfEveryCSVCatalogWithoutAChangeIsByteIdentical() throws {
-        let files = try Self.csvCatalogs()
-        #expect(files.count >= 10, "found \(files.count)")
+    /// What a browser sends back for a row's untouched form: every value it can edit.
+    static func untouchedRow(_ rows: any CatalogRows, _ row: Int) -> [String: String] {
+        rows.cells(row: row).filter(\.value.editable).mapValues(\.value)
+    }
+
+    @Test func savingEveryRowOfEveryCatalogWithoutAChangeIsByteIdentical() throws {
+        let files = try Self.catalogFiles()
+        #expect(files.filter { $0.pathExtension == "csv" }.count >= 10, "found \(files.count)")
+        #expect(files.contains { $0.pathExtension == "yml" }, "the beach club's menu is YAML")
         for url in files {
             let data = try Data(contentsOf: url)
             let text = try #require(String(data: data, encoding: .utf8))
-            var rows = CSVRows(text)
+            var rows = try #require(CatalogFile.rows(text, path: url.path), "\(url.path) is a list of items")
             #expect(rows.text == text, "\(url.path)")
-            for (index, record) in rows.rows.enumerated() {
-                rows.set(row: index, Dictionary(zip(rows.header, record.values), uniquingKeysWith: { first, _ in first }))
+            #expect(rows.count > 0, "\(url.path)")
+            for row in 0..<rows.count {
+                #expect(rows.set(row: row, Self.untouchedRow(rows, row)) == nil, "\(url.path): row \(row + 1)")
             }
             #expect(Data(rows.text.utf8) == data, "\(url.path): every row saved unchanged")
         }
+    }
+
+    @Test func theMenuOfTheBeachClubIsEditableValueByValue() throws {
+        let url = Self.repository.appendingPathComponent("Examples/beach-club/Content/catalogs/menu.yml")
+        let rows = try #require(CatalogFile.rows(try String(contentsOf: url, encoding: .utf8), path: url.path))
+        let monday = rows.cells(row: 0)
+        #expect(monday["day"] == CatalogCell(value: "Monday", editable: true))
+        #expect(monday["order"] == CatalogCell(value: "1", editable: true))
+        #expect(monday["desserts"] == CatalogCell(value: "Lemon sorbet; Panna cotta with berries", editable: true))
+    }
+
+    @Test func aChangedValueOfAYAMLRowIsWrittenOverItsOwnBytes() throws {
+        let text = """
+            # The kitchen's menu.
+            - key: monday
+              day: Monday        # first day
+              order: 1
+              dishes: [Anchovies, "Spaghetti, clams"]
+              note: 'Chef''s choice'
+            - { key: tuesday, day: Tuesday, order: 2, dishes: [Risotto] }
+
+            """
+        var rows = try #require(CatalogFile.rows(text, path: "menu.yml"))
+        #expect(rows.cells(row: 0)["dishes"] == CatalogCell(value: "Anchovies; Spaghetti, clams", editable: true))
+        var monday = Self.untouchedRow(rows, 0)
+        monday["day"] = "Monday: closed"
+        monday["order"] = "10"
+        monday["dishes"] = "Anchovies; Spaghetti, clams; Sorbet"
+        monday["note"] = "Chef's pick"
+        #expect(rows.set(row: 0, monday) == nil)
+        var tuesday = Self.untouchedRow(rows, 1)
+        tuesday["day"] = "Tue, 2"
+        #expect(rows.set(row: 1, tuesday) == nil)
+        #expect(
+            rows.text == """
+                # The kitchen's menu.
+                - key: monday
+                  day: "Monday: closed"        # first day
+                  order: 10
+                  dishes: [Anchovies, "Spaghetti, clams", Sorbet]
+                  note: 'Chef''s pick'
+                - { key: tuesday, day: "Tue, 2", order: 2, dishes: [Risotto] }
+
+                """)
+    }
+
+    @Test func aChangedValueOfAJSONRowIsWrittenOverItsOwnBytes() throws {
+        let text = """
+            [
+              {"key": "moka", "title": "Moka pot", "points": 150, "tags": ["coffee", "stove"], "note": null},
+              {"key": "cup",  "title": "Cup",      "points": 20,  "tags": [], "note": "fragile"}
+            ]
+
+            """
+        var rows = try #require(CatalogFile.rows(text, path: "prizes.json"))
+        var moka = Self.untouchedRow(rows, 0)
+        moka["title"] = "Moka pot, \"3 cups\""
+        moka["points"] = "175"
+        moka["tags"] = "coffee; stove; gift"
+        moka["note"] = "new"
+        #expect(rows.set(row: 0, moka) == nil)
+        var cup = Self.untouchedRow(rows, 1)
+        cup["points"] = "twenty"
+        #expect(rows.set(row: 1, cup) == nil)
+        #expect(
+            rows.text == """
+                [
+                  {"key": "moka", "title": "Moka pot, \\"3 cups\\"", "points": 175, "tags": ["coffee", "stove", "gift"], "note": "new"},
+                  {"key": "cup",  "title": "Cup",      "points": "twenty",  "tags": [], "note": "fragile"}
+                ]
+
+                """)
     }
 
     @Test func anEditedCatalogRowIsTheOnlyLineThatChanges() {

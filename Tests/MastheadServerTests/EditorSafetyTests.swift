@@ -268,6 +268,46 @@ struct EditorSafetyTests {
         }
     }
 
+    /// The hidden `hash` field of a page's form.
+    static func hash(in page: RawResponse) throws -> String {
+        let start = try #require(page.text.range(of: "name=\"hash\" value=\"")).upperBound
+        return String(page.text[start...].prefix { $0 != "\"" })
+    }
+
+    @Test func aYAMLCatalogRowOpensAsAFormAndItsSaveChangesOnlyItsValue() async throws {
+        let site = try PreviewTestSite()
+        try site.write(
+            "Content/site.yml",
+            PreviewTestSite.config
+                + "\ncatalogs:\n  menu:\n    file: catalogs/menu.yml\n    key: key\n    title: day\n"
+                + "    schema: { key: { type: string }, day: { type: string }, order: { type: integer }, dishes: { type: list } }\n")
+        let yaml =
+            "- key: monday   # the first day\n  day: Monday\n  order: 1\n  dishes: [Anchovies, Clams]\n"
+            + "- key: tuesday\n  day: Tuesday\n  order: 2\n  dishes: [Risotto]\n"
+        try site.write("Content/catalogs/menu.yml", yaml)
+        try await Self.start(site) { server in
+            let list = try await server.get("/_masthead/catalogs")
+            #expect(list.text.contains(">Tuesday</a>") && list.text.contains("catalog-row?name=menu&amp;row=1"))
+            let form = try await server.get("/_masthead/catalog-row?name=menu&row=0")
+            #expect(form.status == 200)
+            #expect(form.text.contains("name=\"col.order\" type=\"text\" value=\"1\" inputmode=\"decimal\""), "an integer")
+            #expect(form.text.contains("name=\"col.dishes\" type=\"text\" value=\"Anchovies; Clams\""))
+            #expect(form.text.contains("a list, items separated by ;"))
+            let saved = try await Self.post(
+                server, "/_masthead/catalog-save",
+                body: Self.form([
+                    ("token", Self.token), ("name", "menu"), ("row", "0"), ("hash", try Self.hash(in: form)), ("col.key", "monday"),
+                    ("col.day", "Monday"), ("col.order", "1"), ("col.dishes", "Anchovies; Clams; Sorbet")
+                ]))
+            #expect(saved.status == 303)
+            #expect(
+                try String(contentsOf: site.url("Content/catalogs/menu.yml"), encoding: .utf8)
+                    == yaml.replacingOccurrences(of: "[Anchovies, Clams]", with: "[Anchovies, Clams, Sorbet]"))
+            let reopened = try await server.get("/_masthead/catalog-row?name=menu&row=0&saved=1")
+            #expect(reopened.text.contains("value=\"Anchovies; Clams; Sorbet\""))
+        }
+    }
+
     @Test func editingIsOffBeyondLoopbackUnlessAskedFor() {
         #expect(AllowedHosts(listeningOn: "0.0.0.0", machineName: nil).beyondLoopback)
         #expect(!AllowedHosts(listeningOn: "127.0.0.1", machineName: nil).beyondLoopback)

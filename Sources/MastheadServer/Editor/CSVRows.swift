@@ -3,7 +3,7 @@ import Foundation
 /// A CSV catalog as the editor changes it: its records, each as the text it was read from and
 /// its fields as written, so a row edited in the form is written again and every other row, the
 /// header and the line endings keep their bytes (RFC 4180 quoting: `"a, b"`, `""` inside).
-struct CSVRows: Sendable, Equatable {
+struct CSVRows: CatalogRows, Equatable {
     struct Record: Sendable, Equatable {
         /// The fields as written, quotes included.
         var raw: [String]
@@ -83,12 +83,24 @@ struct CSVRows: Sendable, Equatable {
     var header: [String] { records.first?.values ?? [] }
     /// The data rows (the records after the header).
     var rows: [Record] { Array(records.dropFirst()) }
+    var count: Int { max(0, records.count - 1) }
+
+    /// Every field of a CSV row is text the form holds.
+    func cells(row index: Int) -> [String: CatalogCell] {
+        let values = records[index + 1].values
+        var cells: [String: CatalogCell] = [:]
+        for (column, name) in header.enumerated() where cells[name] == nil {
+            cells[name] = CatalogCell(value: column < values.count ? values[column] : "", editable: true)
+        }
+        return cells
+    }
 
     /// Puts `values` (by column name) into data row `index` (0 for the first after the header):
     /// a field whose value is unchanged keeps its bytes, a changed one is quoted only when it must be.
-    mutating func set(row index: Int, _ values: [String: String]) {
+    @discardableResult
+    mutating func set(row index: Int, _ values: [String: String]) -> String? {
         let position = index + 1
-        guard position < records.count else { return }
+        guard position < records.count else { return "no such row" }
         var record = records[position]
         for (column, name) in header.enumerated() {
             guard let new = values[name] else { continue }
@@ -96,6 +108,7 @@ struct CSVRows: Sendable, Equatable {
             if Self.value(of: record.raw[column]) != new { record.raw[column] = Self.field(new) }
         }
         records[position] = record
+        return nil
     }
 
     /// A field as written, without its quotes.

@@ -1,5 +1,6 @@
 import Foundation
 import MastheadContent
+import MastheadSite
 import MastheadSupport
 
 /// The editor's HTML: plain forms that work without a script, labelled, usable by keyboard and
@@ -317,46 +318,64 @@ enum EditorPages {
 }
 
 extension EditorPages {
-    /// The catalogs kept as CSV, each with its rows to open.
-    static func catalogs(_ catalogs: [(name: String, label: String, path: String, titleColumn: String, rows: CSVRows)], token: String) -> String {
-        let sections = catalogs.map { catalog in
-            let column = catalog.rows.header.firstIndex(of: catalog.titleColumn) ?? 0
-            let items = catalog.rows.rows.enumerated().map { index, record in
-                let values = record.values
-                let title = column < values.count ? values[column] : "row \(index + 1)"
-                return "<li><a href=\"\(root)catalog-row?name=\(EditorHTTP.encode(catalog.name))&amp;row=\(index)\">\(escape(title))</a></li>"
+    /// The catalogs the editor writes, each with its rows to open.
+    static func catalogs(_ catalogs: [(catalog: CatalogConfig, rows: any CatalogRows)], token: String) -> String {
+        let sections = catalogs.map { catalog, rows in
+            let items = (0..<rows.count).map { index in
+                let title = rows.cells(row: index)[catalog.titleField]?.value ?? ""
+                return "<li><a href=\"\(root)catalog-row?name=\(EditorHTTP.encode(catalog.name))&amp;row=\(index)\">"
+                    + "\(escape(title.isEmpty ? "row \(index + 1)" : title))</a></li>"
             }.joined()
-            return "<section><h2>\(escape(catalog.label))</h2><p class=\"path\">\(escape(catalog.path))</p><ol>\(items)</ol></section>"
+            return "<section><h2>\(escape(catalog.label))</h2><p class=\"path\">\(escape(catalog.file))</p><ol>\(items)</ol></section>"
         }.joined(separator: "\n")
         return page(title: "Catalogs", token: token, body: "<h1>Catalogs</h1>\n\(sections)")
     }
 
-    /// One row of a CSV catalog as a form: one input per column, typed by the catalog's schema.
-    static func catalogRow(
-        name: String, path: String, row: Int, rows: CSVRows, hash: String, types: [String: String], token: String, message: String?
-    ) -> String {
-        let values = rows.rows[row].values
-        let inputs = rows.header.enumerated().map { column, header in
-            let value = column < values.count ? values[column] : ""
-            let type = types[header]
+    /// What the form of one catalog row shows.
+    struct CatalogRowForm {
+        var catalog: CatalogConfig
+        var row: Int
+        var rows: any CatalogRows
+        /// The file's hash when the form was made: a save over a file changed since is refused.
+        var hash: String
+        var message: String?
+    }
+
+    /// One row of a catalog as a form: one input per field, typed by the catalog's schema; a value
+    /// the form cannot hold (a mapping, a block list) is shown and kept as written.
+    static func catalogRow(_ form: CatalogRowForm, token: String) -> String {
+        let cells = form.rows.cells(row: form.row)
+        let inputs = form.rows.header.enumerated().map { column, name in
+            let cell = cells[name] ?? CatalogCell(value: "", editable: false)
+            let field = form.catalog.field(named: name)
             let id = "column-\(column)"
-            let hint = type.map { "<small id=\"\(id)-type\">\(escape($0))</small>" } ?? ""
-            let described = type == nil ? "" : " aria-describedby=\"\(id)-type\""
-            let mode = ["an integer", "a number"].contains(type ?? "") ? " inputmode=\"decimal\"" : ""
-            let control =
-                value.contains("\n")
-                ? "<textarea id=\"\(id)\" name=\"col.\(escape(header))\" rows=\"3\"\(described)>\n\(escape(value))</textarea>"
-                : "<input id=\"\(id)\" name=\"col.\(escape(header))\" type=\"text\" value=\"\(escape(value))\"\(mode)\(described)>"
-            return "<div class=\"field\"><label for=\"\(id)\">\(escape(header))</label>\(control)\(hint)</div>"
+            let help =
+                cell.editable
+                ? field.map { $0.type == .list ? "\($0.type.expectation), items separated by ;" : $0.type.expectation } ?? ""
+                : cell.value.isEmpty ? "not in this row" : "kept as written"
+            let described = help.isEmpty ? "" : " aria-describedby=\"\(id)-type\""
+            let mode = field?.type == .integer || field?.type == .decimal ? " inputmode=\"decimal\"" : ""
+            let control: String
+            if !cell.editable {
+                control = "<input id=\"\(id)\" type=\"text\" value=\"\(escape(cell.value))\" readonly\(described)>"
+            } else if cell.value.contains("\n") {
+                control = "<textarea id=\"\(id)\" name=\"col.\(escape(name))\" rows=\"3\"\(described)>\n\(escape(cell.value))</textarea>"
+            } else {
+                control = "<input id=\"\(id)\" name=\"col.\(escape(name))\" type=\"text\" value=\"\(escape(cell.value))\"\(mode)\(described)>"
+            }
+            let hint = help.isEmpty ? "" : "<small id=\"\(id)-type\">\(escape(help))</small>"
+            return "<div class=\"field\"><label for=\"\(id)\">\(escape(name))</label>\(control)\(hint)</div>"
         }.joined(separator: "\n")
+        let name = form.catalog.name
+        let row = form.row
         let body = """
             <h1>\(escape(name)): row \(row + 1)</h1>
-            <p class="path">\(escape(path)); the other rows keep their bytes.</p>
-            \(message.map { "<p class=\"message\" role=\"status\">\(escape($0))</p>" } ?? "")
+            <p class="path">\(escape(form.catalog.file)); the other rows keep their bytes.</p>
+            \(form.message.map { "<p class=\"message\" role=\"status\">\(escape($0))</p>" } ?? "")
             <form method="post" action="\(root)catalog-save">
             <input type="hidden" name="token" value="\(escape(token))">
             <input type="hidden" name="name" value="\(escape(name))"><input type="hidden" name="row" value="\(row)">
-            <input type="hidden" name="hash" value="\(escape(hash))">
+            <input type="hidden" name="hash" value="\(escape(form.hash))">
             <fieldset><legend>Row \(row + 1)</legend>
             \(inputs)
             </fieldset>

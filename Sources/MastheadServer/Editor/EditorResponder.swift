@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MastheadContent
+import MastheadSite
 import MastheadSupport
 
 /// The editor at `/_masthead/` (docs/editor.md): pages to list, edit, preview, translate and
@@ -128,59 +129,58 @@ struct EditorResponder: Sendable {
 
     // MARK: - Catalogs
 
-    /// The catalogs of site.yml kept as CSV: name, label, file, title column and the file's path.
-    private func csvCatalogs() -> [(name: String, label: String, path: String, titleColumn: String, types: [String: String])] {
-        let site = EditorSite.load(siteDirectory: siteDirectory)
-        return (site.config?.catalogs ?? []).filter { $0.file.lowercasedPathExtension == "csv" }.map { catalog in
-            let types = Dictionary((catalog.fields ?? []).map { ($0.name, $0.type.expectation) }, uniquingKeysWith: { first, _ in first })
-            return (catalog.name, catalog.label, catalog.file, catalog.titleField, types)
+    /// The catalogs of site.yml kept in a format the editor writes (CSV, JSON, YAML).
+    private func editableCatalogs() -> [CatalogConfig] {
+        (EditorSite.load(siteDirectory: siteDirectory).config?.catalogs ?? []).filter {
+            CatalogFile.extensions.contains($0.file.lowercasedPathExtension)
         }
+    }
+
+    /// A catalog's file: its bytes and rows; nil when it cannot be read or is not a list of items.
+    private func read(_ catalog: CatalogConfig) -> (data: Data, rows: any CatalogRows)? {
+        guard case .success = EditorPath.check(catalog.file, siteFiles: siteFiles), case .success(let data) = siteFiles.read(catalog.file),
+            let text = String(data: data, encoding: .utf8), let rows = CatalogFile.rows(text, path: catalog.file)
+        else { return nil }
+        return (data, rows)
     }
 
     private func catalogs() -> Response {
-        let listed = csvCatalogs().compactMap { catalog -> (name: String, label: String, path: String, titleColumn: String, rows: CSVRows)? in
-            guard case .success = EditorPath.check(catalog.path, siteFiles: siteFiles), case .success(let data) = siteFiles.read(catalog.path),
-                let text = String(data: data, encoding: .utf8)
-            else { return nil }
-            return (catalog.name, catalog.label, catalog.path, catalog.titleColumn, CSVRows(text))
-        }
+        let listed = editableCatalogs().compactMap { catalog in read(catalog).map { (catalog: catalog, rows: $0.rows) } }
         return EditorHTTP.html(EditorPages.catalogs(listed, token: access.token))
     }
 
-    private func catalogRow(name: String, row: Int, message: String?) -> Response {
-        guard let catalog = csvCatalogs().first(where: { $0.name == name }),
-            case .success = EditorPath.check(catalog.path, siteFiles: siteFiles), case .success(let data) = siteFiles.read(catalog.path),
-            let text = String(data: data, encoding: .utf8)
-        else { return EditorHTTP.plain("No such catalog.\n", status: .notFound) }
-        let rows = CSVRows(text)
-        guard rows.rows.indices.contains(row) else { return EditorHTTP.plain("No such row.\n", status: .notFound) }
-        return EditorHTTP.html(
-            EditorPages.catalogRow(
-                name: name, path: catalog.path, row: row, rows: rows, hash: StableHash.digest(data), types: catalog.types, token: access.token,
-                message: message))
+    private func catalogRow(name: String, row: Int, message: String?, status: HTTPResponse.Status = .ok) -> Response {
+        guard let catalog = editableCatalogs().first(where: { $0.name == name }), let file = read(catalog) else {
+            return EditorHTTP.plain("No such catalog.\n", status: .notFound)
+        }
+        guard (0..<file.rows.count).contains(row) else { return EditorHTTP.plain("No such row.\n", status: .notFound) }
+        let form = EditorPages.CatalogRowForm(catalog: catalog, row: row, rows: file.rows, hash: StableHash.digest(file.data), message: message)
+        return EditorHTTP.html(EditorPages.catalogRow(form, token: access.token), status: status)
     }
 
     /// One row written back; the file must be as it was when the form was opened.
     private func saveCatalogRow(_ form: [String: String]) -> Response {
         let name = form["name"] ?? ""
         let row = Int(form["row"] ?? "") ?? -1
-        guard let catalog = csvCatalogs().first(where: { $0.name == name }) else { return EditorHTTP.plain("No such catalog.\n", status: .notFound) }
-        if case .failure(let refusal) = EditorPath.check(catalog.path, siteFiles: siteFiles) {
+        guard let catalog = editableCatalogs().first(where: { $0.name == name }) else {
+            return EditorHTTP.plain("No such catalog.\n", status: .notFound)
+        }
+        if case .failure(let refusal) = EditorPath.check(catalog.file, siteFiles: siteFiles) {
             return EditorHTTP.plain(refusal.message + "\n", status: .badRequest)
         }
-        guard case .success(let old) = siteFiles.read(catalog.path), let text = String(data: old, encoding: .utf8) else {
-            return EditorHTTP.plain("Cannot read \(catalog.path).\n", status: .notFound)
-        }
-        var rows = CSVRows(text)
-        guard rows.rows.indices.contains(row) else { return EditorHTTP.plain("No such row.\n", status: .notFound) }
-        guard StableHash.digest(old) == form["hash"] else {
-            return EditorHTTP.plain("Not saved: \(catalog.path) changed on disk since the form was opened; open the row again.\n", status: .conflict)
+        guard let file = read(catalog) else { return EditorHTTP.plain("Cannot read \(catalog.file).\n", status: .notFound) }
+        var rows = file.rows
+        guard (0..<rows.count).contains(row) else { return EditorHTTP.plain("No such row.\n", status: .notFound) }
+        guard StableHash.digest(file.data) == form["hash"] else {
+            return EditorHTTP.plain("Not saved: \(catalog.file) changed on disk since the form was opened; open the row again.\n", status: .conflict)
         }
         var values: [String: String] = [:]
         for (key, value) in form where key.hasPrefix("col.") { values[String(key.dropFirst(4))] = value.replacingOccurrences(of: "\r\n", with: "\n") }
-        rows.set(row: row, values)
+        if let problem = rows.set(row: row, values) {
+            return catalogRow(name: name, row: row, message: "Not saved: \(problem).", status: .unprocessableContent)
+        }
         let data = Data(rows.text.utf8)
-        if data != old, case .failure(let failure) = AtomicFile.write(data, to: siteDirectory.path + "/" + catalog.path, replacing: true) {
+        if data != file.data, case .failure(let failure) = AtomicFile.write(data, to: siteDirectory.path + "/" + catalog.file, replacing: true) {
             return EditorHTTP.plain("Not saved: \(failure.message)\n", status: .conflict)
         }
         return EditorHTTP.redirect(Self.prefix + "catalog-row?name=\(EditorHTTP.encode(name))&row=\(row)&saved=1")
