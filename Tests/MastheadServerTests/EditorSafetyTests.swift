@@ -308,6 +308,52 @@ struct EditorSafetyTests {
         }
     }
 
+    @Test func aFieldReferringToAnotherCatalogIsASelectOfItsItems() async throws {
+        let site = try PreviewTestSite()
+        try site.write(
+            "Content/site.yml",
+            PreviewTestSite.config + "\ncatalogs:\n  films:\n    file: catalogs/films.csv\n    key: key\n    title: title\n"
+                + "  episodes:\n    file: catalogs/episodes.json\n    key: key\n    title: title\n"
+                + "    schema: { key: { type: string }, title: { type: string }, series: { type: string, references: films },"
+                + " seen: { type: list, references: films }, aired: { type: boolean } }\n")
+        try site.write("Content/catalogs/films.csv", "key,title\nharbour,The Harbour\nlighthouse,The Lighthouse\n")
+        let json = """
+            [
+              { "key": "pilot", "title": "Pilot", "series": "harbour", "seen": ["harbour"], "aired": true }
+            ]
+
+            """
+        try site.write("Content/catalogs/episodes.json", json)
+        try await Self.start(site) { server in
+            let form = try await server.get("/_masthead/catalog-row?name=episodes&row=0")
+            #expect(form.status == 200)
+            #expect(
+                form.text.contains(
+                    "<select id=\"column-2\" name=\"col.series\" aria-describedby=\"column-2-type\"><option value=\"\">None</option>"
+                        + "<option value=\"harbour\" selected>The Harbour</option><option value=\"lighthouse\">The Lighthouse</option></select>"),
+                "\(form.text)")
+            #expect(form.text.contains("<small id=\"column-2-type\">an item of films</small>"))
+            #expect(form.text.contains("list=\"column-3-keys\" value=\"harbour\""), "a list of films: the films' keys offered")
+            #expect(form.text.contains("<option value=\"lighthouse\">The Lighthouse</option></datalist>"))
+            #expect(
+                form.text.contains(
+                    "name=\"col.aired\" aria-describedby=\"column-4-type\"><option value=\"\">None</option><option value=\"true\" selected>"))
+            let saved = try await Self.post(
+                server, "/_masthead/catalog-save",
+                body: Self.form([
+                    ("token", Self.token), ("name", "episodes"), ("row", "0"), ("hash", try Self.hash(in: form)), ("col.key", "pilot"),
+                    ("col.title", "Pilot"), ("col.series", "lighthouse"), ("col.seen", "harbour; lighthouse"), ("col.aired", "false")
+                ]))
+            #expect(saved.status == 303)
+            #expect(
+                try String(contentsOf: site.url("Content/catalogs/episodes.json"), encoding: .utf8)
+                    == json.replacingOccurrences(
+                        of: "\"series\": \"harbour\", \"seen\": [\"harbour\"], \"aired\": true",
+                        with:
+                            "\"series\": \"lighthouse\", \"seen\": [\"harbour\", \"lighthouse\"], \"aired\": false"))
+        }
+    }
+
     @Test func editingIsOffBeyondLoopbackUnlessAskedFor() {
         #expect(AllowedHosts(listeningOn: "0.0.0.0", machineName: nil).beyondLoopback)
         #expect(!AllowedHosts(listeningOn: "127.0.0.1", machineName: nil).beyondLoopback)

@@ -339,6 +339,8 @@ extension EditorPages {
         /// The file's hash when the form was made: a save over a file changed since is refused.
         var hash: String
         var message: String?
+        /// The key and title of each item of the catalog a field refers to (`references:`), by field name.
+        var relations: [String: [(key: String, title: String)]] = [:]
     }
 
     /// One row of a catalog as a form: one input per field, typed by the catalog's schema; a value
@@ -349,15 +351,35 @@ extension EditorPages {
             let cell = cells[name] ?? CatalogCell(value: "", editable: false)
             let field = form.catalog.field(named: name)
             let id = "column-\(column)"
-            let help =
-                cell.editable
-                ? field.map { $0.type == .list ? "\($0.type.expectation), items separated by ;" : $0.type.expectation } ?? ""
-                : cell.value.isEmpty ? "not in this row" : "kept as written"
+            let help: String
+            if !cell.editable {
+                help = cell.value.isEmpty ? "not in this row" : "kept as written"
+            } else if let field, let other = field.references, form.relations[name] != nil {
+                help = field.type == .list ? "keys of \(other), separated by ;" : "an item of \(other)"
+            } else {
+                help = field.map { $0.type == .list ? "\($0.type.expectation), items separated by ;" : $0.type.expectation } ?? ""
+            }
             let described = help.isEmpty ? "" : " aria-describedby=\"\(id)-type\""
             let mode = field?.type == .integer || field?.type == .decimal ? " inputmode=\"decimal\"" : ""
+            let related = form.relations[name]
             let control: String
             if !cell.editable {
                 control = "<input id=\"\(id)\" type=\"text\" value=\"\(escape(cell.value))\" readonly\(described)>"
+            } else if let related, field?.type != .list {
+                let other = field?.references ?? ""
+                control = select(
+                    id: id, name: name, value: cell.value, described: described,
+                    options: related.map { ($0.key, $0.title.isEmpty ? $0.key : $0.title) },
+                    outside: "an item of \(other)")
+            } else if field?.type == .boolean {
+                let options = [("true", "true"), ("false", "false")]
+                control = select(id: id, name: name, value: cell.value, described: described, options: options, outside: "true or false")
+            } else if let related {
+                // A list of keys: typed, separated by `;`, with the related catalog's keys offered.
+                control =
+                    "<input id=\"\(id)\" name=\"col.\(escape(name))\" type=\"text\" list=\"\(id)-keys\" value=\"\(escape(cell.value))\"\(described)>"
+                    + "<datalist id=\"\(id)-keys\">"
+                    + related.map { "<option value=\"\(escape($0.key))\">\(escape($0.title))</option>" }.joined() + "</datalist>"
             } else if cell.value.contains("\n") {
                 control = "<textarea id=\"\(id)\" name=\"col.\(escape(name))\" rows=\"3\"\(described)>\n\(escape(cell.value))</textarea>"
             } else {
@@ -383,6 +405,16 @@ extension EditorPages {
             </form>
             """
         return page(title: "\(name): row \(row + 1)", token: token, body: body)
+    }
+
+    /// A select of `options` (value, text) for a row's field; a value that is none of them is kept
+    /// as an option of its own, marked as not `outside` ("not an item of people").
+    private static func select(id: String, name: String, value: String, described: String, options: [(String, String)], outside: String) -> String {
+        var options = options
+        if !value.isEmpty && !options.contains(where: { $0.0 == value }) { options.append((value, "\(value) (not \(outside))")) }
+        return "<select id=\"\(id)\" name=\"col.\(escape(name))\"\(described)><option value=\"\">None</option>"
+            + options.map { "<option value=\"\(escape($0.0))\"\($0.0 == value ? " selected" : "")>\(escape($0.1))</option>" }.joined()
+            + "</select>"
     }
 }
 

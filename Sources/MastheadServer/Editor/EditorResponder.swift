@@ -144,6 +144,20 @@ struct EditorResponder: Sendable {
         return (data, rows)
     }
 
+    /// For each field of `catalog` that refers to another catalog (`references:`), that catalog's items as key and title.
+    private func relations(of catalog: CatalogConfig) -> [String: [(key: String, title: String)]] {
+        let all = editableCatalogs()
+        var relations: [String: [(key: String, title: String)]] = [:]
+        for field in catalog.fields ?? [] {
+            guard let target = all.first(where: { $0.name == field.references }), let rows = read(target)?.rows else { continue }
+            relations[field.name] = (0..<rows.count).map { row in
+                let cells = rows.cells(row: row)
+                return (cells[target.key]?.value ?? "", cells[target.titleField]?.value ?? "")
+            }.filter { !$0.key.isEmpty }
+        }
+        return relations
+    }
+
     private func catalogs() -> Response {
         let listed = editableCatalogs().compactMap { catalog in read(catalog).map { (catalog: catalog, rows: $0.rows) } }
         return EditorHTTP.html(EditorPages.catalogs(listed, token: access.token))
@@ -154,7 +168,8 @@ struct EditorResponder: Sendable {
             return EditorHTTP.plain("No such catalog.\n", status: .notFound)
         }
         guard (0..<file.rows.count).contains(row) else { return EditorHTTP.plain("No such row.\n", status: .notFound) }
-        let form = EditorPages.CatalogRowForm(catalog: catalog, row: row, rows: file.rows, hash: StableHash.digest(file.data), message: message)
+        let form = EditorPages.CatalogRowForm(
+            catalog: catalog, row: row, rows: file.rows, hash: StableHash.digest(file.data), message: message, relations: relations(of: catalog))
         return EditorHTTP.html(EditorPages.catalogRow(form, token: access.token), status: status)
     }
 
