@@ -154,9 +154,10 @@ enum EditorPages {
                     + "</select>"
             case .suggested:
                 control = "<input id=\"\(id)\" name=\"\(field.key)\" type=\"text\" list=\"authors\" value=\"\(escape(value))\"\(described(field))>"
+            case .list where field.key == "tags":
+                control = tagChips(id: id, value: value, described: described(field))
             case .list:
-                let list = field.key == "tags" ? " list=\"tags\" data-chips" : ""
-                control = "<input id=\"\(id)\" name=\"\(field.key)\" type=\"text\"\(list) value=\"\(escape(value))\"\(described(field))>"
+                control = "<input id=\"\(id)\" name=\"\(field.key)\" type=\"text\" value=\"\(escape(value))\"\(described(field))>"
             case .image:
                 let parts = value.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 let src = parts.first ?? ""
@@ -264,6 +265,23 @@ enum EditorPages {
             \(datalists)
             """
         return page(title: isNew ? "New article" : (entry?.title ?? state.path), token: token, body: body)
+    }
+
+    /// The tags: a plain input of tags separated by commas, which is what the form sends; and,
+    /// hidden until the editor's script takes over, each tag as a chip with a button that removes
+    /// it and an input that adds one, the site's tags offered (the `tags` datalist).
+    static func tagChips(id: String, value: String, described: String) -> String {
+        let chips = FrontMatterForm.items(value).map { tag in
+            "<li class=\"chip\"><span>\(escape(tag))</span><button type=\"button\" aria-label=\"Remove tag \(escape(tag))\">×</button></li>"
+        }.joined()
+        return """
+            <input id="\(id)" name="tags" type="text" list="tags" value="\(escape(value))"\(described) data-chips="\(id)-chips">\
+            <div class="chips" id="\(id)-chips" hidden><ul aria-label="Tags chosen">\(chips)</ul>\
+            <input id="\(id)-entry" type="text" list="tags" aria-describedby="\(id)-keys" autocomplete="off">\
+            <small id="\(id)-keys">Enter or a comma adds the tag; Backspace in the empty box removes the last one.</small>\
+            <p class="visually-hidden" role="status" aria-live="polite"></p>\
+            <template><li class="chip"><span></span><button type="button" aria-label="Remove tag">×</button></li></template></div>
+            """
     }
 
     // MARK: - A refused save

@@ -51,6 +51,71 @@
         .then(function () { location.reload(); });
     });
   }
+  // Tags as chips: the plain input stays what the form sends, kept up to date by the chips and
+  // the box that adds them. The box takes the field's id, so the field's label names it.
+  document.querySelectorAll("input[data-chips]").forEach(function (plain) {
+    var widget = document.getElementById(plain.getAttribute("data-chips"));
+    if (!widget) return;
+    var list = widget.querySelector("ul");
+    var entry = widget.querySelector("input");
+    var said = widget.querySelector("[role=status]");
+    var template = widget.querySelector("template");
+    var offered = entry.list ? Array.prototype.map.call(entry.list.options, function (option) { return option.value; }) : [];
+    var id = plain.id;
+    plain.id = id + "-value";
+    entry.id = id;
+    entry.setAttribute("aria-describedby", [plain.getAttribute("aria-describedby"), entry.getAttribute("aria-describedby")]
+      .filter(Boolean).join(" "));
+    plain.hidden = true;
+    widget.hidden = false;
+    function chosen() {
+      return Array.prototype.map.call(list.querySelectorAll(".chip span"), function (span) { return span.textContent; });
+    }
+    function sync() {
+      var pending = entry.value.trim();
+      plain.value = chosen().concat(pending ? [pending] : []).join(", ");
+      plain.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    function wire(chip) {
+      chip.querySelector("button").addEventListener("click", function () {
+        var tag = chip.querySelector("span").textContent;
+        chip.remove();
+        entry.focus();
+        said.textContent = "Removed the tag " + tag + ".";
+        sync();
+      });
+    }
+    function add(text) {
+      text.split(",").map(function (tag) { return tag.trim(); }).filter(Boolean).forEach(function (tag) {
+        if (chosen().indexOf(tag) >= 0) return;
+        var chip = template.content.firstElementChild.cloneNode(true);
+        chip.querySelector("span").textContent = tag;
+        chip.querySelector("button").setAttribute("aria-label", "Remove tag " + tag);
+        list.appendChild(chip);
+        wire(chip);
+        said.textContent = "Added the tag " + tag + ".";
+      });
+      entry.value = "";
+      sync();
+    }
+    list.querySelectorAll(".chip").forEach(wire);
+    entry.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" || event.key === ",") {
+        event.preventDefault();
+        add(entry.value);
+      } else if (event.key === "Backspace" && !entry.value) {
+        var last = list.querySelector(".chip:last-child button");
+        if (last) last.click();
+      }
+    });
+    entry.addEventListener("input", function (event) {
+      // A tag picked from those offered, or pasted with commas, becomes a chip at once.
+      var picked = event.inputType === undefined || event.inputType === "insertReplacementText";
+      if (entry.value.indexOf(",") >= 0 || (picked && offered.indexOf(entry.value) >= 0)) add(entry.value); else sync();
+    });
+    entry.addEventListener("blur", function () { if (entry.value.trim()) add(entry.value); });
+  });
+
   if (!form || !body) return;
 
   // The text: CodeMirror when the binary carries it (/_masthead/assets/codemirror.js), the textarea otherwise.
