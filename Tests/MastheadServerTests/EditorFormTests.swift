@@ -35,4 +35,21 @@ struct EditorFormTests {
         let script = String(decoding: PackageResources.editor_js, as: UTF8.self)
         #expect(script.contains("document.querySelectorAll(\"input[data-chips]\")"), "the script that makes the chips work")
     }
+
+    @Test func aGalleryIsPickedFromTheLibraryEachImageWithItsAltTextAndCaption() throws {
+        let site = try PreviewTestSite()
+        try site.article(
+            "moka.md", title: "The moka pot", body: "Bialetti made it in 1933.",
+            extra: "\ngallery:\n  - { src: /images/moka.jpg, alt: \"A moka on the stove\", caption: \"Since 1933.\" }")
+        let page = try Self.form(site, "Content/articles/moka.md")
+        #expect(!page.contains("raw-gallery"), "not shown as YAML lines")
+        #expect(page.contains("<span class=\"label\">Gallery</span><ol class=\"gallery\" data-gallery=\"gallery\">"))
+        #expect(page.contains("<legend>Image 1</legend><label for=\"field-gallery-0-src\">Image</label>"))
+        #expect(page.contains("<input id=\"field-gallery-0-src\" name=\"gallery.0.src\" type=\"text\" list=\"images\" value=\"/images/moka.jpg\""))
+        #expect(page.contains("<label for=\"field-gallery-0-alt\">Alt text</label><input id=\"field-gallery-0-alt\" name=\"gallery.0.alt\""))
+        #expect(page.contains("name=\"gallery.0.caption\" type=\"text\" value=\"Since 1933.\""))
+        #expect(page.contains("data-upload-for=\"field-gallery-0-src\""))
+        #expect(page.contains("<legend>Add an image</legend><label for=\"field-gallery-1-src\">Image</label>"))
+        #expect(page.contains("<datalist id=\"images\"><option value=\"/images/moka.jpg\"></datalist>"), "the library's images offered")
+    }
 }

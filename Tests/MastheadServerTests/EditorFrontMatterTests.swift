@@ -26,6 +26,14 @@ struct EditorFrontMatterTests {
                 let parts = value.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 form[field.key + ".src"] = parts[0]
                 form[field.key + ".alt"] = parts[1]
+            case .gallery:
+                // The images, then the empty one the form adds.
+                let images = GalleryImage.images(of: node?[field.key]) ?? []
+                for (index, image) in (images + [GalleryImage(src: "", alt: "", caption: "")]).enumerated() {
+                    form["\(field.key).\(index).src"] = image.src
+                    form["\(field.key).\(index).alt"] = image.alt
+                    form["\(field.key).\(index).caption"] = image.caption
+                }
             case .longText: form[field.key] = browser(value)
             default: form[field.key] = value
             }
@@ -57,15 +65,23 @@ struct EditorFrontMatterTests {
         let files = try Self.documents()
         #expect(files.count > 50, "the default site and the examples have many documents: found \(files.count)")
         #expect(Set(files.map { $0.path.contains("/Examples/") }) == [true, false])
+        var galleries = 0
         for url in files {
             let data = try Data(contentsOf: url)
             let file = try #require(FrontMatterText(data), "\(url.path) is UTF-8")
+            if file.keys.contains("gallery"),
+                FrontMatterForm.inputs(for: FrontMatterForm.node(of: file), file: file).contains(where: { $0.key == "gallery" })
+            {
+                galleries += 1
+            }
             #expect(Data(file.text.utf8) == data, "\(url.path): the model gives the file back")
             var saved = file
             let problems = FrontMatterForm.apply(Self.untouchedForm(of: file), to: &saved)
             #expect(problems.isEmpty, "\(url.path): \(problems)")
             #expect(Data(saved.text.utf8) == data, "\(url.path): open and save without a change")
         }
+        #expect(galleries == files.filter { (try? String(contentsOf: $0, encoding: .utf8))?.contains("\ngallery:") == true }.count)
+        #expect(galleries >= 7, "every gallery of the sites is its own input")
     }
 
     /// Every catalog file (CSV, JSON, YAML) of the default site and the four examples.
@@ -226,6 +242,52 @@ struct EditorFrontMatterTests {
         form["draft"] = "true"
         #expect(FrontMatterForm.apply(form, to: &file).isEmpty)
         #expect(file.text == "---\r\ntitle: Moka\r\ndraft: true\r\n\r\n---\r\nText.\r\n", "CRLF kept, the blank line stays before the fence")
+    }
+
+    @Test func aChangedGalleryIsWrittenAsAPersonWritesIt() {
+        var file = FrontMatterText(
+            """
+            ---
+            title: Moka
+            gallery:
+              - src: /images/moka.jpg
+                alt: A moka on the stove
+            tags: [moka]
+            ---
+            Text.
+
+            """)
+        var form = Self.untouchedForm(of: file)
+        #expect(form["gallery.0.alt"] == "A moka on the stove" && form["gallery.1.src"] == "")
+        form["gallery.0.caption"] = "Bialetti's, since 1933."
+        form["gallery.1.src"] = "/images/cup.jpg"
+        form["gallery.1.alt"] = "A cup: espresso"
+        #expect(FrontMatterForm.apply(form, to: &file).isEmpty)
+        #expect(
+            file.text == """
+                ---
+                title: Moka
+                gallery:
+                  - { src: /images/moka.jpg, alt: "A moka on the stove", caption: "Bialetti's, since 1933." }
+                  - { src: /images/cup.jpg, alt: "A cup: espresso" }
+                tags: [moka]
+                ---
+                Text.
+
+                """)
+    }
+
+    @Test func aGalleryImageWithoutAltTextIsRefusedAndNothingChanges() {
+        let original = "---\ntitle: Moka\n---\nText.\n"
+        var file = FrontMatterText(original)
+        var form = Self.untouchedForm(of: file)
+        form["gallery.0.src"] = "/images/moka.jpg"
+        form["gallery.0.alt"] = "A moka"
+        form["gallery.1.src"] = "/images/cup.jpg"
+        let problems = FrontMatterForm.apply(form, to: &file)
+        #expect(problems.map(\.key) == ["gallery"])
+        #expect(problems.first?.message == "alt text is required for image 2: say what it shows for those who cannot see it")
+        #expect(file.text == original)
     }
 
     @Test func aCoverWithoutAltTextIsRefusedAndNothingChanges() {

@@ -15,6 +15,8 @@ struct EditorField: Sendable {
         case list
         /// `{ src, alt }`, alt text required.
         case image
+        /// A list of `{ src, alt, caption }` (`GalleryImage`), alt text required for each.
+        case gallery
     }
 
     let key: String
@@ -33,6 +35,9 @@ struct EditorField: Sendable {
         EditorField(key: "tags", kind: .list, label: "Tags", help: "Separated by commas."),
         EditorField(key: "author", kind: .suggested, label: "Author", help: ""),
         EditorField(key: "cover", kind: .image, label: "Cover", help: "From the media library; alt text is required."),
+        EditorField(
+            key: "gallery", kind: .gallery, label: "Gallery",
+            help: "Images from the media library, shown after the text; alt text is required for each. Empty an image's box to take it out."),
         EditorField(key: "video", kind: .text, label: "Video", help: "A YouTube or Vimeo address."),
         EditorField(key: "toc", kind: .flag, label: "Table of contents", help: ""),
         EditorField(key: "related", kind: .list, label: "Related", help: "File names of other articles, separated by commas."),

@@ -169,9 +169,11 @@ enum EditorPages {
                     <label class="upload">Upload a photo <input type="file" \
                     accept="image/jpeg,image/png,image/webp,image/heic,image/avif" data-upload-for="\(id)"></label></span>
                     """
+            case .gallery:
+                control = gallery(GalleryImage.images(of: node?[field.key]) ?? [], key: field.key, described: described(field))
             }
             let label =
-                field.kind == .image
+                field.kind == .image || field.kind == .gallery
                 ? "<span class=\"label\">\(escape(field.label))</span>" : "<label for=\"\(id)\">\(escape(field.label))</label>"
             fields.append("<div class=\"field field-\(field.kind)\" id=\"at-\(field.key)\">\(label)\(control)\(help)\(problem(field.key))</div>")
         }
@@ -282,6 +284,26 @@ enum EditorPages {
             <p class="visually-hidden" role="status" aria-live="polite"></p>\
             <template><li class="chip"><span></span><button type="button" aria-label="Remove tag">×</button></li></template></div>
             """
+    }
+
+    /// The gallery: for each image its address (the library's images offered, or an upload), its
+    /// alt text and its caption, then an empty one to add an image (the script adds more).
+    static func gallery(_ images: [GalleryImage], key: String, described: String) -> String {
+        let items = (images + [GalleryImage(src: "", alt: "", caption: "")]).enumerated().map { index, image in
+            let id = "field-\(key)-\(index)"
+            let name = "\(key).\(index)"
+            return """
+                <li><fieldset><legend>\(index < images.count ? "Image \(index + 1)" : "Add an image")</legend>\
+                <label for="\(id)-src">Image</label><input id="\(id)-src" name="\(name).src" type="text" list="images" \
+                value="\(escape(image.src))"\(described) data-image>\
+                <label for="\(id)-alt">Alt text</label><input id="\(id)-alt" name="\(name).alt" type="text" value="\(escape(image.alt))">\
+                <label for="\(id)-caption">Caption</label>\
+                <input id="\(id)-caption" name="\(name).caption" type="text" value="\(escape(image.caption))">\
+                <label class="upload">Upload a photo <input type="file" \
+                accept="image/jpeg,image/png,image/webp,image/heic,image/avif" data-upload-for="\(id)-src"></label></fieldset></li>
+                """
+        }.joined()
+        return "<ol class=\"gallery\" data-gallery=\"\(key)\">\(items)</ol>"
     }
 
     // MARK: - A refused save

@@ -43,6 +43,8 @@ enum FrontMatterForm {
                 return nil
             }
             return (value?["src"]?.string ?? "") + "\n" + (value?["alt"]?.string ?? "")
+        case .gallery:
+            return GalleryImage.images(of: value).map(GalleryImage.formValue)
         }
     }
 
@@ -53,8 +55,9 @@ enum FrontMatterForm {
     }
 
     /// Applies a sent form: `form[key]` for each input listed in `form["inputs"]` (images as
-    /// `key.src` and `key.alt`, a flag sent only when on), `form["raw." + key]` for the fields
-    /// shown as their lines, and `form["body"]`. Nothing changes when there is a problem.
+    /// `key.src` and `key.alt`, a gallery as `key.0.src`, `key.0.alt`, `key.0.caption`..., a flag
+    /// sent only when on), `form["raw." + key]` for the fields shown as their lines, and
+    /// `form["body"]`. Nothing changes when there is a problem.
     static func apply(_ form: [String: String], to file: inout FrontMatterText) -> [Problem] {
         let node = node(of: file)
         var edited = file
@@ -92,6 +95,17 @@ enum FrontMatterForm {
                     problems.append(Problem(key: field.key, message: "alt text is required: say what the image shows for those who cannot see it"))
                 } else {
                     edited.set(field.key, yaml: "\(field.key): \(YAMLText.mapping([("src", src), ("alt", alt)], quoting: ["alt"]))")
+                }
+            case .gallery:
+                let images = GalleryImage.images(in: form, key: field.key)
+                guard GalleryImage.formValue(images) != old else { continue }
+                if images.isEmpty {
+                    edited.remove(field.key)
+                } else if let missing = images.firstIndex(where: { $0.alt.isEmpty }) {
+                    let message = "alt text is required for image \(missing + 1): say what it shows for those who cannot see it"
+                    problems.append(Problem(key: field.key, message: message))
+                } else {
+                    edited.set(field.key, yaml: GalleryImage.yaml(images, key: field.key))
                 }
             }
         }

@@ -31,14 +31,37 @@
         });
       });
   }
-  document.querySelectorAll("input[data-upload-for]").forEach(function (input) {
-    input.addEventListener("change", function () {
-      Array.prototype.forEach.call(input.files, function (file) {
-        upload(file, input.getAttribute("data-upload-for")).then(function (info) {
-          if (info && !input.getAttribute("data-upload-for")) location.reload();
-        });
+  // On the document, so that the gallery's added images upload too.
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches("input[data-upload-for]")) return;
+    Array.prototype.forEach.call(input.files, function (file) {
+      upload(file, input.getAttribute("data-upload-for")).then(function (info) {
+        if (info && !input.getAttribute("data-upload-for")) location.reload();
       });
     });
+  });
+  // The gallery: "Add another image" copies the empty image at its end, numbered next.
+  document.querySelectorAll("ol[data-gallery]").forEach(function (list) {
+    var number = new RegExp("^((?:field-)?" + list.getAttribute("data-gallery") + "[.-])\\d+");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Add another image";
+    button.addEventListener("click", function () {
+      var copy = list.lastElementChild.cloneNode(true);
+      var index = list.children.length;
+      copy.querySelectorAll("[id], [for], [name], [data-upload-for]").forEach(function (node) {
+        ["id", "for", "name", "data-upload-for"].forEach(function (attribute) {
+          var value = node.getAttribute(attribute);
+          if (value) node.setAttribute(attribute, value.replace(number, "$1" + index));
+        });
+      });
+      copy.querySelectorAll("input").forEach(function (input) { input.value = ""; });
+      copy.querySelector("legend").textContent = "Add an image";
+      list.appendChild(copy);
+      copy.querySelector("input").focus();
+    });
+    list.parentNode.insertBefore(button, list.nextSibling);
   });
   var zone = document.querySelector("[data-dropzone]");
   if (zone) {
