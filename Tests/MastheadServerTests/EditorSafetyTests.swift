@@ -354,6 +354,65 @@ struct EditorSafetyTests {
         }
     }
 
+    @Test func anOriginalAndItsTranslationOpenSideBySideEachWithItsOwnForm() async throws {
+        let site = try PreviewTestSite()
+        try site.write(
+            "Content/site.yml", PreviewTestSite.config + "\nlanguages:\n  - code: en\n    name: English\n  - code: it\n    name: Italiano\n")
+        let translation = "---\ntitle: La moka\n---\nBialetti la inventò nel 1933.\n"
+        try site.write("Content/articles/moka.it.md", translation)
+        let original = try String(contentsOf: site.url("Content/articles/moka.md"), encoding: .utf8)
+        try await Self.start(site) { server in
+            let single = try await server.get("/_masthead/edit?path=Content/articles/moka.md")
+            let target = "/_masthead/edit?path=Content/articles/moka.md&beside=Content/articles/moka.it.md"
+            #expect(single.text.contains("<a href=\"\(target.replacingOccurrences(of: "&", with: "&amp;"))\">side by side with this one</a>"))
+            let page = try await server.get(target)
+            #expect(page.status == 200)
+            #expect(page.text.contains("<h1>The moka pot, side by side</h1>"))
+            #expect(page.text.contains("<h2 id=\"first-heading\" lang=\"en\">en: The moka pot</h2>"))
+            #expect(page.text.contains("<h2 id=\"second-heading\" lang=\"it\">it: La moka</h2>"))
+            #expect(
+                page.text.contains(
+                    "<label for=\"first-field-title\">Title</label>"
+                        + "<input id=\"first-field-title\" name=\"title\" type=\"text\" value=\"The moka pot\""))
+            #expect(
+                page.text.contains(
+                    "<label for=\"second-field-title\">Title</label><input id=\"second-field-title\" name=\"title\" type=\"text\" value=\"La moka\""))
+            #expect(
+                page.text.contains(
+                    "<textarea id=\"second-body\" name=\"body\" rows=\"24\" spellcheck=\"true\">\nBialetti la inventò nel 1933.\n</textarea>"))
+            let ids = page.text.components(separatedBy: " id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+            #expect(ids.count > 40 && Set(ids).count == ids.count, "every id once: each label names its own input")
+            let css = String(decoding: PackageResources.editor_css, as: UTF8.self)
+            #expect(css.contains("@media (min-width: 1100px) { .beside { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);"))
+
+            // The translation's form saves the translation only, and comes back to both.
+            let forms = page.text.components(separatedBy: "<form id=\"second-editor\"")
+            #expect(forms.count == 2)
+            let hash = try Self.hash(in: RawResponse(status: 200, headers: [:], body: Data(forms[1].utf8)))
+            let back = "edit?path=Content/articles/moka.md&beside=Content/articles/moka.it.md"
+            #expect(forms[1].contains("<input type=\"hidden\" name=\"back\" value=\"\(back.replacingOccurrences(of: "&", with: "&amp;"))\">"))
+            let saved = try await Self.post(
+                server, "/_masthead/save",
+                body: Self.form([
+                    ("token", Self.token), ("path", "Content/articles/moka.it.md"), ("hash", hash), ("inputs", "title"),
+                    ("title", "La moka di Bialetti"), ("body", "Bialetti la inventò nel 1933.\r\n"), ("back", back)
+                ]))
+            #expect(saved.status == 303)
+            #expect(saved.headers["location"] == "/_masthead/" + back + "&saved=1")
+            #expect(
+                try String(contentsOf: site.url("Content/articles/moka.it.md"), encoding: .utf8)
+                    == translation.replacingOccurrences(of: "La moka", with: "La moka di Bialetti"))
+            #expect(try String(contentsOf: site.url("Content/articles/moka.md"), encoding: .utf8) == original)
+            for elsewhere in ["https://evil.example/", "//evil.example/", "../edit?path=x"] {
+                #expect(
+                    EditorResponder.savedPage(["back": elsewhere], path: "Content/articles/moka.it.md")
+                        == "edit?path=Content/articles/moka.it.md&saved=1")
+            }
+            let refused = try await server.get("/_masthead/edit?path=Content/articles/moka.md&beside=../secret.txt")
+            #expect(refused.status == 400)
+        }
+    }
+
     @Test func editingIsOffBeyondLoopbackUnlessAskedFor() {
         #expect(AllowedHosts(listeningOn: "0.0.0.0", machineName: nil).beyondLoopback)
         #expect(!AllowedHosts(listeningOn: "127.0.0.1", machineName: nil).beyondLoopback)

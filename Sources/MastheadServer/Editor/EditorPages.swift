@@ -113,25 +113,26 @@ enum EditorPages {
         var message: String?
     }
 
-    static func edit(_ state: FormState, site: EditorSite, images: [String], token: String) -> String {
+    /// Where a form's ids begin: "" on the page of one file, another prefix for each of two forms on one page.
+    /// `back`: the editor page a save returns to, when not the file's own.
+    static func form(_ state: FormState, site: EditorSite, token: String, id prefix: String = "", back: String? = nil) -> String {
         let file = state.file
         let node = FrontMatterForm.node(of: file)
         let inputs = FrontMatterForm.inputs(for: node, file: file)
-        let isNew = state.hash.isEmpty
         func problem(_ key: String) -> String {
-            state.problems.filter { $0.key == key }.map { "<p class=\"problem\" id=\"problem-\(key)\">\(escape($0.message))</p>" }.joined()
+            state.problems.filter { $0.key == key }.map { "<p class=\"problem\" id=\"\(prefix)problem-\(key)\">\(escape($0.message))</p>" }.joined()
         }
         func described(_ field: EditorField) -> String {
             var ids: [String] = []
-            if !field.help.isEmpty { ids.append("help-\(field.key)") }
-            if state.problems.contains(where: { $0.key == field.key }) { ids.append("problem-\(field.key)") }
+            if !field.help.isEmpty { ids.append("\(prefix)help-\(field.key)") }
+            if state.problems.contains(where: { $0.key == field.key }) { ids.append("\(prefix)problem-\(field.key)") }
             return ids.isEmpty ? "" : " aria-describedby=\"\(ids.joined(separator: " "))\""
         }
         var fields: [String] = []
         for field in inputs {
             let value = FrontMatterForm.value(of: field, in: node) ?? ""
-            let id = "field-\(field.key)"
-            let help = field.help.isEmpty ? "" : "<small id=\"help-\(field.key)\">\(escape(field.help))</small>"
+            let id = "\(prefix)field-\(field.key)"
+            let help = field.help.isEmpty ? "" : "<small id=\"\(prefix)help-\(field.key)\">\(escape(field.help))</small>"
             let control: String
             switch field.kind {
             case .text, .date:
@@ -170,25 +171,48 @@ enum EditorPages {
                     accept="image/jpeg,image/png,image/webp,image/heic,image/avif" data-upload-for="\(id)"></label></span>
                     """
             case .gallery:
-                control = gallery(GalleryImage.images(of: node?[field.key]) ?? [], key: field.key, described: described(field))
+                control = gallery(GalleryImage.images(of: node?[field.key]) ?? [], key: field.key, id: id, described: described(field))
             }
             let label =
                 field.kind == .image || field.kind == .gallery
                 ? "<span class=\"label\">\(escape(field.label))</span>" : "<label for=\"\(id)\">\(escape(field.label))</label>"
-            fields.append("<div class=\"field field-\(field.kind)\" id=\"at-\(field.key)\">\(label)\(control)\(help)\(problem(field.key))</div>")
+            fields.append(
+                "<div class=\"field field-\(field.kind)\" id=\"\(prefix)at-\(field.key)\">\(label)\(control)\(help)\(problem(field.key))</div>")
         }
         let shownKeys = Set(inputs.map(\.key))
         func rows(_ key: String) -> Int { min(12, max(2, (file.source(of: key) ?? "").split(separator: "\n").count + 1)) }
         for key in file.keys where !shownKeys.contains(key) {
-            let id = "raw-\(key)"
+            let id = "\(prefix)raw-\(key)"
             fields.append(
                 """
-                <div class="field field-raw" id="at-\(escape(key))"><label for="\(escape(id))">\(escape(key)) \
+                <div class="field field-raw" id="\(prefix)at-\(escape(key))"><label for="\(escape(id))">\(escape(key)) \
                 <small>(YAML, kept as written)</small></label>\
                 <textarea id="\(escape(id))" name="raw.\(escape(key))" rows="\(rows(key))" spellcheck="false">
                 \(escape(file.source(of: key) ?? ""))</textarea>\(problem(key))</div>
                 """)
         }
+        let backField = back.map { "<input type=\"hidden\" name=\"back\" value=\"\(escape($0))\">" } ?? ""
+        return """
+            <form id="\(prefix.isEmpty ? "editor" : prefix + "editor")" method="post" action="\(root)save" class="editor-form">
+            <input type="hidden" name="token" value="\(escape(token))">
+            <input type="hidden" name="path" value="\(escape(state.path))">
+            <input type="hidden" name="hash" value="\(escape(state.hash))">
+            <input type="hidden" name="inputs" value="\(inputs.map(\.key).joined(separator: ","))">\(backField)
+            <fieldset><legend>Front matter</legend>
+            \(fields.joined(separator: "\n"))
+            </fieldset>
+            <div class="field field-body"><label for="\(prefix)body">Text (Markdown)</label>
+            <div class="toolbar" role="toolbar" aria-label="Formatting" aria-controls="\(prefix)body" hidden></div>
+            <textarea id="\(prefix)body" name="body" rows="24" spellcheck="true">
+            \(escape(file.body))</textarea>
+            <ul class="build-problems" id="\(prefix)build-problems" aria-live="polite"></ul></div>
+            <p class="actions"><button type="submit" class="primary">Save</button></p>
+            </form>
+            """
+    }
+
+    static func edit(_ state: FormState, site: EditorSite, images: [String], token: String) -> String {
+        let isNew = state.hash.isEmpty
         let entry = site.entry(at: state.path)
         let translations = entry.map { site.translations(of: $0) } ?? []
         let own = entry?.language ?? site.languages[0]
@@ -197,7 +221,9 @@ enum EditorPages {
         if let entry, !isNew {
             let links = translations.map {
                 "<li><a href=\"\(root)edit?path=\(EditorHTTP.encode($0.path))\">"
-                    + "\(escape($0.language ?? site.languages[0])): \(escape($0.title))</a></li>"
+                    + "\(escape($0.language ?? site.languages[0])): \(escape($0.title))</a> · "
+                    + "<a href=\"\(root)edit?path=\(EditorHTTP.encode(state.path))&amp;beside=\(EditorHTTP.encode($0.path))\">"
+                    + "side by side with this one</a></li>"
             }
             let missing = site.languages.filter { !have.contains($0) }
             let buttons =
@@ -227,11 +253,6 @@ enum EditorPages {
                 \(escape(text.body))</textarea></details>
                 """
         }
-        let datalists = """
-            <datalist id="tags">\(site.tags.map { "<option value=\"\(escape($0))\">" }.joined())</datalist>
-            <datalist id="authors">\(site.authors.map { "<option value=\"\(escape($0))\">" }.joined())</datalist>
-            <datalist id="images">\(images.map { "<option value=\"\(escape($0))\">" }.joined())</datalist>
-            """
         let message = state.message.map { "<p class=\"message\" role=\"status\">\(escape($0))</p>" } ?? ""
         let problems =
             state.problems.isEmpty
@@ -244,29 +265,52 @@ enum EditorPages {
             <p class="path">\(isNew ? "Saved under Content/articles/, named after its title." : escape(state.path))</p>
             \(message)\(problems)
             <div class="workspace">
-            <form id="editor" method="post" action="\(root)save" class="editor-form">
-            <input type="hidden" name="token" value="\(escape(token))">
-            <input type="hidden" name="path" value="\(escape(state.path))">
-            <input type="hidden" name="hash" value="\(escape(state.hash))">
-            <input type="hidden" name="inputs" value="\(inputs.map(\.key).joined(separator: ","))">
-            <fieldset><legend>Front matter</legend>
-            \(fields.joined(separator: "\n"))
-            </fieldset>
-            <div class="field field-body"><label for="body">Text (Markdown)</label>
-            <div class="toolbar" role="toolbar" aria-label="Formatting" aria-controls="body" hidden></div>
-            <textarea id="body" name="body" rows="24" spellcheck="true">
-            \(escape(file.body))</textarea>
-            <ul class="build-problems" id="build-problems" aria-live="polite"></ul></div>
-            <p class="actions"><button type="submit" class="primary">Save</button></p>
-            </form>
+            \(form(state, site: site, token: token))
             <section class="preview" aria-label="Preview"><h2>Preview</h2><p class="preview-status" id="preview-status" role="status"></p>
             <iframe id="preview" title="Preview of the page"></iframe></section>
             </div>
             \(translate)
             \(original)
-            \(datalists)
+            \(datalists(site: site, images: images))
             """
         return page(title: isNew ? "New article" : (entry?.title ?? state.path), token: token, body: body)
+    }
+
+    /// The site's tags, authors and images, offered by the inputs of the page's forms.
+    static func datalists(site: EditorSite, images: [String]) -> String {
+        """
+        <datalist id="tags">\(site.tags.map { "<option value=\"\(escape($0))\">" }.joined())</datalist>
+        <datalist id="authors">\(site.authors.map { "<option value=\"\(escape($0))\">" }.joined())</datalist>
+        <datalist id="images">\(images.map { "<option value=\"\(escape($0))\">" }.joined())</datalist>
+        """
+    }
+
+    /// Two files side by side, an original and its translation, each with its own form; a save
+    /// of either comes back to this page. Two columns from 1100 px, one after the other on a phone.
+    static func beside(_ first: FormState, _ second: FormState, site: EditorSite, images: [String], token: String) -> String {
+        let back = "edit?path=\(EditorHTTP.encode(first.path))&beside=\(EditorHTTP.encode(second.path))"
+        let columns = [(first, "first-"), (second, "second-")].map { state, prefix in
+            let entry = site.entry(at: state.path)
+            let language = entry?.language ?? site.languages[0]
+            return """
+                <section class="side" aria-labelledby="\(prefix)heading"><h2 id="\(prefix)heading" lang="\(escape(language))">\
+                \(escape(language)): \(escape(entry?.title ?? state.path))</h2><p class="path">\(escape(state.path))</p>
+                \(form(state, site: site, token: token, id: prefix, back: back))
+                </section>
+                """
+        }
+        let message = first.message.map { "<p class=\"message\" role=\"status\">\(escape($0))</p>" } ?? ""
+        let title = site.entry(at: first.path)?.title ?? first.path
+        let body = """
+            <h1>\(escape(title)), side by side</h1>
+            \(message)
+            <div class="beside">
+            \(columns.joined(separator: "\n"))
+            </div>
+            <p><a href="\(root)edit?path=\(EditorHTTP.encode(first.path))">Only \(escape(first.path)), with its preview</a></p>
+            \(datalists(site: site, images: images))
+            """
+        return page(title: "\(title), side by side", token: token, body: body)
     }
 
     /// The tags: a plain input of tags separated by commas, which is what the form sends; and,
@@ -288,9 +332,9 @@ enum EditorPages {
 
     /// The gallery: for each image its address (the library's images offered, or an upload), its
     /// alt text and its caption, then an empty one to add an image (the script adds more).
-    static func gallery(_ images: [GalleryImage], key: String, described: String) -> String {
+    static func gallery(_ images: [GalleryImage], key: String, id field: String, described: String) -> String {
         let items = (images + [GalleryImage(src: "", alt: "", caption: "")]).enumerated().map { index, image in
-            let id = "field-\(key)-\(index)"
+            let id = "\(field)-\(index)"
             let name = "\(key).\(index)"
             return """
                 <li><fieldset><legend>\(index < images.count ? "Image \(index + 1)" : "Add an image")</legend>\

@@ -38,7 +38,11 @@ struct EditorResponder: Sendable {
             }
             switch route {
             case "": return EditorHTTP.html(EditorPages.list(EditorSite.load(siteDirectory: siteDirectory), filter: query, token: access.token))
-            case "edit": return edit(path: query["path"] ?? "")
+            case "edit":
+                if let beside = query["beside"] {
+                    return edit(path: query["path"] ?? "", beside: beside, message: query["saved"] == nil ? nil : "Saved.")
+                }
+                return edit(path: query["path"] ?? "")
             case "new": return newArticle()
             case "media": return media()
             case "source": return source(path: query["path"] ?? "")
@@ -73,16 +77,42 @@ struct EditorResponder: Sendable {
     // MARK: - Pages
 
     private func edit(path: String) -> Response {
-        switch EditorPath.document(path, siteFiles: siteFiles) {
-        case .failure(let refusal): return EditorHTTP.plain(refusal.message + "\n", status: .badRequest)
-        case .success:
-            guard case .success(let data) = siteFiles.read(path) else { return EditorHTTP.plain("No such file: \(path)\n", status: .notFound) }
-            guard let file = FrontMatterText(data) else {
-                return EditorHTTP.plain("\(path) is not UTF-8 text: the editor leaves it alone.\n", status: .unprocessableContent)
-            }
-            let state = EditorPages.FormState(path: path, hash: StableHash.digest(data), file: file)
+        switch opened(path) {
+        case .failure(let refused): return refused.response
+        case .success(let state):
             return EditorHTTP.html(
                 EditorPages.edit(state, site: EditorSite.load(siteDirectory: siteDirectory), images: imagePaths(), token: access.token))
+        }
+    }
+
+    /// Why a file cannot be opened, as the response that says so.
+    private struct Refused: Error {
+        let response: Response
+    }
+
+    /// A file's form state as it is on disk now.
+    private func opened(_ path: String) -> Result<EditorPages.FormState, Refused> {
+        if case .failure(let refusal) = EditorPath.document(path, siteFiles: siteFiles) {
+            return .failure(Refused(response: EditorHTTP.plain(refusal.message + "\n", status: .badRequest)))
+        }
+        guard case .success(let data) = siteFiles.read(path) else {
+            return .failure(Refused(response: EditorHTTP.plain("No such file: \(path)\n", status: .notFound)))
+        }
+        guard let file = FrontMatterText(data) else {
+            let message = "\(path) is not UTF-8 text: the editor leaves it alone.\n"
+            return .failure(Refused(response: EditorHTTP.plain(message, status: .unprocessableContent)))
+        }
+        return .success(EditorPages.FormState(path: path, hash: StableHash.digest(data), file: file))
+    }
+
+    /// Two files side by side (an original and its translation), each with its own form.
+    private func edit(path: String, beside: String, message: String?) -> Response {
+        switch (opened(path), opened(beside)) {
+        case (.failure(let refused), _), (_, .failure(let refused)): return refused.response
+        case (.success(var first), .success(let second)):
+            first.message = message
+            return EditorHTTP.html(
+                EditorPages.beside(first, second, site: EditorSite.load(siteDirectory: siteDirectory), images: imagePaths(), token: access.token))
         }
     }
 
@@ -245,7 +275,7 @@ struct EditorResponder: Sendable {
         if let old = made.old {
             // Changed on disk since the form was opened: refuse, show both; nothing is lost.
             guard StableHash.digest(old) == form["hash"] else { return conflict(path: path, yours: made.file.text, theirs: old) }
-            if old == data { return EditorHTTP.redirect(Self.prefix + "edit?path=\(EditorHTTP.encode(path))&saved=1") }
+            if old == data { return EditorHTTP.redirect(Self.prefix + Self.savedPage(form, path: path)) }
         } else {
             let title = FrontMatterForm.node(of: made.file)?["title"]?.string ?? ""
             guard !title.isEmpty else {
@@ -265,8 +295,15 @@ struct EditorResponder: Sendable {
         }
         switch AtomicFile.write(data, to: siteDirectory.path + "/" + path, replacing: made.old != nil) {
         case .failure(let failure): return EditorHTTP.plain("Not saved: \(failure.message)\n", status: .conflict)
-        case .success: return EditorHTTP.redirect(Self.prefix + "edit?path=\(EditorHTTP.encode(path))&saved=1")
+        case .success: return EditorHTTP.redirect(Self.prefix + Self.savedPage(form, path: path))
         }
+    }
+
+    /// The editor page a save goes back to: the side-by-side page it came from (`back`, only ever
+    /// an editor page), or the file's own.
+    static func savedPage(_ form: [String: String], path: String) -> String {
+        if let back = form["back"], back.hasPrefix("edit?path="), !back.contains("#") { return back + "&saved=1" }
+        return "edit?path=\(EditorHTTP.encode(path))&saved=1"
     }
 
     /// Saves a whole text over a file (the conflict page's "save mine"), still only over the version it was shown.

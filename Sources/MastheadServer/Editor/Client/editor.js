@@ -43,7 +43,7 @@
   });
   // The gallery: "Add another image" copies the empty image at its end, numbered next.
   document.querySelectorAll("ol[data-gallery]").forEach(function (list) {
-    var number = new RegExp("^((?:field-)?" + list.getAttribute("data-gallery") + "[.-])\\d+");
+    var number = new RegExp("(" + list.getAttribute("data-gallery") + "[.-])\\d+");
     var button = document.createElement("button");
     button.type = "button";
     button.textContent = "Add another image";
