@@ -60,8 +60,8 @@ struct ChangeDetectionTests {
         let built = try cache.contents(of: output)
         try Data("mine".utf8).write(to: output.appendingPathComponent("articles/a/notes.txt"))
         try FileManager.default.createDirectory(at: output.appendingPathComponent("drafts"), withIntermediateDirectories: true)
-        let drift = OutputDrift.find(
-            in: output, recorded: try #require(BuildCache(siteDirectory: site.root, output: output).loadManifest()).outputs)
+        let manifest = try #require(BuildCache(siteDirectory: site.root, output: output).loadManifest())
+        let drift = OutputDrift.find(in: output, recorded: manifest.outputs, folders: manifest.folders)
         #expect(drift.unlisted == ["articles/a/notes.txt", "drafts/"])
         #expect(drift.changed == [] && drift.missing == [])
         let outcome = try cache.build(site, into: output)
@@ -72,6 +72,45 @@ struct ChangeDetectionTests {
         #expect(try cache.contents(of: output) == built)
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("drafts").path))
         #expect(cache.isUpToDate(try cache.build(site, into: output)))
+    }
+
+    @Test("a file added to a folder whose time is then set back is found: the folder's change time moved")
+    func unlistedFileWithFolderTimeRestored() throws {
+        let site = try cache.sampleSite()
+        let output = site.root.appendingPathComponent("public")
+        _ = try cache.build(site, into: output)
+        let built = try cache.contents(of: output)
+        let folder = output.appendingPathComponent("articles/b")
+        let before = try #require(FileStatus(path: folder.path))
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        restoreTime(folder.path, to: before)
+        #expect(try #require(FileStatus(path: folder.path)).modified == before.modified)
+        let outcome = try cache.build(site, into: output)
+        #expect(!cache.isUpToDate(outcome))
+        if case .built(let result, _) = outcome {
+            #expect(result.messages.contains { $0.contains("removed 1 files masthead build did not write: articles/b/notes.txt") })
+        }
+        #expect(try cache.contents(of: output) == built)
+    }
+
+    @Test("a folder as the manifest recorded it is not listed; one changed in the tick it was looked at is")
+    func folderRecordsSpareListings() throws {
+        let site = try cache.sampleSite()
+        let output = site.root.appendingPathComponent("public")
+        _ = try cache.build(site, into: output)
+        let manifest = try #require(BuildCache(siteDirectory: site.root, output: output).loadManifest())
+        #expect(manifest.folders.records["articles/a"] != nil && manifest.folders.records[""] != nil)
+        #expect(manifest.folders.records["articles/a/index.html"] == nil)
+        try Data("mine".utf8).write(to: output.appendingPathComponent("articles/a/notes.txt"))
+        // Records taken after the file was added vouch for the folder as it is now: it is not listed.
+        var now = OutputDrift.FolderRecords(of: output, files: manifest.outputs.keys)
+        now.takenAt = Int64.max
+        #expect(OutputDrift.find(in: output, recorded: manifest.outputs, folders: now).unlisted == [])
+        // The same records, taken in the tick the folder changed, cannot vouch for it.
+        now.takenAt = try #require(now.records["articles/a"]).changed
+        #expect(OutputDrift.find(in: output, recorded: manifest.outputs, folders: now).unlisted == ["articles/a/notes.txt"])
+        // The build's own records: the folder changed since, so it is listed.
+        #expect(OutputDrift.find(in: output, recorded: manifest.outputs, folders: manifest.folders).unlisted == ["articles/a/notes.txt"])
     }
 
     @Test("a source edited with the same size and its modification time set back is built")
@@ -90,7 +129,7 @@ struct ChangeDetectionTests {
         #expect(try cache.contents(of: output) == cache.contents(of: clean))
     }
 
-    @Test("the manifest records change time and inode; a manifest of the first format is not used")
+    @Test("the manifest records change time, inode and the output's folders; a manifest of an earlier format is not used")
     func manifestFormat() throws {
         var manifest = BuildManifest(key: "k")
         manifest.inputs["Content/a.md"] = .init(size: 1, modified: 2, changed: 3, inode: 4, hash: "h")
@@ -98,5 +137,12 @@ struct ChangeDetectionTests {
         #expect(text.contains("in 1 2 3 4 h Content/a.md"))
         #expect(BuildManifest.parse(text) == manifest)
         #expect(BuildManifest.parse("masthead-build-cache 1\nkey k\nin 1 2 h Content/a.md\n") == nil)
+        // Version 3 records the output's folders; a manifest of version 2 has none, and is not used.
+        manifest.folders.records[""] = .init(size: 4096, modified: 5, changed: 6, inode: 7, hash: "-")
+        manifest.folders.takenAt = 8
+        let withFolders = manifest.serialized()
+        #expect(withFolders.contains("foldersAt 8\ndir 4096 5 6 7 - \n"))
+        #expect(BuildManifest.parse(withFolders) == manifest)
+        #expect(BuildManifest.parse(withFolders.replacingOccurrences(of: "masthead-build-cache 3", with: "masthead-build-cache 2")) == nil)
     }
 }

@@ -41,7 +41,7 @@ public enum CachedBuild {
         var options = options
         // What changed in the output folder since the last build wrote it: edited files are written
         // again, and files it did not write are removed (the folder is the build's own), both said in a warning.
-        let drift = previous.map { OutputDrift.find(in: output, recorded: $0.outputs) } ?? OutputDrift()
+        let drift = previous.map { OutputDrift.find(in: output, recorded: $0.outputs, folders: $0.folders) } ?? OutputDrift()
         if let previous, sameKey, let files = Self.changedDatabaseFiles(previous, inputs),
             let validUntil = previous.validUntil, options.now < validUntil, drift.isEmpty
         {
@@ -90,6 +90,7 @@ public enum CachedBuild {
         result.diagnostics += Self.warnings(drift, output: output)
         manifest.inputs = inputs
         manifest.outputs = report.records
+        manifest.folders = report.folders
         manifest.databaseChecks = databaseResults.checks()
         manifest.databaseFiles = databaseResults.sqliteFiles.mapValues { $0.sorted() }
         do {

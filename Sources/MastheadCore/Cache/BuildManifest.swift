@@ -33,8 +33,9 @@ public struct BuildManifest: Sendable, Equatable {
         }
     }
 
-    /// Version 2 added the change time and inode: a manifest of version 1 is not used (one full build).
-    static let formatLine = "masthead-build-cache 2"
+    /// Version 2 added the change time and inode, version 3 the output's folders: a manifest of
+    /// an earlier version is not used (one full build).
+    static let formatLine = "masthead-build-cache 3"
 
     /// Hash of the build options and the Masthead binary that built the output.
     public var key: String
@@ -50,6 +51,8 @@ public struct BuildManifest: Sendable, Equatable {
     public var inputs: [String: FileRecord] = [:]
     /// By path relative to the output folder (`articles/moka/index.html`).
     public var outputs: [String: FileRecord] = [:]
+    /// The output's folders as the build left them: a folder still as recorded holds no file the build did not write.
+    public var folders = OutputDrift.FolderRecords()
     /// Each article's and page's URL by source file, to warn when one changes (`URLChanges`).
     public var pageURLs: [String: String] = [:]
     /// The statements the build sent to PostgreSQL servers, with a digest of their rows: a
@@ -86,6 +89,8 @@ public struct BuildManifest: Sendable, Equatable {
         // Pairs sorted by path, so no record is looked up again by its key.
         for (path, record) in inputs.sorted(by: { $0.key < $1.key }) { try write(Self.line("in", path, record) + "\n") }
         for (path, record) in outputs.sorted(by: { $0.key < $1.key }) { try write(Self.line("out", path, record) + "\n") }
+        try write("foldersAt \(folders.takenAt)\n")
+        for (path, record) in folders.records.sorted(by: { $0.key < $1.key }) { try write(Self.line("dir", path, record) + "\n") }
         // The URL first: it has no spaces, the source may.
         for (source, url) in pageURLs.sorted(by: { $0.key < $1.key }) { try write("page \(Self.escape(url)) \(Self.escape(source))\n") }
         // JSON escapes newlines: one check a line.
@@ -133,14 +138,21 @@ public struct BuildManifest: Sendable, Equatable {
             case "dbfile":
                 guard let names = try? JSONDecoder().decode([String].self, from: Data(rest.utf8)), let file = names.first else { return nil }
                 manifest.databaseFiles[file] = Array(names.dropFirst())
-            case "in", "out":
+            case "foldersAt":
+                guard let time = Int64(rest) else { return nil }
+                manifest.folders.takenAt = time
+            case "in", "out", "dir":
                 guard withRecords else { continue }
                 let parts = fields(rest, maxSplits: 5)
                 guard parts.count == 6, let size = Int(parts[0]), let modified = Int64(parts[1]), let changed = Int64(parts[2]),
                     let inode = UInt64(parts[3])
                 else { return nil }
                 let record = FileRecord(size: size, modified: modified, changed: changed, inode: inode, hash: String(parts[4]))
-                if field == "in" { manifest.inputs[unescape(parts[5])] = record } else { manifest.outputs[unescape(parts[5])] = record }
+                switch field {
+                case "in": manifest.inputs[unescape(parts[5])] = record
+                case "out": manifest.outputs[unescape(parts[5])] = record
+                default: manifest.folders.records[unescape(parts[5])] = record
+                }
             default:
                 return nil
             }

@@ -22,12 +22,89 @@ public struct OutputDrift: Sendable, Equatable {
 
     public var isEmpty: Bool { changed.isEmpty && missing.isEmpty && unlisted.isEmpty }
 
-    /// The differences between the folder `output` and `recorded` (paths relative to it), in
-    /// one walk: a readdir per folder and an lstat per entry. A folder that cannot be listed
-    /// counts as unlisted, so nothing unseen passes for intact.
-    public static func find(in output: URL, recorded: [String: BuildManifest.FileRecord]) -> OutputDrift {
+    /// The output's folders as the build left them, and the moment they were looked at, by the
+    /// file system's clock. A folder whose modification and change time are still the recorded
+    /// ones has had no entry added, removed or renamed since (each moves both), so it need not be
+    /// listed: one lstat instead of a listing, as git's untracked cache does. A folder changed in
+    /// the clock tick in which it was looked at could change again within that tick unseen, so it
+    /// is listed every time ("racy", as git says of such index entries).
+    public struct FolderRecords: Sendable, Equatable {
+        public var records: [String: BuildManifest.FileRecord] = [:]
+        public var takenAt: Int64 = 0
+
+        public init() {}
+
+        /// Every folder holding one of `files` under `output`, and `output` itself (`""`).
+        public init(of output: URL, files: some Sequence<String>) {
+            takenAt = FileStatus.fileSystemNow()
+            var folders: Set<String> = [""]
+            for file in files {
+                var path = Substring(file)
+                while let slash = path.lastIndex(of: "/") {
+                    path = path[..<slash]
+                    guard folders.insert(String(path)).inserted else { break }
+                }
+            }
+            let root = output.standardizedFileURL.path
+            let found = parallelMap(Array(folders)) { folder in
+                (folder, FileStatus(path: folder.isEmpty ? root : root + "/" + folder, followingLinks: false))
+            }
+            for case (let folder, let status?) in found where status.isDirectory {
+                records[folder] = BuildManifest.FileRecord(status, hash: "-")
+            }
+        }
+
+        /// Whether `folder` must be listed: not a folder as recorded, or changed in the tick it was looked at.
+        func mustList(_ folder: String, status: FileStatus?) -> Bool {
+            guard let record = records[folder], let status, status.isDirectory, status.matches(record) else { return true }
+            return record.modified >= takenAt || record.changed >= takenAt
+        }
+    }
+
+    /// The differences between the folder `output` and `recorded` (paths relative to it). Each
+    /// recorded file is looked at with one lstat, on every core; a folder is listed only when
+    /// `folders` cannot vouch for it (without records, every folder is: the whole walk). A
+    /// folder that cannot be listed counts as unlisted, so nothing unseen passes for intact.
+    public static func find(
+        in output: URL, recorded: [String: BuildManifest.FileRecord], folders: FolderRecords = FolderRecords()
+    ) -> OutputDrift {
         var drift = OutputDrift()
-        var seen = 0
+        let root = output.standardizedFileURL.path
+        let files = parallelMap(Array(recorded)) { path, record in
+            (path, FileStatus(path: root + "/" + path, followingLinks: false).map { $0.isRegular && $0.matches(record) })
+        }
+        for (path, intact) in files {
+            switch intact {
+            case nil: drift.missing.append(path)
+            case false?: drift.changed.append(path)
+            case true?: break
+            }
+        }
+        if folders.records.isEmpty {
+            drift.unlisted = unlisted(under: "", in: output, recorded: recorded, knownFolders: [:])
+        } else {
+            let toList = parallelMap(Array(folders.records.keys)) { folder in
+                folders.mustList(folder, status: FileStatus(path: folder.isEmpty ? root : root + "/" + folder, followingLinks: false))
+                    ? folder : nil
+            }
+            for folder in toList.compactMap({ $0 }) {
+                drift.unlisted += unlisted(under: folder, in: output, recorded: recorded, knownFolders: folders.records)
+            }
+        }
+        drift.changed.sort()
+        drift.missing.sort()
+        drift.unlisted.sort()
+        return drift
+    }
+
+    /// Entries under `folder` that no record names, depth first: files, links and empty folders
+    /// (named with a final `/`). A folder of `knownFolders` is checked on its own, so it is not
+    /// entered; an unknown one is walked whole.
+    private static func unlisted(
+        under folder: String, in output: URL, recorded: [String: BuildManifest.FileRecord],
+        knownFolders: [String: BuildManifest.FileRecord]
+    ) -> [String] {
+        var unlisted: [String] = []
         // The walk goes depth first, into a folder right after visiting it: a folder is empty
         // when the next entry visited is not inside it (no build writes an empty folder).
         var lastFolder: String?
@@ -39,45 +116,33 @@ public struct OutputDrift: Sendable, Equatable {
             {
                 return
             }
-            drift.unlisted.append(folder + "/")
+            unlisted.append(folder + "/")
         }
         func noteProblem(_ problem: SiteTree.Problem) {
             if case .unreadableFolder(let relative, _) = problem {
                 if lastFolder == relative { lastFolder = nil }
-                drift.unlisted.append(relative + "/")
+                unlisted.append(relative + "/")
             }
-            if case .nameNotUTF8(let folder, let name) = problem { drift.unlisted.append(folder + "/" + name) }
+            if case .nameNotUTF8(let folder, let name) = problem { unlisted.append(folder + "/" + name) }
         }
-        SiteTree.walk(root: output.standardizedFileURL.path, scope: .everything, problem: noteProblem) { entry in
+        let visit = { (entry: SiteTree.Entry) -> Bool in
             closeLastFolder(next: entry.relative)
             if entry.status.isDirectory {
+                if knownFolders[entry.relative] != nil { return false }
                 lastFolder = entry.relative
                 return true
             }
-            guard let record = recorded[entry.relative] else {
-                drift.unlisted.append(entry.relative)
-                return false
-            }
-            seen += 1
-            if !entry.status.isRegular || !entry.status.matches(record) { drift.changed.append(entry.relative) }
+            if recorded[entry.relative] == nil { unlisted.append(entry.relative) }
             return false
         }
-        closeLastFolder(next: nil)
-        if seen < recorded.count {
-            // A recorded file not met as a file: gone, or a folder now.
-            let root = output.standardizedFileURL.path + "/"
-            for path in recorded.keys {
-                guard let status = FileStatus(path: root + path, followingLinks: false) else {
-                    drift.missing.append(path)
-                    continue
-                }
-                if status.isDirectory { drift.changed.append(path) }
-            }
+        let root = output.standardizedFileURL
+        if folder.isEmpty {
+            SiteTree.walk(root: root.path, scope: .everything, problem: noteProblem, visit: visit)
+        } else {
+            SiteTree.walk(folder, in: root, scope: .everything, problem: noteProblem, visit: visit)
         }
-        drift.changed.sort()
-        drift.missing.sort()
-        drift.unlisted.sort()
-        return drift
+        closeLastFolder(next: nil)
+        return unlisted
     }
 
     /// A warning's words for what the build removed: up to five paths, then a count.

@@ -54,6 +54,8 @@ public enum OutputWriter {
         public var removed = 0
         /// Every file now in the output folder, for the next build's manifest.
         public var records: [String: BuildManifest.FileRecord] = [:]
+        /// Every folder holding them (`""` for the output folder itself), and when they were looked at (`OutputDrift`).
+        public var folders = OutputDrift.FolderRecords()
     }
 
     /// Writes every file; returns the number of files written.
@@ -210,6 +212,7 @@ public enum OutputWriter {
                 (path, FileStatus(path: root + path, followingLinks: false).map { BuildManifest.FileRecord($0, hash: record.hash) } ?? record)
             }
             report.records = Dictionary(statuses, uniquingKeysWith: { first, _ in first })
+            report.folders = OutputDrift.FolderRecords(of: target, files: report.records.keys)
             return report
         }
 

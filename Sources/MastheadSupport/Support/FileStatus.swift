@@ -51,6 +51,18 @@ public struct FileStatus: Hashable, Sendable {
         isLink = type == S_IFLNK
         inode = UInt64(info.st_ino)
     }
+
+    /// Now, in nanoseconds since 1970, by the clock the kernel stamps files with (the coarse one,
+    /// on Linux): a file changed after this moment has a modification and change time at or after it.
+    package static func fileSystemNow() -> Int64 {
+        var now = timespec()
+        #if os(Linux)
+        clock_gettime(CLOCK_REALTIME_COARSE, &now)
+        #else
+        clock_gettime(CLOCK_REALTIME, &now)
+        #endif
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
 }
 
 /// What a path is, in words for messages ("it is a FIFO"): a path that should be a file but
