@@ -103,7 +103,7 @@ struct ChangeDetectionTests {
         #expect(manifest.folders.records["articles/a/index.html"] == nil)
         try Data("mine".utf8).write(to: output.appendingPathComponent("articles/a/notes.txt"))
         // Records taken after the file was added vouch for the folder as it is now: it is not listed.
-        var now = OutputDrift.FolderRecords(of: output, files: manifest.outputs.keys)
+        var now = FolderRecords(of: output, files: manifest.outputs.keys)
         now.takenAt = Int64.max
         #expect(OutputDrift.find(in: output, recorded: manifest.outputs, folders: now).unlisted == [])
         // The same records, taken in the tick the folder changed, cannot vouch for it.

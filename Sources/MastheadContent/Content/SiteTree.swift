@@ -80,23 +80,21 @@ public enum SiteTree {
     private static func walk(
         _ relative: String, absolute: String, scope: Scope, problem: (Problem) -> Void, visit: (Entry) -> Bool
     ) {
-        let names: [String]
-        switch list(absolute) {
+        let entries: [(name: String, status: FileStatus?)]
+        switch list(absolute, scope: scope) {
         case .success(let listing):
             for bytes in listing.notUTF8 where scope == .everything || !isIgnored(bytes) {
                 problem(.nameNotUTF8(folder: relative, escapedName: escaped(bytes)))
             }
-            names = listing.names
+            entries = listing.entries
         case .failure(let failure):
             let code = failure.code
             // A folder the site does not have is empty; one removed mid-walk is as good as gone.
             if code != ENOENT && code != ENOTDIR { problem(.unreadableFolder(relative: relative, reason: String(cString: strerror(code)))) }
             return
         }
-        for name in names.sorted() where scope == .everything || !isIgnored(name) {
+        for case (let name, let status?) in entries {
             let path = absolute + "/" + name
-            // lstat, not FileManager's attributes: this runs for every file on every build.
-            guard let status = FileStatus(path: path, followingLinks: false) else { continue }
             let entry = Entry(relative: relative.isEmpty ? name : relative + "/" + name, absolute: path, status: status)
             // Walks that detect change still see it, so renaming it is noticed.
             if scope == .site && ControlCharacters.contains(name) {
@@ -110,7 +108,8 @@ public enum SiteTree {
     }
 
     private struct Listing {
-        var names: [String] = []
+        /// In name order, each with its status (nil when it went away meanwhile).
+        var entries: [(name: String, status: FileStatus?)] = []
         var notUTF8: [[UInt8]] = []
     }
 
@@ -118,11 +117,15 @@ public enum SiteTree {
         var code: Int32
     }
 
-    /// The names in a folder (without `.` and `..`), or the `errno` of the failure.
-    private static func list(_ absolute: String) -> Result<Listing, ListingFailure> {
+    /// The names in a folder (without `.` and `..`, and ignored ones for `.site`) with their
+    /// status, or the `errno` of the failure. Each status is an lstat relative to the open
+    /// folder, not FileManager's attributes: this runs for every file on every build, and the
+    /// kernel then walks one part of the path, not all of them; a large folder's on every core.
+    private static func list(_ absolute: String, scope: Scope) -> Result<Listing, ListingFailure> {
         errno = 0
         guard let directory = opendir(absolute) else { return .failure(ListingFailure(code: errno)) }
         defer { closedir(directory) }
+        var names: [String] = []
         var listing = Listing()
         while true {
             errno = 0
@@ -137,11 +140,16 @@ public enum SiteTree {
             let bytes = Array(UnsafeRawBufferPointer(start: name, count: strlen(name.assumingMemoryBound(to: CChar.self))))
             if bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
             if let name = String(validating: bytes, as: UTF8.self) {
-                listing.names.append(name)
+                if scope == .everything || !isIgnored(name) { names.append(name) }
             } else {
                 listing.notUTF8.append(bytes)
             }
         }
+        let folder = dirfd(directory)
+        names.sort()
+        listing.entries =
+            names.count < 256
+            ? names.map { ($0, FileStatus($0, inFolder: folder)) } : parallelMap(names) { ($0, FileStatus($0, inFolder: folder)) }
         return .success(listing)
     }
 

@@ -52,7 +52,7 @@ public struct BuildManifest: Sendable, Equatable {
     /// By path relative to the output folder (`articles/moka/index.html`).
     public var outputs: [String: FileRecord] = [:]
     /// The output's folders as the build left them: a folder still as recorded holds no file the build did not write.
-    public var folders = OutputDrift.FolderRecords()
+    public var folders = FolderRecords()
     /// Each article's and page's URL by source file, to warn when one changes (`URLChanges`).
     public var pageURLs: [String: String] = [:]
     /// The statements the build sent to PostgreSQL servers, with a digest of their rows: a
@@ -143,21 +143,60 @@ public struct BuildManifest: Sendable, Equatable {
                 manifest.folders.takenAt = time
             case "in", "out", "dir":
                 guard withRecords else { continue }
-                let parts = fields(rest, maxSplits: 5)
-                guard parts.count == 6, let size = Int(parts[0]), let modified = Int64(parts[1]), let changed = Int64(parts[2]),
-                    let inode = UInt64(parts[3])
-                else { return nil }
-                let record = FileRecord(size: size, modified: modified, changed: changed, inode: inode, hash: String(parts[4]))
+                guard let (path, record) = Self.record(rest) else { return nil }
                 switch field {
-                case "in": manifest.inputs[unescape(parts[5])] = record
-                case "out": manifest.outputs[unescape(parts[5])] = record
-                default: manifest.folders.records[unescape(parts[5])] = record
+                case "in": manifest.inputs[path] = record
+                case "out": manifest.outputs[path] = record
+                default: manifest.folders.records[path] = record
                 }
             default:
                 return nil
             }
         }
         return manifest
+    }
+
+    /// A record line after its kind, `size modified changed inode hash path`, read from its bytes
+    /// in place: a large site's manifest has a line for every file and folder, read at every build.
+    private static func record(_ line: Substring) -> (String, FileRecord)? {
+        if let parsed = line.utf8.withContiguousStorageIfAvailable(record) { return parsed }
+        var copy = String(line)
+        return copy.withUTF8(record)
+    }
+
+    private static func record(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, FileRecord)? {
+        let space = UInt8(ascii: " ")
+        var index = 0
+        /// The digits up to the next space (and a leading `-` when `signed`), the space skipped.
+        func number(signed: Bool = false) -> (magnitude: UInt64, negative: Bool)? {
+            let negative = signed && index < bytes.count && bytes[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            var value: UInt64 = 0
+            let start = index
+            while index < bytes.count, bytes[index] != space {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10, value <= (UInt64.max - UInt64(digit)) / 10 else { return nil }
+                value = value * 10 + UInt64(digit)
+                index += 1
+            }
+            guard index > start, index < bytes.count else { return nil }
+            index += 1
+            return (value, negative)
+        }
+        func time() -> Int64? {
+            guard let (magnitude, negative) = number(signed: true), magnitude <= UInt64(Int64.max) else { return nil }
+            return negative ? -Int64(magnitude) : Int64(magnitude)
+        }
+        guard let size = number(), size.magnitude <= UInt64(Int.max), let modified = time(), let changed = time(),
+            let inode = number()
+        else { return nil }
+        let hashStart = index
+        while index < bytes.count, bytes[index] != space { index += 1 }
+        guard index > hashStart, index < bytes.count else { return nil }
+        let hash = String(decoding: UnsafeBufferPointer(rebasing: bytes[hashStart..<index]), as: UTF8.self)
+        let path = Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)...]), as: UTF8.self))
+        let record = FileRecord(size: Int(size.magnitude), modified: modified, changed: changed, inode: inode.magnitude, hash: hash)
+        return (unescape(path), record)
     }
 
     private static func fields(_ text: Substring, maxSplits: Int) -> [Substring] {

@@ -55,7 +55,7 @@ public enum OutputWriter {
         /// Every file now in the output folder, for the next build's manifest.
         public var records: [String: BuildManifest.FileRecord] = [:]
         /// Every folder holding them (`""` for the output folder itself), and when they were looked at (`OutputDrift`).
-        public var folders = OutputDrift.FolderRecords()
+        public var folders = FolderRecords()
     }
 
     /// Writes every file; returns the number of files written.
@@ -212,7 +212,7 @@ public enum OutputWriter {
                 (path, FileStatus(path: root + path, followingLinks: false).map { BuildManifest.FileRecord($0, hash: record.hash) } ?? record)
             }
             report.records = Dictionary(statuses, uniquingKeysWith: { first, _ in first })
-            report.folders = OutputDrift.FolderRecords(of: target, files: report.records.keys)
+            report.folders = FolderRecords(of: target, files: report.records.keys)
             return report
         }
 

@@ -29,6 +29,15 @@ public struct FileStatus: Hashable, Sendable {
         self.init(info)
     }
 
+    /// The status of `relative`, a path inside the open folder `folder`, links not followed: the
+    /// kernel walks only the relative path's parts (checking every file of a site, the walk is
+    /// most of an lstat's time).
+    package init?(_ relative: String, inFolder folder: Int32) {
+        var info = stat()
+        guard fstatat(folder, relative.isEmpty ? "." : relative, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        self.init(info)
+    }
+
     /// An open file's status.
     package init?(descriptor: Int32) {
         var info = stat()
