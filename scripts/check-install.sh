@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make install`'s smoke test of the binary it installed (docs/install.md): it needs only libraries of the
+# `make check-install`'s smoke test of the binary `make install` installed (docs/install.md): it needs only libraries of the
 # Debian packages the docs name (check-runtime-libraries.sh), and, copied alone into an empty folder and
 # run from there with no MASTHEAD_HOME, it writes a new site, builds it, checks it and serves it.
 # InstallTests (swift test --filter InstallTests) does the same with the source tree hidden.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make release`: the binary `make install` checks (Swift runtime linked in, starter sites built in)
+# `make release`: the binary `make check-install` checks (Swift runtime linked in, starter sites built in)
 # in a tarball with the licences of what is linked into it and the Debian packages it needs at run
 # time (docs/install.md). Usage: release.sh BINARY OUTPUT_FOLDER CHECKOUTS; BINARY is
 # `swift build -c release --static-swift-stdlib`'s masthead, whose folder holds its link file list, and

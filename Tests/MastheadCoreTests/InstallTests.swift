@@ -8,8 +8,8 @@ import FoundationNetworking
 /// The binary alone, as `make install` leaves it (docs/install.md): copied into an empty folder,
 /// run from there with no `MASTHEAD_HOME` and, where the system allows a private mount
 /// namespace, with the source tree hidden under an empty folder.
-/// `MASTHEAD_INSTALLED_BINARY` names the binary to try (`make install-check` sets it to the
-/// installed one); by default it is the debug binary the tests built.
+/// `MASTHEAD_INSTALLED_BINARY` names the binary to try (an installed one:
+/// `MASTHEAD_INSTALLED_BINARY=/usr/local/bin/masthead swift test --filter InstallTests`); by default it is the debug binary the tests built.
 @Suite("The installed binary works alone", .serialized)
 struct InstallTests {
     /// A fresh folder with a copy of the binary in `bin/` and an empty `work/` to run it from.
