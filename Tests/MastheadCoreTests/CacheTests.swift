@@ -211,6 +211,14 @@ struct CacheTests {
         withoutRecords.inputs = [:]
         withoutRecords.outputs = [:]
         #expect(BuildManifest.parse(manifest.serialized(), withRecords: false) == withoutRecords)
+        // A build that may find nothing changed reads the records and no page URL.
+        var withoutPageURLs = manifest
+        withoutPageURLs.pageURLs = [:]
+        #expect(BuildManifest.parse(manifest.serialized(), withPageURLs: false) == withoutPageURLs)
+        // Blank lines are skipped; a line of no known kind, or a record cut short, is no manifest.
+        #expect(BuildManifest.parse(manifest.serialized().replacingOccurrences(of: "\nsummary", with: "\n\nsummary")) == manifest)
+        #expect(BuildManifest.parse(manifest.serialized() + "odd line\n") == nil)
+        #expect(BuildManifest.parse(manifest.serialized() + "out 3 5 0 0\n") == nil)
     }
 
     @Test("content hashes differ when one byte differs, and are stable")

@@ -30,9 +30,9 @@ public enum CachedBuild {
         let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
         let key = cache.key(options.identity)
         // Without the cache only its page URLs are read: a large site's records are not even parsed.
-        let last = cache.loadManifest(withRecords: useCache)
-        let lastPageURLs = last?.pageURLs ?? [:]
-        let previous = useCache ? last : nil
+        // With it, the page URLs are read only once the build goes ahead (nothing changed needs none).
+        let previous = useCache ? cache.loadManifest(withPageURLs: false) : nil
+        var lastPageURLs = useCache ? nil : cache.loadManifest(withRecords: false)?.pageURLs
         let sameKey = previous?.key == key
         // Inputs are read before the build: a file edited while it runs makes the next build redo it.
         let inputs = cache.fingerprintInputs(previous: sameKey ? previous?.inputs ?? [:] : [:])
@@ -52,6 +52,7 @@ public enum CachedBuild {
             options.redrawOnly = changed
         }
         timer.lap("database results checked")
+        if lastPageURLs == nil, previous != nil { lastPageURLs = cache.loadManifest(withRecords: false)?.pageURLs }
 
         // Pages go to the staging folder as they are rendered; it replaces the output folder
         // only once the build has succeeded.
@@ -82,7 +83,7 @@ public enum CachedBuild {
         manifest.validUntil = BuildCache.validUntil(result.scheduledChanges)
         manifest.scheduledChanges = result.scheduledChanges
         let pageURLs = URLChanges.pageURLs(site)
-        result.diagnostics += URLChanges.warnings(previous: lastPageURLs, site: site)
+        result.diagnostics += URLChanges.warnings(previous: lastPageURLs ?? [:], site: site)
         manifest.pageURLs = pageURLs
         manifest.summary = result.pageCounts.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
         manifest.warnings = result.diagnostics.map(\.description)

@@ -37,9 +37,10 @@ public struct BuildCache: Sendable {
         return StableHash.digest(parts.joined(separator: "\n"))
     }
 
-    public func loadManifest(withRecords: Bool = true) -> BuildManifest? {
+    /// The manifest, or the parts of it asked for (`BuildManifest.parse`).
+    public func loadManifest(withRecords: Bool = true, withPageURLs: Bool = true) -> BuildManifest? {
         guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return nil }
-        return BuildManifest.parse(String(decoding: data, as: UTF8.self), withRecords: withRecords)
+        return BuildManifest.parse(String(decoding: data, as: UTF8.self), withRecords: withRecords, withPageURLs: withPageURLs)
     }
 
     public func save(_ manifest: BuildManifest) throws {

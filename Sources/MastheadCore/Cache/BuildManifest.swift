@@ -107,16 +107,35 @@ public struct BuildManifest: Sendable, Equatable {
     /// Nil when the text is not a manifest of this version (then the cache is just not used).
     /// `withRecords: false` skips the input and output records, most of a large site's
     /// manifest: a build without the cache reads only the page URLs (`URLChanges`).
-    public static func parse(_ text: String, withRecords: Bool = true) -> BuildManifest? {
-        // By byte: a large site's manifest has tens of thousands of lines, read at every build.
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n")).lazy.map { Substring($0) }.makeIterator()
-        guard lines.next() == Substring(formatLine), let keyLine = lines.next(), keyLine.hasPrefix("key ") else { return nil }
+    /// `withPageURLs: false` skips those, which only a build that goes ahead needs.
+    public static func parse(_ text: String, withRecords: Bool = true, withPageURLs: Bool = true) -> BuildManifest? {
+        var text = text
+        return text.withUTF8 { parse(bytes: $0, withRecords: withRecords, withPageURLs: withPageURLs) }
+    }
+
+    /// Line by line from the bytes, a record line parsed in place: a large site's manifest has a
+    /// line for every file and folder, read at every build, and nothing-changed builds wait on it.
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, withRecords: Bool, withPageURLs: Bool) -> BuildManifest? {
+        var lines = ManifestLines(bytes: bytes)
+        guard let first = lines.next(), string(first) == formatLine, let keyLine = lines.next().map(string), keyLine.hasPrefix("key ")
+        else { return nil }
         var manifest = BuildManifest(key: String(keyLine.dropFirst(4)))
         while let line = lines.next() {
-            guard let space = line.firstIndex(of: " ") else { return nil }
-            let field = line[..<space]
-            let rest = line[line.index(after: space)...]
-            switch field {
+            guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+            let field = UnsafeBufferPointer(rebasing: line[..<space])
+            let restBytes = UnsafeBufferPointer(rebasing: line[(space + 1)...])
+            if let kind = recordKind(field) {
+                guard withRecords else { continue }
+                guard let (path, record) = Self.record(restBytes) else { return nil }
+                switch kind {
+                case .input: manifest.inputs[path] = record
+                case .output: manifest.outputs[path] = record
+                case .folder: manifest.folders.records[path] = record
+                }
+                continue
+            }
+            let rest = Substring(string(restBytes))
+            switch string(field) {
             case "validUntil":
                 manifest.validUntil = Double(rest).map { Date(timeIntervalSince1970: $0) }
             case "next":
@@ -129,6 +148,7 @@ public struct BuildManifest: Sendable, Equatable {
             case "warning":
                 manifest.warnings.append(unescape(rest))
             case "page":
+                guard withPageURLs else { continue }
                 let parts = fields(rest, maxSplits: 1)
                 guard parts.count == 2 else { return nil }
                 manifest.pageURLs[unescape(parts[1])] = unescape(parts[0])
@@ -141,14 +161,6 @@ public struct BuildManifest: Sendable, Equatable {
             case "foldersAt":
                 guard let time = Int64(rest) else { return nil }
                 manifest.folders.takenAt = time
-            case "in", "out", "dir":
-                guard withRecords else { continue }
-                guard let (path, record) = Self.record(rest) else { return nil }
-                switch field {
-                case "in": manifest.inputs[path] = record
-                case "out": manifest.outputs[path] = record
-                default: manifest.folders.records[path] = record
-                }
             default:
                 return nil
             }
@@ -156,14 +168,39 @@ public struct BuildManifest: Sendable, Equatable {
         return manifest
     }
 
-    /// A record line after its kind, `size modified changed inode hash path`, read from its bytes
-    /// in place: a large site's manifest has a line for every file and folder, read at every build.
-    private static func record(_ line: Substring) -> (String, FileRecord)? {
-        if let parsed = line.utf8.withContiguousStorageIfAvailable(record) { return parsed }
-        var copy = String(line)
-        return copy.withUTF8(record)
+    private enum RecordKind { case input, output, folder }
+
+    /// `in`, `out` and `dir`, told apart without making a string of the field.
+    private static func recordKind(_ field: UnsafeBufferPointer<UInt8>) -> RecordKind? {
+        switch (field.count, field.first) {
+        case (2, UInt8(ascii: "i")?) where field[1] == UInt8(ascii: "n"): .input
+        case (3, UInt8(ascii: "o")?) where field[1] == UInt8(ascii: "u") && field[2] == UInt8(ascii: "t"): .output
+        case (3, UInt8(ascii: "d")?) where field[1] == UInt8(ascii: "i") && field[2] == UInt8(ascii: "r"): .folder
+        default: nil
+        }
     }
 
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The non-empty lines of a text's bytes, without their newline.
+    private struct ManifestLines: IteratorProtocol {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var start = 0
+
+        mutating func next() -> UnsafeBufferPointer<UInt8>? {
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                defer { start = end + 1 }
+                if end > start { return UnsafeBufferPointer(rebasing: bytes[start..<end]) }
+            }
+            return nil
+        }
+    }
+
+    /// A record line after its kind, `size modified changed inode hash path`, read from its bytes
+    /// in place: a large site's manifest has a line for every file and folder, read at every build.
     private static func record(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, FileRecord)? {
         let space = UInt8(ascii: " ")
         var index = 0
