@@ -85,6 +85,8 @@ lint:
 	$(SWIFT) format lint --strict --recursive $(SWIFT_FORMAT_PATHS)
 	@long=$$(find Sources Tests Fuzz Plugins -name '*.swift' | xargs awk 'length > 150 {print FILENAME ":" FNR ": " length " characters"}'); \
 	if [ -n "$$long" ]; then echo "$$long"; echo "lines over 150 characters"; exit 1; fi
+	python3 scripts/check-imports.py --self-test
+	python3 scripts/check-imports.py
 
 format:
 	$(SWIFT) format format --in-place --recursive $(SWIFT_FORMAT_PATHS)

@@ -106,8 +106,8 @@ let package = Package(
         .target(
             name: "MastheadCore",
             dependencies: [
-                "MastheadSupport", "MastheadContent", "MastheadImages", "MastheadMarkdown", "MastheadSite", "MastheadReports",
-                "MastheadSearch", "MastheadRender"
+                "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadImages", "MastheadMarkdown", "MastheadSite",
+                "MastheadReports", "MastheadSearch", "MastheadRender"
             ]
         ),
         // What the command shows on a terminal: diagnostics with their source lines, progress, colours.
@@ -170,6 +170,7 @@ let package = Package(
             dependencies: [
                 "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadImages", "MastheadMarkdown", "MastheadCharts",
                 "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadRender", "MastheadCore", "MastheadTerminal", "CSQLite",
+                "CMarkGFM",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Mustache", package: "swift-mustache")
             ]
