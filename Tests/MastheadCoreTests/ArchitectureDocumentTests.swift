@@ -57,12 +57,20 @@ struct ArchitectureDocumentTests {
         return names
     }
 
+    /// The targets and products Package.swift names (`Hummingbird`, `ArgumentParser`): modules, named in the list of who imports them.
+    static func packageNames() throws -> Set<String> {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let name = try Regex(#"name:\s*"([A-Za-z][A-Za-z0-9-]*)""#)
+        return Set(manifest.matches(of: name).compactMap { $0.output[1].substring.map(String.init) })
+    }
+
     @Test("every type ARCHITECTURE.md names is declared in Sources/, Plugins/ or Tests/")
     func citedTypesExist() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
         let cited = Self.citedTypeNames(in: text)
         #expect(cited.contains("SiteBuilder"))
         let declared = try Self.declaredNames(under: ["Sources", "Plugins", "Tests"]).union(["Templates", "Content"])
+            .union(Self.packageNames())
         let missing = cited.subtracting(declared).subtracting(Self.foreignNames).sorted()
         #expect(missing.isEmpty, "ARCHITECTURE.md names types that do not exist: \(missing.joined(separator: ", "))")
     }
