@@ -22,10 +22,11 @@ public struct RemoteState: Sendable {
         case found(site: String?)
     }
 
-    public var files: [RemoteFile]
+    /// Sorted by path (bytes).
+    var files: RowFile<RemoteFile>
     public var record: Record
 
-    public init(files: [RemoteFile], record: Record) {
+    init(files: RowFile<RemoteFile>, record: Record) {
         self.files = files
         self.record = record
     }
@@ -50,6 +51,15 @@ func forEachConcurrently<Element: Sendable>(
                 next += 1
             }
         }
+    }
+}
+
+/// The elements a few at a time, for work done concurrently on a list too long to hold.
+func batches<S: Sequence>(_ elements: S, of size: Int) -> UnfoldSequence<[S.Element], S.Iterator> {
+    sequence(state: elements.makeIterator()) { iterator in
+        var batch: [S.Element] = []
+        while batch.count < size, let element = iterator.next() { batch.append(element) }
+        return batch.isEmpty ? nil : batch
     }
 }
 

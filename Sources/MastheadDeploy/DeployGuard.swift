@@ -25,11 +25,17 @@ public enum DeployGuard {
             return "the target holds the site \(recorded) (its deploy record), not \(site ?? ""): \(nothing). "
                 + "Deploy to another bucket, prefix or folder; or, if this site is that one under a new baseURL, pass --adopt"
         case .missing where !options.adopt:
-            let strangers = state.files.filter { !$0.owned }.map(\.path).sorted()
-            guard !strangers.isEmpty else { break }
-            let shown = strangers.prefix(5).joined(separator: ", ") + (strangers.count > 5 ? ", …" : "")
+            // Counted as the listing streams by; the first five named.
+            var count = 0
+            var firstFive: [String] = []
+            for file in state.files where !file.owned {
+                count += 1
+                if firstFive.count < 5 { firstFive.append(file.path) }
+            }
+            guard count > 0 else { break }
+            let shown = firstFive.joined(separator: ", ") + (count > 5 ? ", …" : "")
             return "the target is not empty and no deploy of this site wrote it (it has no \(DeployRecord.fileName)): "
-                + "\(strangers.count) files are there (\(shown)); \(nothing). Deploy to an empty bucket, prefix or folder; "
+                + "\(count) files are there (\(shown)); \(nothing). Deploy to an empty bucket, prefix or folder; "
                 + "or pass --adopt to publish beside them (they are never deleted; those the site has are replaced)"
         default:
             break

@@ -6,7 +6,11 @@ import Foundation
 /// Files go up in three stages so a reader never meets a page whose assets are missing, nor a
 /// feed or sitemap pointing at a page not yet there: assets, then pages, then indexes. Stale
 /// files are deleted last, and only after every upload succeeded.
-public struct DeployPlan: Sendable, Equatable {
+///
+/// Each list of the plan is a temporary file (`RowFile`), made by a merge join of the local and
+/// remote files sorted by path: a plan of a million files is counted and checked whole without
+/// being held in memory.
+public struct DeployPlan: Sendable {
     public enum Reason: String, Sendable, Codable {
         case new
         case changed
@@ -42,26 +46,38 @@ public struct DeployPlan: Sendable, Equatable {
         public var reason: Reason
         public var stage: Stage
         public var headers: HeaderRules.Headers
+        /// The modification time the build recorded (`LocalOutput.contents`).
+        public var modified: Int64?
+
+        public var file: LocalFile { LocalFile(path: path, size: size, hash: hash, modified: modified) }
     }
 
     /// In the order they go up: by stage, then by path.
-    public var uploads: [Upload]
+    let uploads: RowFile<Upload>
+    /// How many uploads each stage has (`Stage.rawValue`).
+    let stageCounts: [Int]
     /// Local files the remote already has, byte for byte and with the same headers.
     public var unchanged: Int
     /// Files an earlier deploy wrote that the site no longer has, to delete now, sorted.
-    public var deletions: [String]
+    let deletions: RowFile<String>
     /// Files an earlier deploy wrote that the site no longer has but cached pages may still
     /// ask for: deleted by the first deploy after the moment given (`graceSeconds` after they left the site).
-    public var postponed: [String: Date]
+    let postponed: RowFile<PendingDeletion>
     /// Remote files the site does not have that a `keep:` glob protects.
-    public var kept: [String]
+    let kept: RowFile<String>
     /// Remote files no deploy of this site wrote (not in its record): never deleted, sorted.
-    public var foreign: [String]
+    let foreign: RowFile<String>
     /// How long a page may be cached (its longest `max-age`): what a deleted asset waits.
     public var graceSeconds: Int
     public var maxDeletes: Int
     /// The rules the headers came from, for files the plan leaves alone.
     public var headerRules: HeaderRules
+
+    public var uploadCount: Int { uploads.count }
+    public var deletionCount: Int { deletions.count }
+    public var postponedCount: Int { postponed.count }
+    public var keptCount: Int { kept.count }
+    public var foreignCount: Int { foreign.count }
 
     /// More deletions than `max_deletes`: none are made without `--allow-deletes`.
     public var deletionsNeedConfirmation: Bool { deletions.count > maxDeletes }
@@ -72,18 +88,21 @@ public struct DeployPlan: Sendable, Equatable {
     /// the folder is its own, which a published copy is not) and the remote's deploy record.
     public static let reserved: Set<String> = [".masthead-output", DeployRecord.fileName]
 
-    /// `now` and `pruneNow` decide which deletions wait for cached pages (`postponed`).
-    public static func make(local: [LocalFile], remote: [RemoteFile], rules: DeployRules, now: Date = Date(), pruneNow: Bool = false) -> DeployPlan {
-        var remoteByPath: [String: RemoteFile] = [:]
-        for file in remote { remoteByPath[file.path] = file }
-        var uploads: [Upload] = []
+    /// `now` and `pruneNow` decide which deletions wait for cached pages (`postponed`). Both lists
+    /// in any order (they are sorted by path first, in bounded memory; a sorted `RowFile` as it is).
+    public static func make<L: Sequence, R: Sequence>(
+        local: L, remote: R, rules: DeployRules, now: Date = Date(), pruneNow: Bool = false
+    ) throws -> DeployPlan where L.Element == LocalFile, R.Element == RemoteFile {
+        let local = try (local as? RowFile<LocalFile>) ?? RowFile.sorted(local)
+        let remote = try (remote as? RowFile<RemoteFile>) ?? RowFile.sorted(remote)
+        // Local files against the remote ones: what to upload, a file per stage.
+        let stages = try Stage.allCases.map { _ in try RowWriter<Upload>() }
         var unchanged = 0
-        var localPaths = Set<String>()
+        var there = RowCursor(remote)
         for file in local where !reserved.contains(file.path) {
-            localPaths.insert(file.path)
             let headers = rules.headers.headers(for: file.path)
             let reason: Reason
-            if let there = remoteByPath[file.path] {
+            if let there = there.find(file.path) {
                 if there.differs {
                     reason = .repair
                 } else if there.hash != file.hash || there.size != file.size {
@@ -97,35 +116,40 @@ public struct DeployPlan: Sendable, Equatable {
             } else {
                 reason = .new
             }
-            uploads.append(Upload(path: file.path, size: file.size, hash: file.hash, reason: reason, stage: stage(of: file.path), headers: headers))
+            let stage = stage(of: file.path)
+            try stages[stage.rawValue].append(
+                Upload(path: file.path, size: file.size, hash: file.hash, reason: reason, stage: stage, headers: headers, modified: file.modified))
         }
-        uploads.sort { $0.stage == $1.stage ? $0.path < $1.path : $0.stage < $1.stage }
+        let stageFiles = try stages.map { try $0.finish() }
+        // Remote files against the local ones: what the site no longer has.
         let grace = graceSeconds(local: local, rules: rules.headers)
-        var deletions: [String] = []
-        var postponed: [String: Date] = [:]
-        var kept: [String] = []
-        var foreign: [String] = []
-        for file in remote where !localPaths.contains(file.path) && !reserved.contains(file.path) {
+        let deletions = try RowWriter<String>()
+        let postponed = try RowWriter<PendingDeletion>()
+        let kept = try RowWriter<String>()
+        let foreign = try RowWriter<String>()
+        var here = RowCursor(local)
+        for file in remote where here.find(file.path) == nil && !reserved.contains(file.path) {
             if rules.keep.contains(where: { $0.matches(file.path) }) {
-                kept.append(file.path)
+                try kept.append(file.path)
             } else if !file.owned {
-                foreign.append(file.path)
+                try foreign.append(file.path)
             } else if pruneNow || grace == 0 || stage(of: file.path) != .assets {
                 // Pages and feeds the site no longer has go at once: a cached page may link to them, but names no file it needs to show.
-                deletions.append(file.path)
+                try deletions.append(file.path)
             } else {
                 let due = file.deleteAfter ?? now.addingTimeInterval(TimeInterval(grace))
-                if due <= now { deletions.append(file.path) } else { postponed[file.path] = due }
+                if due <= now { try deletions.append(file.path) } else { try postponed.append(PendingDeletion(path: file.path, due: due)) }
             }
         }
         return DeployPlan(
-            uploads: uploads, unchanged: unchanged, deletions: deletions.sorted(), postponed: postponed, kept: kept.sorted(),
-            foreign: foreign.sorted(), graceSeconds: grace, maxDeletes: rules.maxDeletes, headerRules: rules.headers)
+            uploads: try RowFile.make(stageFiles.joined()), stageCounts: stageFiles.map(\.count), unchanged: unchanged,
+            deletions: try deletions.finish(), postponed: try postponed.finish(), kept: try kept.finish(), foreign: try foreign.finish(),
+            graceSeconds: grace, maxDeletes: rules.maxDeletes, headerRules: rules.headers)
     }
 
     /// The longest time a page or the search index may be cached (`max-age` or `s-maxage` of its
     /// Cache-Control): an asset those pages named must stay on the target that long after they stop naming it.
-    public static func graceSeconds(local: [LocalFile], rules: HeaderRules) -> Int {
+    public static func graceSeconds<L: Sequence>(local: L, rules: HeaderRules) -> Int where L.Element == LocalFile {
         var longest = 0
         var seen = Set<String>()
         for file in local where stage(of: file.path) == .pages || file.path == "search/index.json" {
@@ -167,10 +191,34 @@ public struct DeployPlan: Sendable, Equatable {
         headerRules.headers(for: path)
     }
 
-    /// The uploads of one stage.
-    public func uploads(in stage: Stage) -> [Upload] {
-        uploads.filter { $0.stage == stage }
+    /// The uploads of one stage, read from the plan's file.
+    func uploads(in stage: Stage) -> LazyFilterSequence<RowFile<Upload>> {
+        uploads.lazy.filter { $0.stage == stage }
     }
+
+    public func uploadCount(in stage: Stage) -> Int { stageCounts[stage.rawValue] }
+}
+
+/// The plan's lists for messages and reports, read from its files as they are iterated.
+extension DeployPlan {
+    public static func make(local: LocalOutput, remote: RemoteState, rules: DeployRules, now: Date = Date(), pruneNow: Bool = false) throws
+        -> DeployPlan
+    {
+        try make(local: local.files, remote: remote.files, rules: rules, now: now, pruneNow: pruneNow)
+    }
+
+    public var allUploads: AnySequence<Upload> { AnySequence(uploads) }
+    public func stageUploads(_ stage: Stage) -> AnySequence<Upload> { AnySequence(uploads(in: stage)) }
+    public var deletionPaths: AnySequence<String> { AnySequence(deletions) }
+    public var postponedPaths: AnySequence<String> { AnySequence(postponed.lazy.map(\.path)) }
+    public var keptPaths: AnySequence<String> { AnySequence(kept) }
+    public var foreignPaths: AnySequence<String> { AnySequence(foreign) }
+}
+
+/// A file of a deploy record whose deletion waits until `due` (`DeployPlan.postponed`).
+struct PendingDeletion: Sendable, Equatable {
+    var path: String
+    var due: Date
 }
 
 /// A file of the output folder, as the build's manifest records it.
@@ -178,11 +226,14 @@ public struct LocalFile: Sendable, Equatable {
     public var path: String
     public var size: Int
     public var hash: String
+    /// The modification time (nanoseconds) the build recorded; nil when not known.
+    public var modified: Int64?
 
-    public init(path: String, size: Int, hash: String) {
+    public init(path: String, size: Int, hash: String, modified: Int64? = nil) {
         self.path = path
         self.size = size
         self.hash = hash
+        self.modified = modified
     }
 }
 
@@ -199,10 +250,14 @@ public struct RemoteFile: Sendable, Equatable {
     public var deleteAfter: Date?
     /// `--verify` read other bytes on the target than the output's, whatever the record says.
     public var differs: Bool
+    /// The ETag an S3 listing gave it (empty for rsync targets).
+    public var etag: String
 
     public init(
-        path: String, size: Int, hash: String?, headers: HeaderRules.Headers?, owned: Bool = true, deleteAfter: Date? = nil, differs: Bool = false
+        path: String, size: Int, hash: String?, headers: HeaderRules.Headers?, owned: Bool = true, deleteAfter: Date? = nil, differs: Bool = false,
+        etag: String = ""
     ) {
+        self.etag = etag
         self.path = path
         self.size = size
         self.hash = hash

@@ -8,11 +8,10 @@ import MastheadSupport
 /// a build still writing has not replaced the folder yet, so what is deployed is always a whole site.
 public struct LocalOutput: Sendable {
     public let folder: URL
-    public let files: [LocalFile]
+    /// The files the build recorded, sorted by path (bytes).
+    let files: RowFile<LocalFile>
     /// The first moment the same inputs may build a different site (a scheduled article), from the manifest.
     public let validUntil: Date?
-    /// Each file's size and modification time (nanoseconds) as the build recorded them.
-    let statuses: [String: Status]
 
     struct Status: Sendable, Equatable {
         var size: Int
@@ -29,17 +28,20 @@ public struct LocalOutput: Sendable {
         }
     }
 
-    public init(folder: URL, files: [LocalFile], validUntil: Date? = nil) {
-        self.init(folder: folder, files: files, validUntil: validUntil, statuses: [:])
+    /// `files` in any order.
+    public init(folder: URL, files: [LocalFile], validUntil: Date? = nil) throws {
+        self.init(folder: folder, files: try RowFile.sorted(files), validUntil: validUntil)
     }
 
-    init(folder: URL, files: [LocalFile], validUntil: Date?, statuses: [String: Status]) {
-        self.statuses = statuses
+    init(folder: URL, files: RowFile<LocalFile>, validUntil: Date?) {
         self.folder = folder
         self.files = files
         self.validUntil = validUntil
     }
 
+    /// The output's files, checked against the manifest a file at a time: the manifest's records
+    /// are streamed into a sorted file, each file's status is compared with its record, and the
+    /// folder is walked for files the build did not write.
     public static func load(siteDirectory: URL, output: URL) throws -> LocalOutput {
         let path = output.path
         var isFolder: ObjCBool = false
@@ -51,49 +53,63 @@ public struct LocalOutput: Sendable {
                 "\(path) was not written by masthead build (it has no \(OutputFolder.markerName) file): deploy publishes only a folder it built")
         }
         let cache = BuildCache(siteDirectory: siteDirectory, output: output)
-        guard let manifest = cache.loadManifest() else {
+        let sorter = try RowSorter<LocalFile>()
+        let (validUntil, found) = try BuildManifest.readOutputs(at: cache.manifestURL) { file, record in
+            try sorter.add(LocalFile(path: file, size: record.size, hash: record.hash, modified: record.modified))
+        }
+        guard found else {
             throw DeployError("no build record for \(path) in \(siteDirectory.path)/\(BuildCache.folder): run masthead build, then deploy")
         }
-        if let changed = manifest.outputs.keys.sorted().first(where: { file in
-            Status(path: path + "/" + file) != Status(size: manifest.outputs[file]!.size, modified: manifest.outputs[file]!.modified)
-        }) {
+        let files = try sorter.finish()
+        var changed: String?
+        var strange: String?
+        for file in files where changed == nil {
+            if Status(path: path + "/" + file.path) != Status(size: file.size, modified: file.modified ?? 0) { changed = file.path }
+            if strange == nil, ControlCharacters.contains(file.path) { strange = file.path }
+        }
+        if let changed {
             throw DeployError(
                 "\(path)/\(ControlCharacters.visible(changed)) changed since masthead build wrote it (or is gone): nothing was uploaded; "
                     + "run masthead build again, then deploy")
         }
-        if let strange = manifest.outputs.keys.sorted().first(where: ControlCharacters.contains) {
+        if let strange {
             throw DeployError(
                 "\(path)/\(ControlCharacters.visible(strange)): the file's name holds a control character (a newline, a tab), "
                     + "which no web address carries: rename its source, build again, then deploy")
         }
-        if let stranger = firstUnlisted(in: path, outputs: manifest.outputs) {
+        if let stranger = try firstUnlisted(in: path, files: files) {
             throw DeployError(
                 "\(path)/\(ControlCharacters.visible(stranger)) was not written by masthead build: deploy publishes only what the build wrote. "
                     + "Put the file in the site's static files and build again, or remove it")
         }
-        let files = manifest.outputs.map { LocalFile(path: $0.key, size: $0.value.size, hash: $0.value.hash) }.sorted { $0.path < $1.path }
-        return LocalOutput(
-            folder: output, files: files, validUntil: manifest.validUntil,
-            statuses: manifest.outputs.mapValues { Status(size: $0.size, modified: $0.modified) })
+        return LocalOutput(folder: output, files: files, validUntil: validUntil)
     }
 
-    /// The first entry of the output folder (sorted) the build did not record: a file put there
-    /// by hand, or a link. The marker is the build's own.
-    static func firstUnlisted(in folder: String, outputs: [String: BuildManifest.FileRecord]) -> String? {
-        var stack = [""]
-        while let relative = stack.popLast() {
-            let absolute = relative.isEmpty ? folder : folder + "/" + relative
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { return relative }
-            for name in names.sorted().reversed() {
-                let child = relative.isEmpty ? name : relative + "/" + name
-                if child == OutputFolder.markerName { continue }
-                var info = stat()
-                guard lstat(folder + "/" + child, &info) == 0 else { return child }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: stack.append(child)
-                case S_IFREG: if outputs[child] == nil { return child }
-                default: return child
-                }
+    /// The first entry of the output folder the build did not record: a file put there by hand,
+    /// or a link. The marker is the build's own. The folder is walked a folder at a time (one
+    /// open directory per level) into a sorted file, joined with the recorded files.
+    static func firstUnlisted(in folder: String, files: RowFile<LocalFile>) throws -> String? {
+        let found = try RowSorter<String>()
+        if let strange = try walk(folder, relative: "", found) { return strange }
+        var recorded = RowCursor(files)
+        return try found.finish().first { recorded.find($0) == nil }
+    }
+
+    /// Adds each regular file under `relative` to `found`; the first entry that is neither a file nor a folder, or cannot be read.
+    private static func walk(_ root: String, relative: String, _ found: RowSorter<String>) throws -> String? {
+        guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { return relative }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let child = relative.isEmpty ? name : relative + "/" + name
+            if child == OutputFolder.markerName { continue }
+            var info = stat()
+            guard lstat(root + "/" + child, &info) == 0 else { return child }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: if let strange = try walk(root, relative: child, found) { return strange }
+            case S_IFREG: try found.add(child)
+            default: return child
             }
         }
         return nil
@@ -106,19 +122,20 @@ public struct LocalOutput: Sendable {
     /// A social card's recorded hash names the inputs it was drawn from (the image cache's key),
     /// not its bytes: a file whose bytes do not hash to the record is accepted only when its size
     /// and modification time, to the nanosecond, are the build's before and after the read.
-    public func contents(of file: String, hash: String) throws -> Data {
+    public func contents(of file: LocalFile) throws -> Data {
         let data: Data
-        let path = url(of: file).path
+        let path = url(of: file.path).path
         let before = Status(path: path)
         do {
-            data = try Data(contentsOf: url(of: file))
+            data = try Data(contentsOf: url(of: file.path))
         } catch {
-            throw DeployError("\(folder.path)/\(file) cannot be read (\(error.localizedDescription)): run masthead build again, then deploy")
+            throw DeployError("\(folder.path)/\(file.path) cannot be read (\(error.localizedDescription)): run masthead build again, then deploy")
         }
-        let untouched = before != nil && before == statuses[file] && Status(path: path) == before && data.count == before?.size
-        guard Self.digest(data) == hash || Self.chunkedDigest(data) == hash || untouched else {
+        let recorded = file.modified.map { Status(size: file.size, modified: $0) }
+        let untouched = before != nil && before == recorded && Status(path: path) == before && data.count == before?.size
+        guard Self.digest(data) == file.hash || Self.chunkedDigest(data) == file.hash || untouched else {
             throw DeployError(
-                "\(folder.path)/\(file) changed since masthead build wrote it (its bytes are not the ones the build recorded): "
+                "\(folder.path)/\(file.path) changed since masthead build wrote it (its bytes are not the ones the build recorded): "
                     + "nothing was deleted; run masthead build again, then deploy")
         }
         return data

@@ -36,53 +36,70 @@ public struct RsyncDestination: DeployDestination {
                 throw DeployError("the folder \(location.path) does not exist: create it, then deploy")
             }
         }
-        let listing = try run(["-r", "--list-only", "--no-human-readable", location.rsyncDestination], what: "listing \(place)")
+        // rsync lists a folder's files in its own order: sorted by path as they stream in.
+        let listed = try RowSorter<ListedFile>()
+        var hadRecord = false
+        try run(["-r", "--list-only", "--no-human-readable", location.rsyncDestination], what: "listing \(place)") { line in
+            guard let item = Self.listed(line) else { return }
+            if item.path == DeployRecord.fileName { hadRecord = true }
+            try listed.add(item)
+        }
+        let listing = try listed.finish()
         let scratch = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         var record: DeployRecord?
-        let hadRecord = listing.contains { $0.path == DeployRecord.fileName && !$0.isFolder }
+        var recordDigest: String?
         if hadRecord {
             try run([location.rsyncDestination + DeployRecord.fileName, scratch.path + "/"], what: "reading the deploy record of \(place)")
-            record = DeployRecord.read(from: scratch.appendingPathComponent(DeployRecord.fileName))
+            let file = scratch.appendingPathComponent(DeployRecord.fileName)
+            record = try DeployRecord.read(from: file)
+            recordDigest = StableHash.digest(fileAt: file.path)
         }
-        var differing = Set<String>()
+        var differing = RowCursor<String>()
         if verify {
             // rsync reads both sides and names each file whose bytes differ (--checksum), sending nothing (--dry-run).
             let list = scratch.appendingPathComponent("all")
-            try Data(local.files.map(\.path).filter { !DeployPlan.reserved.contains($0) }.joined(separator: "\0").utf8).write(to: list)
+            let names = try LineWriter(url: list)
+            for file in local.files where !DeployPlan.reserved.contains(file.path) { try names.write(file.path + "\0") }
+            try names.close()
             let source = local.folder.path.hasSuffix("/") ? local.folder.path : local.folder.path + "/"
-            differing = Set(
-                try run(
-                    ["-rc", "--dry-run", "--from0", "--files-from=" + list.path, "--out-format=%n", source, location.rsyncDestination],
-                    what: "comparing \(place) with the output", names: true
-                ).map(\.path))
-        }
-        let localHashes = Dictionary(local.files.map { ($0.path, $0.hash) }, uniquingKeysWith: { first, _ in first })
-        let pending = record?.pendingDeletions ?? [:]
-        let files = listing.filter { !$0.isFolder && !DeployPlan.reserved.contains($0.path) }.map { item -> RemoteFile in
-            let entry = record?.entries[item.path]
-            let owned = entry != nil || (verify && localHashes[item.path] != nil)
-            if verify, localHashes[item.path] != nil {
-                let same = !differing.contains(item.path)
-                let hash = same ? localHashes[item.path] : nil
-                return RemoteFile(path: item.path, size: item.size, hash: hash, headers: entry?.headers, owned: owned, differs: !same)
+            let differs = try RowSorter<String>()
+            try run(
+                ["-rc", "--dry-run", "--from0", "--files-from=" + list.path, "--out-format=%n", source, location.rsyncDestination],
+                what: "comparing \(place) with the output"
+            ) { line in
+                if !line.isEmpty, !line.hasSuffix("/") { try differs.add(Self.unescape(String(line))) }
             }
-            if let entry, entry.size == item.size {
-                return RemoteFile(path: item.path, size: item.size, hash: entry.hash, headers: entry.headers, deleteAfter: pending[item.path])
-            }
-            return RemoteFile(path: item.path, size: item.size, hash: nil, headers: nil, owned: owned, deleteAfter: pending[item.path])
+            differing = RowCursor(try differs.finish())
         }
-        let state = RemoteStateMemo(
-            listing: listing, entries: record?.entries ?? [:], hadRecord: hadRecord,
-            recordDigest: hadRecord ? StableHash.digest(fileAt: scratch.appendingPathComponent(DeployRecord.fileName).path) : nil)
+        // The listing joined with the record and (for --verify) the output, a file at a time.
+        let entries = try record?.entries ?? RowFile.make([])
+        var recorded = RowCursor(entries)
+        var pending = record.map { RowCursor($0.pendingDeletions) } ?? RowCursor()
+        var here = verify ? RowCursor(local.files) : RowCursor()
+        let files = try RowWriter<RemoteFile>()
+        for item in listing where !item.isFolder && !DeployPlan.reserved.contains(item.path) {
+            let entry = recorded.find(item.path)
+            let deleteAfter = pending.find(item.path)?.due
+            if let file = here.find(item.path) {
+                let same = differing.find(item.path) == nil
+                try files.append(
+                    RemoteFile(path: item.path, size: item.size, hash: same ? file.hash : nil, headers: entry?.headers, owned: true, differs: !same))
+            } else if let entry, entry.size == item.size {
+                try files.append(RemoteFile(path: item.path, size: item.size, hash: entry.hash, headers: entry.headers, deleteAfter: deleteAfter))
+            } else {
+                try files.append(RemoteFile(path: item.path, size: item.size, hash: nil, headers: nil, owned: entry != nil, deleteAfter: deleteAfter))
+            }
+        }
+        let state = RemoteStateMemo(listing: listing, entries: entries, hadRecord: hadRecord, recordDigest: recordDigest)
         memo.withLock { $0 = state }
-        return RemoteState(files: files, record: !hadRecord ? .missing : record.map { .found(site: $0.site) } ?? .damaged)
+        return RemoteState(files: try files.finish(), record: !hadRecord ? .missing : record.map { .found(site: $0.site) } ?? .damaged)
     }
 
     /// What `remoteState` saw, for `apply`.
     struct RemoteStateMemo: Sendable {
-        var listing: [Listed] = []
-        var entries: [String: DeployRecord.Entry] = [:]
+        var listing: RowFile<ListedFile>?
+        var entries: RowFile<DeployRecord.Entry>?
         var hadRecord = false
         var recordDigest: String?
     }
@@ -92,101 +109,129 @@ public struct RsyncDestination: DeployDestination {
         let scratch = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         var recordDigest = seen.recordDigest
-        func save(_ record: DeployRecord) throws {
+        /// Sends the record, unless the target has it already, byte for byte.
+        func save(_ entries: RowFile<DeployRecord.Entry>, pending: RowFile<PendingDeletion>) throws {
             let folder = scratch.appendingPathComponent("record")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let file = folder.appendingPathComponent(DeployRecord.fileName)
-            try record.write(to: file)
+            try DeployRecord.write(site: site, entries: entries, pending: pending, to: file)
             let digest = StableHash.digest(fileAt: file.path)
             guard digest != recordDigest else { return }
             try run(["-t", file.path, location.rsyncDestination], what: "writing the deploy record to \(place)")
             recordDigest = digest
         }
-        if !seen.hadRecord { try save(DeployRecord(site: site)) }
+        if !seen.hadRecord { try save(RowFile.make([]), pending: RowFile.make([])) }
         // Each file is read once, checked against the build's hash and copied into a staging folder, which rsync sends:
         // what goes up is what was checked, whatever writes to the output folder meanwhile.
         let staging = scratch.appendingPathComponent("staging")
         for stage in DeployPlan.Stage.allCases {
-            let uploads = plan.uploads(in: stage)
-            guard !uploads.isEmpty else { continue }
+            let count = plan.uploadCount(in: stage)
+            guard count > 0 else { continue }
             try? FileManager.default.removeItem(at: staging)
-            for upload in uploads {
+            let list = scratch.appendingPathComponent("files-\(stage.rawValue)")
+            let names = try LineWriter(url: list)
+            for upload in plan.uploads(in: stage) {
                 let copy = staging.appendingPathComponent(upload.path)
                 try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try local.contents(of: upload.path, hash: upload.hash).write(to: copy)
+                try local.contents(of: upload.file).write(to: copy)
+                try names.write(upload.path + "\0")
             }
-            let list = scratch.appendingPathComponent("files-\(stage.rawValue)")
-            try Data(uploads.map(\.path).joined(separator: "\0").utf8).write(to: list)
+            try names.close()
             try run(
                 ["-r", "--ignore-times", "--from0", "--files-from=" + list.path, staging.path + "/", location.rsyncDestination],
-                what: "sending \(uploads.count) \(stage.name) to \(place)")
-            progress("uploaded \(uploads.count) \(stage.name)")
+                what: "sending \(count) \(stage.name) to \(place)")
+            progress("uploaded \(count) \(stage.name)")
         }
-        let present = Set(seen.listing.filter { !$0.isFolder }.map(\.path))
-        var record = DeployRecord(site: site)
-        for (path, entry) in seen.entries where present.contains(path) { record.entries[path] = entry }
-        for file in local.files where !DeployPlan.reserved.contains(file.path) {
-            record.entries[file.path] = DeployRecord.Entry(hash: file.hash, size: file.size, etag: "", headers: plan.headers(for: file.path))
+        // The new record: the site's files, and the files earlier deploys wrote that are still there, merged by path.
+        let listing = try seen.listing ?? RowFile.make([])
+        var present = RowCursor(listing)
+        let stillThere = (try seen.entries ?? RowFile.make([])).lazy.filter { present.find($0.path) != nil }
+        let ours = local.files.lazy.filter { !DeployPlan.reserved.contains($0.path) }.map {
+            DeployRecord.Entry(path: $0.path, hash: $0.hash, size: $0.size, etag: "", headers: plan.headers(for: $0.path))
         }
-        record.pendingDeletions = plan.postponed
-        try save(record)
+        let entries = try RowFile.make(SortedUnion(preferred: ours, other: stillThere))
+        try save(entries, pending: plan.postponed)
         guard !plan.deletions.isEmpty else { return }
-        try delete(plan.deletions, scratch: scratch, keepingParents: true)
+        try delete(plan.deletions, count: plan.deletions.count, scratch: scratch)
         // Folders the deletions emptied go too, deepest first, so a deleted address answers 404, not a listing.
         // rsync never deletes a folder that is not empty, should something have arrived in one meanwhile.
-        let emptied = Self.emptiedFolders(listing: seen.listing, deleted: Set(plan.deletions))
-        for depth in Set(emptied.map(Self.depth)).sorted(by: >) {
-            try? delete(emptied.filter { Self.depth($0) == depth }, scratch: scratch, keepingParents: true)
+        var emptied = 0
+        for folders in try Self.emptiedFolders(listing: listing, deleted: plan.deletions) {
+            emptied += folders.count
+            try? delete(folders, count: folders.count, scratch: scratch)
         }
-        for path in plan.deletions { record.entries[path] = nil }
-        try save(record)
-        progress("deleted \(plan.deletions.count) files" + (emptied.isEmpty ? "" : " and \(emptied.count) emptied folders"))
+        var gone = RowCursor(plan.deletions)
+        try save(try RowFile.make(entries.lazy.filter { gone.find($0.path) == nil }), pending: plan.postponed)
+        progress("deleted \(plan.deletions.count) files" + (emptied == 0 ? "" : " and \(emptied) emptied folders"))
     }
 
-    /// Deletes the paths on the target: rsync from a folder holding only their parent folders, so every listed
+    /// Deletes the paths (sorted) on the target: rsync from a folder holding only their parent folders, so every listed
     /// path is missing there and deleted (`--delete-missing-args`), and nothing else. The parents must exist, or
     /// rsync reports them vanished (code 24).
-    private func delete(_ paths: [String], scratch: URL, keepingParents: Bool) throws {
+    private func delete<S: Sequence>(_ paths: S, count: Int, scratch: URL) throws where S.Element == String {
         let empty = scratch.appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
-        for folder in Set(paths.map { ($0 as NSString).deletingLastPathComponent }) where !folder.isEmpty {
-            try FileManager.default.createDirectory(at: empty.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
         let list = scratch.appendingPathComponent("deletions")
-        try Data(paths.joined(separator: "\0").utf8).write(to: list)
+        let names = try LineWriter(url: list)
+        var previous = ""
+        for path in paths {
+            try names.write(path + "\0")
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty, folder != previous {
+                try FileManager.default.createDirectory(at: empty.appendingPathComponent(folder), withIntermediateDirectories: true)
+                previous = folder
+            }
+        }
+        try names.close()
         try run(
             ["--from0", "--files-from=" + list.path, "--delete-missing-args", empty.path + "/", location.rsyncDestination],
-            what: "deleting \(paths.count) files on \(place)")
+            what: "deleting \(count) files on \(place)")
     }
 
-    static func depth(_ path: String) -> Int { path.split(separator: "/").count }
-
-    /// The folders holding deleted files that hold nothing else once they are gone (by the listing before the deploy).
-    static func emptiedFolders(listing: [Listed], deleted: Set<String>) -> [String] {
-        var candidates = Set<String>()
-        for path in deleted {
-            var folder = (path as NSString).deletingLastPathComponent
-            while !folder.isEmpty, candidates.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+    /// The folders holding deleted files that hold nothing else once they are gone (by the listing before the deploy),
+    /// a list for each depth, deepest first. One pass over the sorted listing: what a folder holds comes right
+    /// after it (`ListedFile`), so only the folders above the current path are open.
+    static func emptiedFolders<L: Sequence, D: Sequence>(listing: L, deleted: D) throws -> [RowFile<String>]
+    where L.Element == ListedFile, D.Element == String {
+        var open: [OpenFolder] = []
+        var gone = RowCursor(deleted)
+        var byDepth: [Int: RowWriter<String>] = [:]
+        func close() throws {
+            let folder = open.removeLast()
+            if folder.deletes && !folder.keeps {
+                let writer = try byDepth[open.count + 1] ?? RowWriter<String>()
+                byDepth[open.count + 1] = writer
+                try writer.append(String(folder.prefix.dropLast()))
+            }
+            guard !open.isEmpty else { return }
+            // Whatever stays keeps each folder above it; so does a folder no deletion touched (even an empty one).
+            open[open.count - 1].deletes = open[open.count - 1].deletes || folder.deletes
+            open[open.count - 1].keeps = open[open.count - 1].keeps || folder.keeps || !folder.deletes
         }
-        var keep = Set<String>()
-        for item in listing where !deleted.contains(item.path) && !(item.isFolder && candidates.contains(item.path)) {
-            // Whatever stays keeps each folder above it.
-            var folder = (item.path as NSString).deletingLastPathComponent
-            while !folder.isEmpty, keep.insert(folder).inserted { folder = (folder as NSString).deletingLastPathComponent }
+        for item in listing {
+            while let top = open.last, !item.path.utf8.starts(with: top.prefix.utf8) { try close() }
+            // The folders above the item (and a folder item itself), opened unless they are.
+            let bytes = Array(item.path.utf8)
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "/") && index + 1 > (open.last?.prefix.utf8.count ?? 0) {
+                open.append(OpenFolder(prefix: String(decoding: bytes[...index], as: UTF8.self)))
+            }
+            guard !item.isFolder, !open.isEmpty else { continue }
+            if gone.find(item.path) != nil { open[open.count - 1].deletes = true } else { open[open.count - 1].keeps = true }
         }
-        return candidates.subtracting(keep).sorted()
+        while !open.isEmpty { try close() }
+        return try byDepth.sorted { $0.key > $1.key }.map { try $0.value.finish() }
     }
 
-    struct Listed: Sendable {
-        var path: String
-        var size: Int
-        var isFolder = false
+    /// A folder of the listing whose contents are being read: whether they hold a deleted file, and one that stays.
+    struct OpenFolder {
+        var prefix: String
+        var deletes = false
+        var keeps = false
     }
 
-    /// Runs rsync; for `--list-only`, the files and folders it printed; with `names`, each line a name.
-    @discardableResult
-    func run(_ arguments: [String], what: String, names: Bool = false) throws -> [Listed] {
+    /// Runs rsync, handing each line it prints to `eachLine` as it comes.
+    func run(_ arguments: [String], what: String, eachLine: ((Substring) throws -> Void)? = nil) throws {
         var arguments = arguments
         if location.host != nil {
             var shell = environment["RSYNC_RSH"].flatMap { $0.isEmpty ? nil : $0 } ?? "ssh"
@@ -196,7 +241,6 @@ public struct RsyncDestination: DeployDestination {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = environment
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -216,19 +260,19 @@ public struct RsyncDestination: DeployDestination {
             errorsRead.signal()
         }
         reader.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        var failure: Error?
+        let lines = LineReader(handle: output.fileHandleForReading)
+        while let line = lines.next() {
+            guard failure == nil, let eachLine else { continue }
+            do { try eachLine(line) } catch { failure = error }
+        }
         process.waitUntilExit()
         errorsRead.wait()
         guard process.terminationStatus == 0 else {
             let errorText = errorData.withLock { String(decoding: $0, as: UTF8.self) }
             throw DeployError("\(what): \(explain(status: process.terminationStatus, errors: errorText))")
         }
-        if names {
-            return String(decoding: outputData, as: UTF8.self).split(separator: "\n").filter { !$0.hasSuffix("/") }
-                .map { Listed(path: Self.unescape(String($0)), size: 0) }
-        }
-        guard arguments.contains("--list-only") else { return [] }
-        return Self.parseListing(String(decoding: outputData, as: UTF8.self))
+        if let failure { throw failure }
     }
 
     func explain(status: Int32, errors: String) -> String {
@@ -259,19 +303,16 @@ public struct RsyncDestination: DeployDestination {
         return "rsync failed (exit status \(status)): " + (own.isEmpty ? lines.last ?? "no message" : own.joined(separator: " "))
     }
 
-    /// The regular files of `rsync --list-only --no-human-readable`: `-rw-r--r-- 1234 2026/11/28 17:00:00 path`,
-    /// with rsync's `\#ooo` escapes in names undone.
-    static func parseListing(_ text: String) -> [Listed] {
-        var files: [Listed] = []
-        for line in text.split(separator: "\n") where line.hasPrefix("-") || line.hasPrefix("d") || line.hasPrefix("l") {
-            let fields = line.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: true)
-            guard fields.count == 5, let size = Int(fields[1]) else { continue }
-            var path = unescape(String(fields[4]))
-            if line.hasPrefix("l"), let arrow = path.range(of: " -> ") { path = String(path[..<arrow.lowerBound]) }
-            if path == "." { continue }
-            files.append(Listed(path: path, size: size, isFolder: line.hasPrefix("d")))
-        }
-        return files
+    /// A file or folder of `rsync --list-only --no-human-readable`: `-rw-r--r-- 1234 2026/11/28 17:00:00 path`,
+    /// with rsync's `\#ooo` escapes in names undone; nil for another line, or the folder itself (`.`).
+    static func listed(_ line: Substring) -> ListedFile? {
+        guard line.hasPrefix("-") || line.hasPrefix("d") || line.hasPrefix("l") else { return nil }
+        let fields = line.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: true)
+        guard fields.count == 5, let size = Int(fields[1]) else { return nil }
+        var path = unescape(String(fields[4]))
+        if line.hasPrefix("l"), let arrow = path.range(of: " -> ") { path = String(path[..<arrow.lowerBound]) }
+        if path == "." { return nil }
+        return ListedFile(path: line.hasPrefix("d") ? path + "/" : path, size: size)
     }
 
     static func unescape(_ name: String) -> String {

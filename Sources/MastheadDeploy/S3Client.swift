@@ -53,9 +53,9 @@ public final class S3Client: Sendable {
     /// The endpoint as the reader wrote it, for messages.
     public var endpointDescription: String { endpoint.absoluteString }
 
-    /// Every object whose key starts with `prefix`, a thousand at a time.
-    public func list(prefix: String) async throws -> [Object] {
-        var objects: [Object] = []
+    /// Every object whose key starts with `prefix`, handed to `each` a page (a thousand) at a time, in the order
+    /// of the keys' bytes.
+    public func list(prefix: String, _ each: (Object) throws -> Void) async throws {
         var token: String?
         repeat {
             var query: [(name: String, value: String)] = [("list-type", "2")]
@@ -67,11 +67,10 @@ public final class S3Client: Sendable {
             }
             for record in parsed.records {
                 guard let key = record["Key"], let size = record["Size"].flatMap({ Int($0) }) else { continue }
-                objects.append(Object(key: key, size: size, etag: Self.unquote(record["ETag"] ?? "")))
+                try each(Object(key: key, size: size, etag: Self.unquote(record["ETag"] ?? "")))
             }
             token = parsed.topLevel["IsTruncated"] == "true" ? parsed.topLevel["NextContinuationToken"] : nil
         } while token != nil
-        return objects
     }
 
     public func head(_ key: String) async throws -> Head? {

@@ -9,11 +9,11 @@ import MastheadSupport
 public actor S3Destination: DeployDestination {
     let client: S3Client
     let keyPrefix: String
-    /// From the last listing: each relative path's object (for the new record's ETags).
-    var listed: [String: S3Client.Object] = [:]
-    var known: [String: RemoteFile] = [:]
-    /// The entries of the record the target had (or, rebuilt by `--verify`, of the objects this site's deploys wrote).
-    var previous: [String: DeployRecord.Entry] = [:]
+    /// From the last listing, sorted by path: each object as `remoteState` saw it (with its ETag).
+    var listed: RowFile<RemoteFile>?
+    /// The entries of the record the target had for the objects listed (or, rebuilt by `--verify`, of the objects
+    /// this site's deploys wrote), sorted by path.
+    var previous: RowFile<DeployRecord.Entry>?
     /// The digest of the record as the target had it, to write it only when it changes.
     var previousDigest: String?
     var hadRecord = false
@@ -30,74 +30,117 @@ public actor S3Destination: DeployDestination {
         try? FileManager.default.removeItem(at: scratch)
     }
 
+    /// An object the listing alone does not settle: asked about (HeadObject) or, with `--verify`, compared.
+    struct Question {
+        var object: ListedFile
+        var entry: DeployRecord.Entry?
+        var file: LocalFile?
+        var deleteAfter: Date?
+        var compare: Bool
+    }
+
     public func remoteState(for local: LocalOutput, site: String?, verify: Bool) async throws -> RemoteState {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let objects = try await client.list(prefix: keyPrefix)
+        // Pages of the listing arrive sorted by key; a sorter keeps them so without holding them.
+        let objects = try RowSorter<ListedFile>()
+        let prefixBytes = keyPrefix.utf8.count
+        try await client.list(prefix: keyPrefix) { [keyPrefix] object in
+            guard object.key.utf8.starts(with: keyPrefix.utf8) else { return }
+            let path = String(decoding: object.key.utf8.dropFirst(prefixBytes), as: UTF8.self)
+            // Folder placeholders some tools create ("images/") are not files of the site.
+            if path.isEmpty || path.hasSuffix("/") || DeployPlan.reserved.contains(path) { return }
+            try objects.add(ListedFile(path: path, size: object.size, etag: object.etag))
+        }
         let recordFile = scratch.appendingPathComponent("record-before")
         hadRecord = try await client.download(keyPrefix + DeployRecord.fileName, to: recordFile)
-        let record = hadRecord ? DeployRecord.read(from: recordFile) : nil
+        let record = hadRecord ? try DeployRecord.read(from: recordFile) : nil
         previousDigest = hadRecord ? StableHash.digest(fileAt: recordFile.path) : nil
         try? FileManager.default.removeItem(at: recordFile)
         let state: RemoteState.Record = !hadRecord ? .missing : record.map { .found(site: $0.site) } ?? .damaged
-        previous = record?.entries ?? [:]
-        let pending = record?.pendingDeletions ?? [:]
-        let localByPath = Dictionary(local.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        listed = [:]
-        var files: [String: RemoteFile] = [:]
-        var asked: [String] = []
-        var compared: [String] = []
-        for object in objects where object.key.hasPrefix(keyPrefix) {
-            let path = String(object.key.dropFirst(keyPrefix.count))
-            // Folder placeholders some tools create ("images/") are not files of the site.
-            if path.isEmpty || path.hasSuffix("/") || DeployPlan.reserved.contains(path) { continue }
-            listed[path] = object
-            let entry = previous[path]
-            if verify, localByPath[path] != nil {
-                compared.append(path)
+        // The listing joined with the record and the output, an object at a time; the objects it does not settle are
+        // asked about a thousand at a time.
+        var recorded = record.map { RowCursor($0.entries) } ?? RowCursor()
+        var pending = record.map { RowCursor($0.pendingDeletions) } ?? RowCursor()
+        var here = RowCursor(local.files)
+        let files = try RowSorter<RemoteFile>()
+        let entries = try RowSorter<DeployRecord.Entry>()
+        var questions: [Question] = []
+        for object in try objects.finish() {
+            let entry = recorded.find(object.path)
+            let deleteAfter = pending.find(object.path)?.due
+            let file = here.find(object.path)
+            if let entry { try entries.add(entry) }
+            if verify, file != nil {
+                questions.append(Question(object: object, entry: entry, file: file, deleteAfter: deleteAfter, compare: true))
             } else if let entry, entry.etag == object.etag, entry.size == object.size {
-                files[path] = RemoteFile(
-                    path: path, size: object.size, hash: entry.hash, headers: entry.headers, deleteAfter: pending[path])
-            } else if localByPath[path] != nil || (entry == nil && verify) {
+                try files.add(
+                    RemoteFile(
+                        path: object.path, size: object.size, hash: entry.hash, headers: entry.headers, deleteAfter: deleteAfter, etag: object.etag))
+            } else if file != nil || (entry == nil && verify) {
                 // Sent by a deploy that stopped before recording it, changed by another tool, or (with --verify
                 // a record rebuilt) perhaps written by this site's deploys: the object's metadata says which.
-                asked.append(path)
+                questions.append(Question(object: object, entry: entry, file: file, deleteAfter: deleteAfter, compare: false))
             } else {
-                files[path] = RemoteFile(path: path, size: object.size, hash: nil, headers: nil, owned: entry != nil, deleteAfter: pending[path])
+                try files.add(
+                    RemoteFile(
+                        path: object.path, size: object.size, hash: nil, headers: nil, owned: entry != nil, deleteAfter: deleteAfter,
+                        etag: object.etag))
+            }
+            if questions.count >= 1000 {
+                try await answer(questions, local: local, site: site, files: files, entries: entries)
+                questions.removeAll()
             }
         }
+        try await answer(questions, local: local, site: site, files: files, entries: entries)
+        listed = try files.finish()
+        previous = try entries.finish()
+        return RemoteState(files: listed!, record: state)
+    }
+
+    /// Asks about a batch of objects concurrently, and adds what they are to `files` (and to `entries`, the
+    /// objects this site's deploys wrote, by their metadata).
+    private func answer(
+        _ questions: [Question], local: LocalOutput, site: String?, files: RowSorter<RemoteFile>, entries: RowSorter<DeployRecord.Entry>
+    ) async throws {
         let heads = Results<S3Client.Head?>()
-        try await forEachConcurrently(asked, width: 16) { [client, keyPrefix] path in
+        try await forEachConcurrently(questions.filter { !$0.compare }.map(\.object.path), width: 16) { [client, keyPrefix] path in
             let head = try await client.head(keyPrefix + path)
             await heads.set(path, head)
         }
-        for path in asked {
-            let head = await heads.values[path] ?? nil
-            let size = head?.size ?? listed[path]?.size ?? 0
-            if let head { listed[path]?.etag = head.etag }
-            let ours = previous[path] != nil || (site != nil && head?.site == site)
-            if ours, previous[path] == nil, let head {
-                previous[path] = DeployRecord.Entry(hash: head.contentHash ?? "", size: head.size, etag: head.etag, headers: head.headers)
-            }
-            files[path] = RemoteFile(
-                path: path, size: size, hash: head?.contentHash, headers: head?.headers, owned: ours, deleteAfter: pending[path])
-        }
         let verdicts = Results<RemoteFile>()
-        try await forEachConcurrently(compared, width: 8) { [client, keyPrefix, listed, previous] path in
-            guard let file = localByPath[path], let object = listed[path] else { return }
-            let verdict = try await Self.compare(file, object, local: local, entry: previous[path], client: client, key: keyPrefix + path)
-            await verdicts.set(path, verdict)
+        try await forEachConcurrently(questions.filter(\.compare), width: 8) { [client, keyPrefix] question in
+            guard let file = question.file else { return }
+            var verdict = try await Self.compare(
+                file, question.object, local: local, entry: question.entry, client: client, key: keyPrefix + file.path)
+            verdict.etag = question.object.etag
+            await verdicts.set(file.path, verdict)
         }
-        for path in compared { files[path] = await verdicts.values[path] }
-        known = files
-        return RemoteState(files: files.values.sorted { $0.path < $1.path }, record: state)
+        let asked = await heads.values
+        let compared = await verdicts.values
+        for question in questions {
+            let path = question.object.path
+            if question.compare {
+                if let verdict = compared[path] { try files.add(verdict) }
+                continue
+            }
+            let head = asked[path] ?? nil
+            let ours = question.entry != nil || (site != nil && head?.site == site)
+            if ours, question.entry == nil, let head {
+                try entries.add(DeployRecord.Entry(path: path, hash: head.contentHash ?? "", size: head.size, etag: head.etag, headers: head.headers))
+            }
+            try files.add(
+                RemoteFile(
+                    path: path, size: head?.size ?? question.object.size, hash: head?.contentHash, headers: head?.headers, owned: ours,
+                    deleteAfter: question.deleteAfter, etag: head?.etag ?? question.object.etag))
+        }
     }
 
     /// `--verify`: whether the object holds the output file's bytes (its MD5 against a single-part
     /// ETag, or else its bytes read back), and the headers it is served with.
-    static func compare(_ file: LocalFile, _ object: S3Client.Object, local: LocalOutput, entry: DeployRecord.Entry?, client: S3Client, key: String)
+    static func compare(_ file: LocalFile, _ object: ListedFile, local: LocalOutput, entry: DeployRecord.Entry?, client: S3Client, key: String)
         async throws -> RemoteFile
     {
-        let bytes = try local.contents(of: file.path, hash: file.hash)
+        let bytes = try local.contents(of: file)
         let same: Bool
         if S3Client.isMD5(object.etag) {
             same = object.size == bytes.count && object.etag.lowercased() == S3Signer.hex(Digest.md5(bytes))
@@ -111,54 +154,60 @@ public actor S3Destination: DeployDestination {
     }
 
     public func apply(_ plan: DeployPlan, local: LocalOutput, site: String?, progress: @escaping @Sendable (String) -> Void) async throws {
-        // Entries for every file an earlier deploy wrote that is still there, so a deploy stopped anywhere loses no ownership.
-        var record = DeployRecord(site: site)
-        for (path, entry) in previous where listed[path] != nil { record.entries[path] = entry }
-        for (path, file) in Dictionary(local.files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        where !DeployPlan.reserved.contains(path) {
-            if let there = known[path], !there.differs, let hash = there.hash, let headers = there.headers, hash == file.hash,
-                let object = listed[path]
-            {
-                record.entries[path] = DeployRecord.Entry(hash: hash, size: object.size, etag: object.etag, headers: headers)
-            }
-        }
-        record.pendingDeletions = plan.postponed
-        // A target no deploy wrote gets its record first: a first deploy stopped halfway leaves a target known to be this site's.
-        if !hadRecord { try await saveRecord(DeployRecord(site: site)) }
-        let sent = Results<DeployRecord.Entry>()
-        for stage in DeployPlan.Stage.allCases {
-            let uploads = plan.uploads(in: stage)
-            guard !uploads.isEmpty else { continue }
-            do {
-                try await forEachConcurrently(uploads, width: 8) { [client, keyPrefix] upload in
-                    // Read once: the bytes hashed are the bytes sent.
-                    let body = try local.contents(of: upload.path, hash: upload.hash)
-                    let etag = try await client.put(
-                        keyPrefix + upload.path, body: body, headers: upload.headers, contentHash: upload.hash, site: site)
-                    await sent.set(upload.path, DeployRecord.Entry(hash: upload.hash, size: body.count, etag: etag, headers: upload.headers))
+        // Entries for every file an earlier deploy wrote that is still there, so a deploy stopped anywhere loses no ownership:
+        // the site's own where the object holds its bytes, else what the record said; merged by path.
+        var earlier = RowCursor(try previous ?? RowFile.make([]))
+        var here = RowCursor(local.files)
+        let kept = try RowFile.make(
+            (try listed ?? RowFile.make([])).lazy.compactMap { there -> DeployRecord.Entry? in
+                if let file = here.find(there.path), !there.differs, let hash = there.hash, let headers = there.headers, hash == file.hash {
+                    return DeployRecord.Entry(path: there.path, hash: hash, size: there.size, etag: there.etag, headers: headers)
                 }
-            } catch {
-                // What did go up is recorded, so the next deploy need not ask about it (best effort: the server may be gone).
-                for (path, entry) in await sent.values { record.entries[path] = entry }
-                try? await saveRecord(record)
-                throw error
+                return earlier.find(there.path)
+            })
+        // A target no deploy wrote gets its record first: a first deploy stopped halfway leaves a target known to be this site's.
+        if !hadRecord { try await saveRecord(site: site, entries: RowFile.make([]), pending: RowFile.make([])) }
+        let sent = try RowSorter<DeployRecord.Entry>()
+        for stage in DeployPlan.Stage.allCases {
+            let count = plan.uploadCount(in: stage)
+            guard count > 0 else { continue }
+            for batch in batches(plan.uploads(in: stage), of: 256) {
+                let results = Results<DeployRecord.Entry>()
+                do {
+                    try await forEachConcurrently(batch, width: 8) { [client, keyPrefix] upload in
+                        // Read once: the bytes hashed are the bytes sent.
+                        let body = try local.contents(of: upload.file)
+                        let etag = try await client.put(
+                            keyPrefix + upload.path, body: body, headers: upload.headers, contentHash: upload.hash, site: site)
+                        await results.set(
+                            upload.path, DeployRecord.Entry(path: upload.path, hash: upload.hash, size: body.count, etag: etag, headers: upload.headers))
+                    }
+                } catch {
+                    // What did go up is recorded, so the next deploy need not ask about it (best effort: the server may be gone).
+                    for entry in await results.values.values { try? sent.add(entry) }
+                    if let entries = try? RowFile.make(SortedUnion(preferred: sent.finish(), other: kept)) {
+                        try? await saveRecord(site: site, entries: entries, pending: plan.postponed)
+                    }
+                    throw error
+                }
+                for entry in await results.values.values { try sent.add(entry) }
             }
-            progress("uploaded \(uploads.count) \(stage.name)")
+            progress("uploaded \(count) \(stage.name)")
         }
-        for (path, entry) in await sent.values { record.entries[path] = entry }
-        try await saveRecord(record)
+        let entries = try RowFile.make(SortedUnion(preferred: sent.finish(), other: kept))
+        try await saveRecord(site: site, entries: entries, pending: plan.postponed)
         guard !plan.deletions.isEmpty else { return }
-        try await client.delete(plan.deletions.map { keyPrefix + $0 })
-        for path in plan.deletions { record.entries[path] = nil }
-        try await saveRecord(record)
+        for batch in batches(plan.deletions, of: 1000) { try await client.delete(batch.map { keyPrefix + $0 }) }
+        var gone = RowCursor(plan.deletions)
+        try await saveRecord(site: site, entries: RowFile.make(entries.lazy.filter { gone.find($0.path) == nil }), pending: plan.postponed)
         progress("deleted \(plan.deletions.count) files")
     }
 
     /// Writes the record through a file, streamed; not at all when the target has it already.
-    private func saveRecord(_ record: DeployRecord) async throws {
+    private func saveRecord(site: String?, entries: RowFile<DeployRecord.Entry>, pending: RowFile<PendingDeletion>) async throws {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let file = scratch.appendingPathComponent("record")
-        try record.write(to: file)
+        try DeployRecord.write(site: site, entries: entries, pending: pending, to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let digest = StableHash.digest(fileAt: file.path)
         guard digest != previousDigest else { return }

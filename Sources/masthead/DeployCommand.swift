@@ -101,7 +101,7 @@ struct DeployCommand: AsyncParsableCommand {
         let state: RemoteState
         do {
             state = try await destination.remoteState(for: local, site: site, verify: verify)
-            plan = DeployPlan.make(local: local.files, remote: state.files, rules: target.rules, now: Date(), pruneNow: pruneNow)
+            plan = try DeployPlan.make(local: local, remote: state, rules: target.rules, now: Date(), pruneNow: pruneNow)
         } catch {
             await destination.close()
             try fail("deploy target \(target.name): \(error)")
@@ -134,37 +134,38 @@ struct DeployCommand: AsyncParsableCommand {
         report.seconds = Date().timeIntervalSince(started)
         report.status = .deployed
         console.summary([
-            "Deployed to \(target.name) in \(String(format: "%.2f s", report.seconds)): \(plan.uploads.count) uploaded, "
-                + "\(plan.deletions.count) deleted, \(plan.unchanged) unchanged"
-                + (plan.postponed.isEmpty ? "" : ", \(plan.postponed.count) old assets kept until cached pages expire")
+            "Deployed to \(target.name) in \(String(format: "%.2f s", report.seconds)): \(plan.uploadCount) uploaded, "
+                + "\(plan.deletionCount) deleted, \(plan.unchanged) unchanged"
+                + (plan.postponedCount == 0 ? "" : ", \(plan.postponedCount) old assets kept until cached pages expire")
         ])
         try console.emit(report)
     }
 
     /// The plan in words: counts, then each file (all of them with --dry-run, the first few otherwise).
     func planLines(_ plan: DeployPlan, target: DeployTarget, folder: String, everyFile: Bool) -> [String] {
-        let reasons = Dictionary(grouping: plan.uploads, by: \.reason).mapValues(\.count)
+        var reasons: [DeployPlan.Reason: Int] = [:]
+        for upload in plan.allUploads { reasons[upload.reason, default: 0] += 1 }
         let why = [DeployPlan.Reason.new, .changed, .headers, .repair].compactMap { reason in reasons[reason].map { "\($0) \(reason.rawValue)" } }
         var lines = [
             "Deploying \(folder) to \(target.name)" + (target.name == target.url ? "" : " (\(target.url))"),
-            "Plan: \(plan.uploads.count) to upload" + (why.isEmpty ? "" : " (\(why.joined(separator: ", ")))")
-                + ", \(plan.unchanged) unchanged, \(plan.deletions.count) to delete"
-                + (plan.kept.isEmpty ? "" : ", \(plan.kept.count) kept by keep:")
-                + (plan.postponed.isEmpty ? "" : ", \(plan.postponed.count) to delete once cached pages expire (\(plan.graceSeconds) s)")
-                + (plan.foreign.isEmpty ? "" : ", \(plan.foreign.count) not this site's (left alone)")
+            "Plan: \(plan.uploadCount) to upload" + (why.isEmpty ? "" : " (\(why.joined(separator: ", ")))")
+                + ", \(plan.unchanged) unchanged, \(plan.deletionCount) to delete"
+                + (plan.keptCount == 0 ? "" : ", \(plan.keptCount) kept by keep:")
+                + (plan.postponedCount == 0 ? "" : ", \(plan.postponedCount) to delete once cached pages expire (\(plan.graceSeconds) s)")
+                + (plan.foreignCount == 0 ? "" : ", \(plan.foreignCount) not this site's (left alone)")
         ]
         let limit = everyFile ? Int.max : 10
         for stage in DeployPlan.Stage.allCases {
-            let uploads = plan.uploads(in: stage)
-            guard !uploads.isEmpty else { continue }
+            let count = plan.uploadCount(in: stage)
+            guard count > 0 else { continue }
             lines.append("  \(stage.name):")
-            for upload in uploads.prefix(limit) { lines.append("    upload \(upload.path) (\(upload.reason.rawValue))") }
-            if uploads.count > limit { lines.append("    … and \(uploads.count - limit) more (--dry-run lists them all)") }
+            for upload in plan.stageUploads(stage).prefix(limit) { lines.append("    upload \(upload.path) (\(upload.reason.rawValue))") }
+            if count > limit { lines.append("    … and \(count - limit) more (--dry-run lists them all)") }
         }
-        if !plan.deletions.isEmpty {
+        if plan.deletionCount > 0 {
             lines.append("  deletions, last" + (plan.deletionsNeedConfirmation ? " (more than max_deletes, \(plan.maxDeletes)):" : ":"))
-            for path in plan.deletions.prefix(limit) { lines.append("    delete \(path)") }
-            if plan.deletions.count > limit { lines.append("    … and \(plan.deletions.count - limit) more (--dry-run lists them all)") }
+            for path in plan.deletionPaths.prefix(limit) { lines.append("    delete \(path)") }
+            if plan.deletionCount > limit { lines.append("    … and \(plan.deletionCount - limit) more (--dry-run lists them all)") }
         }
         return lines
     }
@@ -212,19 +213,19 @@ struct DeployReport: Encodable {
         try container.encodeIfPresent(target, forKey: .target)
         try container.encodeIfPresent(url, forKey: .url)
         if let plan {
-            let uploads = plan.uploads.map {
+            let uploads = plan.allUploads.map {
                 Upload(
                     path: $0.path, reason: $0.reason.rawValue, stage: "\($0.stage)", size: $0.size, contentType: $0.headers.contentType,
                     cacheControl: $0.headers.cacheControl)
             }
             try container.encode(uploads, forKey: .uploads)
             try container.encode(plan.unchanged, forKey: .unchanged)
-            try container.encode(plan.deletions, forKey: .deletions)
-            try container.encode(plan.kept, forKey: .kept)
+            try container.encode(Array(plan.deletionPaths), forKey: .deletions)
+            try container.encode(Array(plan.keptPaths), forKey: .kept)
             try container.encode(plan.maxDeletes, forKey: .maxDeletes)
             try container.encode(plan.deletionsNeedConfirmation, forKey: .deletionsNeedConfirmation)
-            try container.encode(plan.postponed.keys.sorted(), forKey: .postponed)
-            try container.encode(plan.foreign, forKey: .foreign)
+            try container.encode(Array(plan.postponedPaths), forKey: .postponed)
+            try container.encode(Array(plan.foreignPaths), forKey: .foreign)
             try container.encode(plan.graceSeconds, forKey: .graceSeconds)
         }
         try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)

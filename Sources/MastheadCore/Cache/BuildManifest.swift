@@ -201,7 +201,7 @@ public struct BuildManifest: Sendable, Equatable {
 
     /// A record line after its kind, `size modified changed inode hash path`, read from its bytes
     /// in place: a large site's manifest has a line for every file and folder, read at every build.
-    private static func record(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, FileRecord)? {
+    static func record(_ bytes: UnsafeBufferPointer<UInt8>) -> (String, FileRecord)? {
         let space = UInt8(ascii: " ")
         var index = 0
         /// The digits up to the next space (and a leading `-` when `signed`), the space skipped.

@@ -1,0 +1,46 @@
+import Foundation
+
+extension BuildManifest {
+    /// The output records of a manifest file, handed to `each` one at a time in the file's order,
+    /// and the manifest's `validUntil`: what `masthead deploy` reads of a large site's manifest
+    /// without holding it (a million records are over 100 MB), a megabyte at a time. `found` is
+    /// false when the file is missing or not a manifest of this version.
+    public static func readOutputs(at url: URL, _ each: (String, FileRecord) throws -> Void) throws -> (validUntil: Date?, found: Bool) {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return (nil, false) }
+        defer { try? handle.close() }
+        var validUntil: Date?
+        var lines = 0
+        let out = Array("out ".utf8)
+        let valid = Array("validUntil ".utf8)
+        func read(_ line: UnsafeBufferPointer<UInt8>) throws -> Bool {
+            lines += 1
+            if lines == 1 { return line.elementsEqual(formatLine.utf8) }
+            if line.starts(with: out) {
+                guard let (path, record) = record(UnsafeBufferPointer(rebasing: line[out.count...])) else { return false }
+                try each(path, record)
+            } else if line.starts(with: valid) {
+                validUntil = Double(String(decoding: line[valid.count...], as: UTF8.self)).map { Date(timeIntervalSince1970: $0) }
+            }
+            return true
+        }
+        var rest: [UInt8] = []
+        var finished = false
+        while !finished {
+            let chunk = try handle.read(upToCount: 1 << 20) ?? Data()
+            finished = chunk.isEmpty
+            rest.append(contentsOf: chunk)
+            if finished, rest.last != UInt8(ascii: "\n") { rest.append(UInt8(ascii: "\n")) }
+            let used = try rest.withUnsafeBufferPointer { bytes -> Int? in
+                var start = 0
+                while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    if newline > start, try !read(UnsafeBufferPointer(rebasing: bytes[start..<newline])) { return nil }
+                    start = newline + 1
+                }
+                return start
+            }
+            guard let used else { return (nil, false) }
+            rest.removeFirst(used)
+        }
+        return (validUntil, lines > 0)
+    }
+}
