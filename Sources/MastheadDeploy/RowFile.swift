@@ -248,7 +248,7 @@ final class RowWriter<Element: Row> {
 /// into runs, which `finish` merges.
 final class RowSorter<Element: Row> {
     /// About how much text of rows is sorted in memory at once.
-    static var runBytes: Int { 4 << 20 }
+    let runBytes: Int
 
     private var direct: RowWriter<Element>?
     private var last: String?
@@ -256,7 +256,8 @@ final class RowSorter<Element: Row> {
     private var buffer: [Element] = []
     private var bufferBytes = 0
 
-    init() throws {
+    init(runBytes: Int = 4 << 20) throws {
+        self.runBytes = runBytes
         direct = try RowWriter<Element>()
     }
 
@@ -272,7 +273,7 @@ final class RowSorter<Element: Row> {
         }
         buffer.append(row)
         bufferBytes += row.fields.reduce(64) { $0 + $1.utf8.count }
-        if bufferBytes >= Self.runBytes { try flushRun() }
+        if bufferBytes >= runBytes { try flushRun() }
     }
 
     private func flushRun() throws {
