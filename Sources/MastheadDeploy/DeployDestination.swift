@@ -25,11 +25,6 @@ public struct RemoteState: Sendable {
     /// Sorted by path (bytes).
     var files: RowFile<RemoteFile>
     public var record: Record
-
-    init(files: RowFile<RemoteFile>, record: Record) {
-        self.files = files
-        self.record = record
-    }
 }
 
 /// Runs `work` on each element, at most `width` at a time; the first error stops new work

@@ -30,7 +30,10 @@ extension RemoteFile: Row {
 
 extension DeployPlan.Upload: Row {
     var fields: [String] {
-        [path, String(size), hash, reason.rawValue, String(stage.rawValue), headers.contentType, headers.cacheControl, modified.map(String.init) ?? ""]
+        [
+            path, String(size), hash, reason.rawValue, String(stage.rawValue), headers.contentType, headers.cacheControl,
+            modified.map(String.init) ?? ""
+        ]
     }
 
     init?(fields: [String]) {

@@ -35,7 +35,7 @@ enum ByteOrder {
             case (nil, nil): return 0
             case (nil, _): return -1
             case (_, nil): return 1
-            case let (x?, y?) where x != y: return Int(x) - Int(y)
+            case (let x?, let y?) where x != y: return Int(x) - Int(y)
             default: continue
             }
         }

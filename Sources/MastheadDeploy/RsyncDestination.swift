@@ -14,6 +14,8 @@ public struct RsyncDestination: DeployDestination {
     let environment: [String: String]
     let executable: String
     let memo = Locked(RemoteStateMemo())
+    /// The most files one rsync run sends or deletes.
+    static let batchSize = 10_000
 
     public init(location: DeployTarget.RsyncLocation, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.location = location
@@ -124,22 +126,25 @@ public struct RsyncDestination: DeployDestination {
         // Each file is read once, checked against the build's hash and copied into a staging folder, which rsync sends:
         // what goes up is what was checked, whatever writes to the output folder meanwhile.
         let staging = scratch.appendingPathComponent("staging")
+        // rsync holds the list it is handed: at most `batchSize` files a run, so its memory does not grow with the site either.
         for stage in DeployPlan.Stage.allCases {
             let count = plan.uploadCount(in: stage)
             guard count > 0 else { continue }
-            try? FileManager.default.removeItem(at: staging)
-            let list = scratch.appendingPathComponent("files-\(stage.rawValue)")
-            let names = try LineWriter(url: list)
-            for upload in plan.uploads(in: stage) {
-                let copy = staging.appendingPathComponent(upload.path)
-                try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try local.contents(of: upload.file).write(to: copy)
-                try names.write(upload.path + "\0")
+            for batch in batches(plan.uploads(in: stage), of: Self.batchSize) {
+                try? FileManager.default.removeItem(at: staging)
+                let list = scratch.appendingPathComponent("files")
+                let names = try LineWriter(url: list)
+                for upload in batch {
+                    let copy = staging.appendingPathComponent(upload.path)
+                    try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try local.contents(of: upload.file).write(to: copy)
+                    try names.write(upload.path + "\0")
+                }
+                try names.close()
+                try run(
+                    ["-r", "--ignore-times", "--from0", "--files-from=" + list.path, staging.path + "/", location.rsyncDestination],
+                    what: "sending \(batch.count) \(stage.name) to \(place)")
             }
-            try names.close()
-            try run(
-                ["-r", "--ignore-times", "--from0", "--files-from=" + list.path, staging.path + "/", location.rsyncDestination],
-                what: "sending \(count) \(stage.name) to \(place)")
             progress("uploaded \(count) \(stage.name)")
         }
         // The new record: the site's files, and the files earlier deploys wrote that are still there, merged by path.
@@ -152,13 +157,13 @@ public struct RsyncDestination: DeployDestination {
         let entries = try RowFile.make(SortedUnion(preferred: ours, other: stillThere))
         try save(entries, pending: plan.postponed)
         guard !plan.deletions.isEmpty else { return }
-        try delete(plan.deletions, count: plan.deletions.count, scratch: scratch)
+        for batch in batches(plan.deletions, of: Self.batchSize) { try delete(batch, count: batch.count, scratch: scratch) }
         // Folders the deletions emptied go too, deepest first, so a deleted address answers 404, not a listing.
         // rsync never deletes a folder that is not empty, should something have arrived in one meanwhile.
         var emptied = 0
         for folders in try Self.emptiedFolders(listing: listing, deleted: plan.deletions) {
             emptied += folders.count
-            try? delete(folders, count: folders.count, scratch: scratch)
+            for batch in batches(folders, of: Self.batchSize) { try? delete(batch, count: batch.count, scratch: scratch) }
         }
         var gone = RowCursor(plan.deletions)
         try save(try RowFile.make(entries.lazy.filter { gone.find($0.path) == nil }), pending: plan.postponed)

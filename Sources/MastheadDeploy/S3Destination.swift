@@ -180,7 +180,8 @@ public actor S3Destination: DeployDestination {
                         let etag = try await client.put(
                             keyPrefix + upload.path, body: body, headers: upload.headers, contentHash: upload.hash, site: site)
                         await results.set(
-                            upload.path, DeployRecord.Entry(path: upload.path, hash: upload.hash, size: body.count, etag: etag, headers: upload.headers))
+                            upload.path,
+                            DeployRecord.Entry(path: upload.path, hash: upload.hash, size: body.count, etag: etag, headers: upload.headers))
                     }
                 } catch {
                     // What did go up is recorded, so the next deploy need not ask about it (best effort: the server may be gone).
