@@ -101,7 +101,7 @@ extension String: Row {
     }
 }
 
-/// Lines of a file, a megabyte read at a time.
+/// Lines of a file, 64 KB read at a time: a merge of sorted runs reads one per run at once.
 final class LineReader: IteratorProtocol {
     private let handle: FileHandle?
     private var buffer: [UInt8] = []
@@ -135,7 +135,7 @@ final class LineReader: IteratorProtocol {
             }
             buffer.removeFirst(start)
             start = 0
-            let chunk = (try? handle?.read(upToCount: 1 << 20)) ?? nil
+            let chunk = (try? handle?.read(upToCount: 1 << 16)) ?? nil
             if let chunk, !chunk.isEmpty { buffer.append(contentsOf: chunk) } else { finished = true }
         }
     }
