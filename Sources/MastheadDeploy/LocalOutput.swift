@@ -86,8 +86,8 @@ public struct LocalOutput: Sendable {
     }
 
     /// The first entry of the output folder the build did not record: a file put there by hand,
-    /// or a link. The marker is the build's own. The folder is walked a folder at a time (one
-    /// open directory per level) into a sorted file, joined with the recorded files.
+    /// or a link. The marker is the build's own. The folder is walked a folder at a time, each
+    /// folder's entries sorted, so the files come in byte order and are joined with the recorded ones as they come.
     static func firstUnlisted(in folder: String, files: RowFile<LocalFile>) throws -> String? {
         let found = try RowSorter<String>()
         if let strange = try walk(folder, relative: "", found) { return strange }
@@ -95,21 +95,31 @@ public struct LocalOutput: Sendable {
         return try found.finish().first { recorded.find($0) == nil }
     }
 
-    /// Adds each regular file under `relative` to `found`; the first entry that is neither a file nor a folder, or cannot be read.
+    /// Adds each regular file under `relative` to `found`, in byte order (a folder sorts as its name
+    /// with a `/`, just before what it holds); the first entry that is neither a file nor a folder, or cannot be read.
     private static func walk(_ root: String, relative: String, _ found: RowSorter<String>) throws -> String? {
         guard let directory = opendir(relative.isEmpty ? root : root + "/" + relative) else { return relative }
-        defer { closedir(directory) }
+        var entries: [(key: String, path: String, isFolder: Bool)] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name == "." || name == ".." { continue }
             let child = relative.isEmpty ? name : relative + "/" + name
             if child == OutputFolder.markerName { continue }
             var info = stat()
-            guard lstat(root + "/" + child, &info) == 0 else { return child }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: if let strange = try walk(root, relative: child, found) { return strange }
-            case S_IFREG: try found.add(child)
-            default: return child
+            let kind = lstat(root + "/" + child, &info) == 0 ? info.st_mode & S_IFMT : 0
+            guard kind == S_IFDIR || kind == S_IFREG else {
+                closedir(directory)
+                return child
+            }
+            entries.append((kind == S_IFDIR ? child + "/" : child, child, kind == S_IFDIR))
+        }
+        closedir(directory)
+        entries.sort { ByteOrder.precedes($0.key, $1.key) }
+        for entry in entries {
+            if entry.isFolder {
+                if let strange = try walk(root, relative: entry.path, found) { return strange }
+            } else {
+                try found.add(entry.path)
             }
         }
         return nil
