@@ -5,7 +5,7 @@
 #   bash Benchmarks/deploy/memory.sh [FILES] [MASTHEAD]      (FILES: 100000; MASTHEAD: .build/release/masthead)
 # The peak is that of masthead and the rsync it runs (GNU time's maximum resident set). At 1,000,000 files the site,
 # its output and the published copy take about 12 GB and 3 million inodes under TMPDIR (default /tmp), and the deploy's
-# temporary files a few hundred MB more; the S3 half (a million PUTs through moto) takes hours. RSYNC=0 skips the rsync half.
+# temporary files about 450 MB more; the S3 half (a million PUTs through moto) takes hours. RSYNC=0 skips the rsync half.
 set -euo pipefail
 files=${1:-100000}
 masthead=${2:-.build/release/masthead}
