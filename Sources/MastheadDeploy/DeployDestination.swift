@@ -58,9 +58,9 @@ func batches<S: Sequence>(_ elements: S, of size: Int) -> UnfoldSequence<[S.Elem
     }
 }
 
-/// A folder of its own under the system's temporary folder, removed by the caller.
+/// A folder of its own in the deploy's temporary folder (`DeployScratch`), removed by the caller.
 func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-deploy-\(UUID().uuidString)")
+    let folder = DeployScratch.newURL()
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }

@@ -172,9 +172,9 @@ final class LineWriter {
         try handle.close()
     }
 
-    /// A new file of the system's temporary folder, for `RowFile`s.
+    /// A new file of the deploy's temporary folder (`DeployScratch`), for `RowFile`s.
     static func temporaryURL() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("masthead-deploy-\(UUID().uuidString).rows")
+        DeployScratch.newURL(suffix: ".rows")
     }
 }
 

@@ -22,7 +22,7 @@ public actor S3Destination: DeployDestination {
     public init(location: DeployTarget.S3Location, credentials: S3Credentials) {
         client = S3Client(location: location, credentials: credentials)
         keyPrefix = location.prefix.isEmpty ? "" : location.prefix + "/"
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-deploy-\(UUID().uuidString)")
+        scratch = DeployScratch.newURL()
     }
 
     public func close() async {

@@ -88,6 +88,7 @@ struct DeployCommand: AsyncParsableCommand {
                     + "\(error.holder.map { " (process \($0))" } ?? ""); waited \(Int(error.waited.rounded())) s: deploy once it is done")
         }
         defer { lock?.release() }
+        defer { DeployScratch.remove() }
         let local: LocalOutput
         let destination: any DeployDestination
         do {

@@ -179,4 +179,27 @@ import Testing
         let emptied = try RsyncDestination.emptiedFolders(listing: try RowFile.sorted(listing), deleted: deleted).map(Array.init)
         #expect(emptied == [["a/b/c"], ["a/b", "keep/x"]], "a keeps a/b.txt, keep keeps stays.html, half keeps new/page.html")
     }
+
+    /// A deploy killed with `kill -9` cannot remove its temporary files: the next one removes the folder of a process
+    /// that is gone, and leaves a running process's folder and every other name alone.
+    @Test func aKilledDeploysTemporaryFolderIsRemovedByTheNextDeploy() throws {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("scratch-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        try exited.run()
+        exited.waitUntilExit()
+        let names = [
+            "masthead-deploy-\(exited.processIdentifier)", "masthead-deploy-1", "masthead-deploy-\(getpid())",
+            "masthead-deploy-notes", "other-\(exited.processIdentifier)"
+        ]
+        for name in names {
+            try FileManager.default.createDirectory(at: temporary.appendingPathComponent(name + "/rows"), withIntermediateDirectories: true)
+        }
+        DeployScratch.removeAbandoned(in: temporary)
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).sorted()
+        #expect(left == names.dropFirst().sorted(), "only the folder of the process that exited is removed")
+        #expect(DeployScratch.folder.lastPathComponent == "masthead-deploy-\(getpid())")
+        #expect(LineWriter.temporaryURL().path.hasPrefix(DeployScratch.folder.path + "/"), "rows are written in that folder")
+    }
 }
