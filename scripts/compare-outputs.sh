@@ -7,6 +7,8 @@
 #
 # NEW_BIN (default: this checkout's debug build) is the binary under test. Exits 1 on any
 # difference, listing it. Outputs stay in WORK (default /tmp/masthead-compare) for a closer look.
+# CORPUS=N adds the benchmark corpus of N articles in every shape of Benchmarks/generate.py
+# (CORPUS=10000 takes about 15 minutes with release binaries).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -23,10 +25,20 @@ if [ -z "${BASE_BIN:-}" ]; then
 fi
 [ -x "$NEW_BIN" ] || { echo "no binary at $NEW_BIN: run swift build first" >&2; exit 2; }
 
+sites=("$ROOT" "$ROOT"/Examples/*)
+if [ -n "${CORPUS:-}" ]; then
+  for shape in $(python3 "$ROOT/Benchmarks/generate.py" --help | sed -n 's/.*--shape {\([^}]*\)}.*/\1/p' | head -1 | tr , ' '); do
+    corpus="$WORK/corpus/$shape-$CORPUS"
+    [ -d "$corpus/masthead" ] || python3 "$ROOT/Benchmarks/generate.py" --shape "$shape" --articles "$CORPUS" --out "$corpus" >/dev/null
+    sites+=("$corpus/masthead")
+  done
+fi
+
 status=0
-for site in "$ROOT" "$ROOT"/Examples/*; do
+for site in "${sites[@]}"; do
   name="$(basename "$site")"
   [ "$site" = "$ROOT" ] && name=default
+  [ "$name" = masthead ] && name="$(basename "$(dirname "$site")")"
   for side in base new; do
     bin="$BASE_BIN"; [ "$side" = new ] && bin="$NEW_BIN"
     rm -rf "$WORK/$side/$name"

@@ -83,19 +83,19 @@ final class PreviewBuilder: Sendable {
         return options
     }
 
-    /// Builds the site again, or patches the files in `changes` (paths relative to the site
-    /// folder) into the last build when that gives the same result. Serialised: two rebuilds
-    /// never run at once. The files whose database rows a poll found changed are parsed again
-    /// too: an empty `changes` (`DatabasePoller`) patches in only those (`SiteBuilder.build`).
-    func rebuild(now: Date = Date(), changes: Set<String>? = nil) -> Outcome {
+    /// Builds the site again, or patches `changes` (the watcher's, the database poller's, the
+    /// editor's) into the last build when that gives the same result; nil: the watcher cannot say
+    /// what changed, so everything. Serialised: two rebuilds never run at once.
+    func rebuild(now: Date = Date(), changes: Changes? = nil) -> Outcome {
         state.withLock { rebuild(now: now, changes: changes, state: &$0) }
     }
 
-    private func rebuild(now: Date, changes: Set<String>?, state: inout State) -> Outcome {
+    private func rebuild(now: Date, changes: Changes?, state: inout State) -> Outcome {
         let started = DispatchTime.now()
         var options = buildOptions(state)
         options.now = now
-        let result = SiteBuilder.build(options, changedPaths: changes)
+        let request = changes.map { BuildRequest.changes(withSQLiteReaders($0)) } ?? .everything
+        let result = Pipeline.run(request, options: options)
         if result.patched { return apply(result, started: started, state: &state) }
         var diagnostics = result.diagnostics
         let value: PreviewState.Value
@@ -121,6 +121,18 @@ final class PreviewBuilder: Sendable {
             diagnostics: diagnostics)
     }
 
+    /// A saved SQLite database (or journal) is no file of the site a page shows: it changes the
+    /// documents whose blocks read it (`RebuildMemory.sqliteChanges`).
+    private func withSQLiteReaders(_ changes: Changes) -> Changes {
+        let sqlite = memory.sqliteChanges(in: changes.saved.union(changes.removed), siteDirectory: siteDirectory)
+        guard !sqlite.files.isEmpty else { return changes }
+        var changes = changes
+        changes.saved.subtract(sqlite.files)
+        changes.removed.subtract(sqlite.files)
+        changes.databaseReaders.formUnion(sqlite.readers)
+        return changes
+    }
+
     /// The last site with the patch's pages and static files put in; only what changed is
     /// compared, so the time does not grow with the size of the site.
     private func apply(_ patch: BuildResult, started: DispatchTime, state: inout State) -> Outcome {
@@ -133,11 +145,11 @@ final class PreviewBuilder: Sendable {
     }
 
     /// The search index brought up to date with the last patch's saves
-    /// (`SiteBuilder.finishSearchPatch`), put into the last site; nil when nothing changed. Run
+    /// (`BuildRequest.pendingSearchIndex`), put into the last site; nil when nothing changed. Run
     /// after the patch's pages are shown: a save reloads its page without waiting for the index.
     func finishSearchPatch() -> PreviewState.Value? {
         state.withLock { state in
-            let index = SiteBuilder.finishSearchPatch(memory: memory)
+            let index = Pipeline.run(.pendingSearchIndex, options: buildOptions(state))
             // The same build number: the pages are those the browser has, and one that connects
             // again must not reload for it.
             let changed = put(index.files, removing: index.removed, number: state.previous.site.number, state: &state).changed

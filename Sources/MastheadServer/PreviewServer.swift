@@ -206,7 +206,7 @@ struct RebuildService: Service {
             defer { pings.cancel() }
             // A changed database result rebuilds as a saved file does (docs/reports.md, "Databases"):
             // the files drawn from it are patched in, or the site built again when one is site.yml.
-            let polls = DatabasePoller.start(builder.databaseResults) { await rebuild(changes: []) }
+            let polls = DatabasePoller.start(builder.databaseResults) { await rebuild(changes: $0) }
             defer { polls.cancel() }
             for await _ in changes.cancelOnGracefulShutdown() {
                 await rebuild(changes: watcher.takeChanges())
@@ -219,8 +219,8 @@ struct RebuildService: Service {
         events.close()
     }
 
-    /// `changes`: the files saved since the last build; nil builds everything.
-    private func rebuild(changes: Set<String>? = nil) async {
+    /// `changes`: what changed since the last build; nil builds everything.
+    private func rebuild(changes: Changes? = nil) async {
         let builder = self.builder
         // Ctrl-C during a long build stops waiting for it: the build's result is dropped.
         let result = OneShot<PreviewBuilder.Outcome?>()

@@ -1,5 +1,6 @@
 import Foundation
 import MastheadContent
+import MastheadCore
 import MastheadSupport
 
 #if canImport(Glibc)
@@ -65,13 +66,24 @@ final class SourceWatcher: Sendable {
         state.withLock { $0.stopped }
     }
 
-    /// The paths (relative to the site folder) changed since the last call, or nil when the
-    /// watcher cannot say which (a folder created, moved or deleted; events lost).
-    func takeChanges() -> Set<String>? {
-        state.withLock { state in
+    /// What changed since the last call, each path (relative to the site folder) saved or removed
+    /// as the folder has it now, or nil when the watcher cannot say which files changed (a folder
+    /// created, moved or deleted; events lost).
+    func takeChanges() -> Changes? {
+        let pending = state.withLock { state in
             defer { state.pending = PendingChanges() }
-            return state.pending.isKnown ? state.pending.paths : nil
+            return state.pending
         }
+        guard pending.isKnown else { return nil }
+        var changes = Changes()
+        for path in pending.paths {
+            if FileStatus(path: siteDirectory.appendingPathComponent(path).path, followingLinks: false) != nil {
+                changes.saved.insert(path)
+            } else {
+                changes.removed.insert(path)
+            }
+        }
+        return changes
     }
 
     private func record(_ batch: PendingChanges) {

@@ -18,7 +18,7 @@ extension BuildCommand {
             console.failure("error: \(problem)")
             throw ExitCode(1)
         }
-        let result = SiteBuilder.build(options)
+        let result = Pipeline.run(options: options)
         console.report(result.diagnostics)
         guard result.succeeded, let site = result.site else {
             console.failure("build failed: \(result.diagnostics.errors.count) errors; \(target.path) not written")

@@ -97,7 +97,7 @@ struct BuildCommand: ParsableCommand {
             let warnings = result.diagnostics.warnings.count
             let kept = report.unchanged > 0 ? " (\(report.unchanged) unchanged kept)" : ""
             let work = result.work
-            // After a change of database rows alone (`BuildOptions.redrawOnly`).
+            // After a change of database rows alone (`BuildRequest.redraw`).
             let redrawn =
                 work.keptPages > 0
                 ? "Database rows changed: \(work.renderedPages) page\(work.renderedPages == 1 ? "" : "s") drawn again, \(work.keptPages) kept"

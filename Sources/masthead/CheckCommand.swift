@@ -24,7 +24,7 @@ struct CheckCommand: ParsableCommand {
         options.progress = console.progress
         let databaseResults = DatabaseResults()
         options.databaseResults = databaseResults
-        let result = SiteBuilder.build(options)
+        let result = Pipeline.run(options: options)
         guard result.succeeded, let site = result.site else {
             console.report(result.diagnostics)
             try console.emit(

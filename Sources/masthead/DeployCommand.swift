@@ -18,8 +18,7 @@ struct DeployCommand: AsyncParsableCommand {
         "A target named in site.yml, or a URL: s3://BUCKET[/PREFIX]?region=R&endpoint=URL&path_style=true, "
         + "ssh://[USER@]HOST[:PORT]/PATH, file:///PATH."
 
-    @Option(name: .customLong("site"), help: "The folder holding Content/ and Templates/.")
-    var site: String = "."
+    @OptionGroup var siteFolder: SiteFolderOption
 
     @Option(help: "The output folder masthead build wrote (default: SITE/public).")
     var output: String?
@@ -47,8 +46,7 @@ struct DeployCommand: AsyncParsableCommand {
 
     func run() async throws {
         let started = Date()
-        let siteDirectory = URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL
+        let siteDirectory = siteFolder.siteDirectory
         if output?.isEmpty == true { throw ValidationError("--output: the path is empty; name the folder masthead build wrote") }
         let outputDirectory = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? siteDirectory.appendingPathComponent("public")
         let console = Console(terminalOptions, format: formatOption.format, siteDirectory: siteDirectory)

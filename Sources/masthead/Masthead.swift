@@ -32,10 +32,19 @@ struct Masthead: AsyncParsableCommand {
     }
 }
 
-/// Options every command that reads a site takes.
-struct SiteOptions: ParsableArguments {
+/// `--site`, declared once for every command that reads a site: the folder, made absolute from the working folder.
+struct SiteFolderOption: ParsableArguments {
     @Option(name: .customLong("site"), help: "The folder holding Content/ and Templates/.")
     var site: String = "."
+
+    var siteDirectory: URL {
+        URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+    }
+}
+
+/// Options every command that builds a site takes.
+struct SiteOptions: ParsableArguments {
+    @OptionGroup var folder: SiteFolderOption
 
     @Flag(help: "Include drafts.")
     var drafts = false
@@ -43,9 +52,7 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Include articles whose publishDate is in the future.")
     var future = false
 
-    var siteDirectory: URL {
-        URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-    }
+    var siteDirectory: URL { folder.siteDirectory }
 
     /// What besides the files decides the build's output; `baseURL` from `--base-url`, where a command has it.
     func identity(baseURL: String? = nil) -> BuildIdentity {

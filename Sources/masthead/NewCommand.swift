@@ -42,12 +42,9 @@ struct NewDocumentOptions: ParsableArguments {
     @Argument(help: "The title; the file is named from its slug.")
     var title: String
 
-    @Option(name: .customLong("site"), help: "The folder holding Content/ and Templates/.")
-    var site: String = "."
+    @OptionGroup var siteFolder: SiteFolderOption
 
-    var siteDirectory: URL {
-        URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-    }
+    var siteDirectory: URL { siteFolder.siteDirectory }
 }
 
 struct NewArticleCommand: ParsableCommand {

@@ -11,8 +11,7 @@ struct StatusCommand: ParsableCommand {
         commandName: "status",
         abstract: "Prints what next changes the last build's site by itself (a scheduled article, an expiry, a catalog item), and when.")
 
-    @Option(name: .customLong("site"), help: "The folder holding Content/ and Templates/.")
-    var site: String = "."
+    @OptionGroup var siteFolder: SiteFolderOption
 
     @Option(help: "The output folder masthead build wrote (default: SITE/public).")
     var output: String?
@@ -41,8 +40,7 @@ struct StatusCommand: ParsableCommand {
     }
 
     func run() throws {
-        let siteDirectory = URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL
+        let siteDirectory = siteFolder.siteDirectory
         let outputDirectory = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? siteDirectory.appendingPathComponent("public")
         let manifest = BuildCache(siteDirectory: siteDirectory, output: outputDirectory).loadManifest(withRecords: true)
         let formatter = ISO8601DateFormatter()

@@ -16,8 +16,8 @@ struct ArchitectureDocumentTests {
         "PQclear", "PQconninfoFree", "PQconninfoParse", "PQfreemem", "PQgetvalue"
     ]
 
-    /// Every backticked name that reads as a type (`SiteBuilder`, `Route.Kind`, `SiteBuilder.build(...)`):
-    /// its first component. File names (`SiteBuilder.swift`) are not types.
+    /// Every backticked name that reads as a type (`Pipeline`, `Route.Kind`, `Pipeline.run(...)`):
+    /// its first component. File names (`Pipeline.swift`) are not types.
     static func citedTypeNames(in text: String) -> Set<String> {
         let code = try! Regex(#"`([^`\n]+)`"#)
         let typeName = try! Regex(#"^([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*)(\.[A-Za-z][A-Za-z0-9]*)*(\(.*\))?$"#)
@@ -68,7 +68,7 @@ struct ArchitectureDocumentTests {
     func citedTypesExist() throws {
         let text = try String(contentsOf: Self.root.appendingPathComponent("ARCHITECTURE.md"), encoding: .utf8)
         let cited = Self.citedTypeNames(in: text)
-        #expect(cited.contains("SiteBuilder"))
+        #expect(cited.contains("Pipeline"))
         let declared = try Self.declaredNames(under: ["Sources", "Plugins", "Tests"]).union(["Templates", "Content"])
             .union(Self.packageNames())
         let missing = cited.subtracting(declared).subtracting(Self.foreignNames).sorted()

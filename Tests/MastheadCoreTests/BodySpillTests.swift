@@ -13,7 +13,7 @@ struct BodySpillTests {
         var options = BuildOptions(siteDirectory: site)
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
         options.bodyMemoryBudget = budget
-        let result = SiteBuilder.build(options)
+        let result = Pipeline.run(options: options)
         #expect(result.succeeded, "\(result.messages)")
         return (try Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, try $0.data()) }), result)
     }

@@ -20,7 +20,7 @@ struct CatalogVisibilityTests {
     static func buildDefaultSite(on now: String) -> BuildResult {
         var options = BuildOptions(siteDirectory: repositoryRoot)
         options.now = day(now)
-        return SiteBuilder.build(options)
+        return Pipeline.run(options: options)
     }
 
     static let beforeChristmas = buildDefaultSite(on: "2026-11-23")

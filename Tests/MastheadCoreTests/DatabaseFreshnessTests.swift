@@ -246,15 +246,19 @@ struct DatabaseFreshnessTests {
         defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE IF EXISTS \(table)"]) }
         let site = try Self.site("{ postgres: { url: env:STATS_URL }, table: \(table), poll: 5, version: \"SELECT max(id) FROM \(table)\" }")
         let (memory, options) = Self.preview(site, url: url)
-        func page() -> String { SiteBuilder.build(options).text("reports/r/index.html") ?? "" }
+        // What each poll found changed reaches the next build as the preview's does, in a change set.
+        var readers: Set<String> = []
+        func page() -> String { Pipeline.run(.changes(Changes(databaseReaders: readers)), options: options).text("reports/r/index.html") ?? "" }
         #expect(page().contains(">111<"))
         // A row changed in place: max(id) does not see it, so the statement is not asked.
         try TestDatabases.psql(url, ["-c", "UPDATE \(table) SET points = 222"])
-        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(6)) == false)
+        readers = memory.databaseResults.poll(now: Date().addingTimeInterval(6))
+        #expect(readers.isEmpty)
         #expect(page().contains(">111<"))
         // A new row: the version changes, the statement is asked, the page shows both changes.
         try TestDatabases.psql(url, ["-c", "INSERT INTO \(table) (kind, points) VALUES ('code', 1)"])
-        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(12)) == true)
+        readers = memory.databaseResults.poll(now: Date().addingTimeInterval(12))
+        #expect(readers == ["Content/reports/r.md"])
         #expect(page().contains(">223<"))
     }
 
@@ -277,18 +281,26 @@ struct DatabaseFreshnessTests {
         defer { _ = try? TestDatabases.psql(url, ["-c", "DROP TABLE IF EXISTS \(table)"]) }
         let site = try Self.site("{ postgres: { url: env:STATS_URL }, table: \(table), poll: 5 }")
         let (memory, options) = Self.preview(site, url: url)
-        func page() -> String { SiteBuilder.build(options).text("reports/r/index.html") ?? "" }
+        // What each poll found changed reaches the next build as the preview's does, in a change set.
+        var readers: Set<String> = []
+        func page() -> String { Pipeline.run(.changes(Changes(databaseReaders: readers)), options: options).text("reports/r/index.html") ?? "" }
         #expect(page().contains(">111<"))
         try TestDatabases.psql(url, ["-c", "UPDATE \(table) SET points = 333"])
         // Kept: a rebuild before the poll does not ask the server again.
         #expect(page().contains(">111<"))
-        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(1)) == false)
-        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(6)) == true)
+        readers = memory.databaseResults.poll(now: Date().addingTimeInterval(1))
+        #expect(readers.isEmpty)
+        readers = memory.databaseResults.poll(now: Date().addingTimeInterval(6))
+        #expect(readers == ["Content/reports/r.md"])
         #expect(page().contains(">333<"))
-        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(12)) == false)
+        readers = memory.databaseResults.poll(now: Date().addingTimeInterval(12))
+        #expect(readers.isEmpty)
         // A result that can no longer be asked is forgotten: the next build asks it and says why.
         try TestDatabases.psql(url, ["-c", "DROP TABLE \(table)"])
-        #expect(memory.databaseResults.poll(now: Date().addingTimeInterval(18)) == true)
-        #expect(SiteBuilder.build(options).messages.first?.contains("relation \"\(table)\" does not exist") == true)
+        readers = memory.databaseResults.poll(now: Date().addingTimeInterval(18))
+        #expect(readers == ["Content/reports/r.md"])
+        #expect(
+            Pipeline.run(.changes(Changes(databaseReaders: readers)), options: options).messages.first?.contains(
+                "relation \"\(table)\" does not exist") == true)
     }
 }

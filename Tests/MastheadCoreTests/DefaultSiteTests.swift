@@ -9,7 +9,7 @@ struct DefaultSiteTests {
     static let result: BuildResult = {
         var options = BuildOptions(siteDirectory: repositoryRoot)
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
-        return SiteBuilder.build(options)
+        return Pipeline.run(options: options)
     }()
 
     @Test("it builds with no errors and no warnings")

@@ -12,7 +12,7 @@ struct EmailEditionTests {
     static let result: BuildResult = {
         var options = BuildOptions(siteDirectory: repositoryRoot)
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
-        return SiteBuilder.build(options)
+        return Pipeline.run(options: options)
     }()
 
     static func campaign(_ slug: String = "2026-11") -> String {

@@ -302,12 +302,12 @@ struct ImageTests {
         var options = BuildOptions(siteDirectory: site.root)
         options.now = try #require(ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!))
         options.memory = RebuildMemory()
-        let first = SiteBuilder.build(options)
+        let first = Pipeline.run(options: options)
         let card = /og:image" content="https:\/\/example.org\/(social\/[0-9a-f]{16}\.jpg)"/
         let before = try #require(first.text("articles/photo/index.html")?.firstMatch(of: card)?.1)
         try site.article(
             "photo.md", "title: A new title\ndate: 2026-05-01\ncategory: coffee-culture\ncover: { src: /images/small.jpg, alt: \"A moka pot\" }")
-        let patched = SiteBuilder.build(options, changedPaths: ["Content/articles/photo.md"])
+        let patched = Pipeline.run(.changes(Changes(saved: ["Content/articles/photo.md"])), options: options)
         #expect(patched.patched)
         let after = try #require(patched.text("articles/photo/index.html")?.firstMatch(of: card)?.1)
         #expect(after != before)

@@ -96,9 +96,9 @@ struct MultilingualDefaultSiteTests {
         let site = try MultilingualTests.site()
         var options = site.options()
         options.memory = RebuildMemory()
-        #expect(SiteBuilder.build(options).succeeded)
+        #expect(Pipeline.run(options: options).succeeded)
         try site.article("il-rito-della-moka.en.md", "title: The moka, retitled\nslug: the-moka-ritual", body: "The English text.")
-        let rebuilt = SiteBuilder.build(options, changedPaths: ["Content/articles/il-rito-della-moka.en.md"])
+        let rebuilt = Pipeline.run(.changes(Changes(saved: ["Content/articles/il-rito-della-moka.en.md"])), options: options)
         #expect(rebuilt.succeeded)
         #expect(rebuilt.patched)
         // Each language keeps its parsed documents: only the saved file is parsed again.
@@ -110,7 +110,7 @@ struct MultilingualDefaultSiteTests {
         #expect(!rebuilt.paths.isEmpty && rebuilt.paths.allSatisfy { $0.hasPrefix("en/") }, "\(rebuilt.paths)")
         // Each of them as a build from nothing makes it.
         options.memory = nil
-        let clean = SiteBuilder.build(options)
+        let clean = Pipeline.run(options: options)
         let cleanFiles = Dictionary(uniqueKeysWithValues: clean.files.map { ($0.path, try? $0.data()) })
         for file in rebuilt.files { #expect(cleanFiles[file.path] == (try? file.data()), "\(file.path)") }
     }

@@ -298,7 +298,7 @@ struct MultilingualTests {
         let fixture = repositoryRoot.appendingPathComponent("Tests/Fixtures/one-language")
         var options = BuildOptions(siteDirectory: fixture)
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
-        let result = SiteBuilder.build(options)
+        let result = Pipeline.run(options: options)
         #expect(result.succeeded, "\(result.messages)")
         let expectedFolder = fixture.appendingPathComponent("expected")
         let expected = try FileManager.default.subpathsOfDirectory(atPath: expectedFolder.path).filter { path in

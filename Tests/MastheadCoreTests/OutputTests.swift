@@ -85,7 +85,7 @@ struct OutputTests {
         }
         var options = BuildOptions(siteDirectory: site.root)
         options.now = try #require(ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!))
-        let inMemory = SiteBuilder.build(options)
+        let inMemory = Pipeline.run(options: options)
         #expect(inMemory.succeeded)
         #expect(inMemory.files.count > RenderStage.batchSize)
 
@@ -112,7 +112,7 @@ struct OutputTests {
         let site = try sampleSite()
         var options = BuildOptions(siteDirectory: site.root)
         options.pageDelivery = .streamed { _ in throw OutputWriter.Failure(description: "disk full") }
-        let result = SiteBuilder.build(options)
+        let result = Pipeline.run(options: options)
         #expect(!result.succeeded)
         #expect(result.diagnostics.map(\.description).contains("masthead: error: cannot write the site: disk full"))
     }

@@ -82,7 +82,7 @@ struct PostgresClientTests {
         try ReportFeatureSite.report(site, "```table\nsource: events\nx: event\n```")
         var options = BuildOptions(siteDirectory: site.root)
         options.environment = ["STATS_URL": withoutPassword, "PGPASSFILE": passfile.path]
-        let result = SiteBuilder.build(options)
+        let result = Pipeline.run(options: options)
         #expect(result.messages == [])
         #expect(result.text("reports/r/index.html")?.contains(">code<") == true)
     }
@@ -135,7 +135,7 @@ struct PostgresClientTests {
         try ReportFeatureSite.report(site, "```table\nsource: tls\nx: kind\n```")
         var options = BuildOptions(siteDirectory: site.root)
         options.environment = ["STATS_URL": admin + "?sslmode=require"]
-        let result = SiteBuilder.build(options)
+        let result = Pipeline.run(options: options)
         #expect(result.messages == [])
         #expect(result.text("reports/r/index.html")?.contains(">true<") == true)
     }

@@ -67,7 +67,7 @@ struct SQLDayColumnTests {
         var options = BuildOptions(siteDirectory: site.root)
         options.now = ContentDate.parse("2026-12-31", timeZone: TimeZone(identifier: "UTC")!)!
         options.environment = environment
-        let result = SiteBuilder.build(options)
+        let result = Pipeline.run(options: options)
         return (result.text("reports/r/index.html") ?? "", result.messages)
     }
 

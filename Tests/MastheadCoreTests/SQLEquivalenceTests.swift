@@ -89,7 +89,7 @@ struct SQLEquivalenceTests {
         try ReportFeatureSite.report(site, blocks)
         var options = site.options()
         options.environment = environment
-        let result = SiteBuilder.build(options)
+        let result = Pipeline.run(options: options)
         return (result.text("reports/r/index.html") ?? "", result.messages)
     }
 

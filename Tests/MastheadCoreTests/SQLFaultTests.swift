@@ -15,7 +15,7 @@ struct SQLFaultTests {
         try ReportFeatureSite.report(site, block)
         var options = BuildOptions(siteDirectory: site.root)
         options.environment = environment
-        return (SiteBuilder.build(options).messages, site)
+        return (Pipeline.run(options: options).messages, site)
     }
 
     static func sqliteSite(_ dataset: String, block: String = "```table\nsource: events\nx: kind\n```") throws -> [String] {

@@ -76,7 +76,7 @@ struct SQLiteFileTests {
         let messages = Locked<[String]?>(nil)
         let options = site.options()
         Thread.detachNewThread {
-            let built = SiteBuilder.build(options).messages
+            let built = Pipeline.run(options: options).messages
             messages.withLock { $0 = built }
             done.signal()
         }

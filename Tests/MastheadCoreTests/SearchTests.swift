@@ -184,18 +184,18 @@ struct SearchTests {
         }
         var options = site.options()
         options.memory = RebuildMemory()
-        #expect(SiteBuilder.build(options).succeeded)
+        #expect(Pipeline.run(options: options).succeeded)
         try site.article(
             "a5.md", "title: Article 5\ndate: 2026-01-15\ncategory: coffee-culture", body: "Words of article 5.\n\nA new paragraph about zabaglione.")
-        let patched = SiteBuilder.build(options, changedPaths: ["Content/articles/a5.md"])
+        let patched = Pipeline.run(.changes(Changes(saved: ["Content/articles/a5.md"])), options: options)
         #expect(patched.patched)
         // The patch shows the pages first; the index follows.
         #expect(!patched.paths.contains { $0.hasPrefix("search/") })
-        let memory = try #require(options.memory)
-        let (searchFiles, removed) = SiteBuilder.finishSearchPatch(memory: memory)
-        #expect(SiteBuilder.finishSearchPatch(memory: memory).files.isEmpty)
+        let index = Pipeline.run(.pendingSearchIndex, options: options)
+        let (searchFiles, removed) = (index.files, index.removed)
+        #expect(Pipeline.run(.pendingSearchIndex, options: options).files.isEmpty)
         options.memory = nil
-        let clean = SiteBuilder.build(options)
+        let clean = Pipeline.run(options: options)
         let cleanIndex = Dictionary(uniqueKeysWithValues: clean.files.filter { $0.path.hasPrefix("search/") }.map { ($0.path, try? $0.data()) })
         // Every file the patch wrote is the clean build's; the entry names only files a clean build has.
         #expect(searchFiles.contains { $0.path.hasPrefix("search/shards/") })

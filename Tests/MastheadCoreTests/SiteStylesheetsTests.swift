@@ -15,7 +15,7 @@ struct SiteStylesheetsTests {
     static func build(_ site: String) -> BuildResult {
         var options = BuildOptions(siteDirectory: repositoryRoot.appendingPathComponent(site))
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
-        return SiteBuilder.build(options)
+        return Pipeline.run(options: options)
     }
 
     /// The five sites, built once for the suite.

@@ -60,7 +60,7 @@ struct TemplateEngineTests {
         let directory = repositoryRoot.appendingPathComponent(path)
         var options = BuildOptions(siteDirectory: directory)
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
-        let result = SiteBuilder.build(options)
+        let result = Pipeline.run(options: options)
         let site = try #require(result.site)
         var sources: [String: String] = [:]
         let folder = directory.appendingPathComponent("Templates")

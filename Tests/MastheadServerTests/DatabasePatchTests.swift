@@ -57,11 +57,12 @@ struct DatabasePatchTests {
         defer { try? DatabasePollTests.psql(url, "DROP TABLE IF EXISTS \(table)") }
         let (site, builder) = try Self.builtSite(table: table)
         // Nothing changed: a poll says so, and nothing is rebuilt.
-        #expect(builder.databaseResults.poll(now: Date().addingTimeInterval(6)) == false)
+        #expect(builder.databaseResults.poll(now: Date().addingTimeInterval(6)).isEmpty)
 
         try DatabasePollTests.psql(url, "UPDATE \(table) SET points = 333 WHERE kind = 'code'")
-        #expect(builder.databaseResults.poll(now: Date().addingTimeInterval(12)) == true)
-        let polled = builder.rebuild(now: Self.now, changes: [])
+        let readers = builder.databaseResults.poll(now: Date().addingTimeInterval(12))
+        #expect(readers == ["Content/site.yml", "Content/articles/drawn.md", "Content/pages/figures.md"])
+        let polled = builder.rebuild(now: Self.now, changes: Changes(databaseReaders: readers))
         #expect(polled.failure == 0, "\(polled.diagnostics)")
         // The named chart is drawn from site.yml: the site is built again, from memory.
         #expect(!polled.patched)
@@ -89,8 +90,9 @@ struct DatabasePatchTests {
         #expect(builder.rebuild(now: Self.now).failure == 0)
 
         try DatabasePollTests.psql(url, "UPDATE \(table) SET points = 444 WHERE kind = 'bonus'")
-        #expect(builder.databaseResults.poll(now: Date().addingTimeInterval(6)) == true)
-        let polled = builder.rebuild(now: Self.now, changes: [])
+        let readers = builder.databaseResults.poll(now: Date().addingTimeInterval(6))
+        #expect(readers == ["Content/articles/drawn.md", "Content/pages/figures.md"])
+        let polled = builder.rebuild(now: Self.now, changes: Changes(databaseReaders: readers))
         #expect(polled.patched)
         #expect(polled.parsedDocuments == 2)
         #expect(PatchTests.page(polled, "figures/index.html").contains(">444<"))
@@ -100,9 +102,10 @@ struct DatabasePatchTests {
 
         // A save and a changed row together: both patched in one rebuild.
         try DatabasePollTests.psql(url, "UPDATE \(table) SET points = 555 WHERE kind = 'bonus'")
-        #expect(builder.databaseResults.poll(now: Date().addingTimeInterval(12)) == true)
+        let changedRows = builder.databaseResults.poll(now: Date().addingTimeInterval(12))
+        #expect(!changedRows.isEmpty)
         try site.article("a4.md", title: "Article 4, retitled", date: "2026-01-04", body: "Text 4.")
-        let both = builder.rebuild(now: Self.now, changes: ["Content/articles/a4.md"])
+        let both = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a4.md"], databaseReaders: changedRows))
         #expect(both.patched)
         #expect(both.parsedDocuments == 3)
         #expect(PatchTests.page(both, "figures/index.html").contains(">555<"))
@@ -118,7 +121,7 @@ struct DatabasePatchTests {
         #expect(PatchTests.page(first, "figures/index.html").contains(">111<"))
 
         try DatabasePollTests.sqlite(site, "UPDATE events SET points = 333;")
-        let saved = builder.rebuild(now: Self.now, changes: ["Content/stats/events.sqlite"])
+        let saved = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/stats/events.sqlite"]))
         #expect(saved.patched)
         #expect(saved.parsedDocuments == 1)
         #expect(saved.changed == ["figures/index.html"], "\(saved.changed)")

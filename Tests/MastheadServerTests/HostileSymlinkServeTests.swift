@@ -37,7 +37,7 @@ struct HostileSymlinkServeTests {
         try FileManager.default.createSymbolicLink(
             atPath: site.url("Content/articles/moka.md").path,
             withDestinationPath: site.parent.appendingPathComponent("secret-article.md").path)
-        let outcome = builder.rebuild(now: Self.now, changes: ["Content/articles/moka.md"])
+        let outcome = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/moka.md"]))
         #expect(outcome.failure == 1)
         #expect(outcome.value.problems.map(\.description) == ["Content/articles/moka.md: error: \(Self.message)"])
         let served = outcome.value.site.files.values.map { String(decoding: $0.data, as: UTF8.self) }.joined()

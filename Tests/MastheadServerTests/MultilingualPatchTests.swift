@@ -65,7 +65,7 @@ struct MultilingualPatchTests {
             try site.article(
                 "a\(number).md", title: "Article \(number), retitled", date: "2026-01-\(String(format: "%02d", number))",
                 body: "A *new* text.", extra: "\ntags: [t\(number % 2)]")
-            let saved = builder.rebuild(now: Self.now, changes: ["Content/articles/a\(number).md"])
+            let saved = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a\(number).md"]))
             #expect(saved.patched, "a\(number).md")
             #expect(saved.parsedDocuments == 1)
             #expect(PatchTests.page(saved, "articles/a\(number)/index.html").contains("A <em>new</em> text."))
@@ -80,7 +80,7 @@ struct MultilingualPatchTests {
     @Test func anItalianSaveIsPatchedIntoTheItalianSite() throws {
         let (site, builder) = try Self.builtSite()
         try Self.italian(3, title: "Articolo tre", body: "Un testo *nuovo*.", in: site)
-        let saved = builder.rebuild(now: Self.now, changes: ["Content/articles/a3.it.md"])
+        let saved = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a3.it.md"]))
         #expect(saved.patched)
         #expect(saved.parsedDocuments == 1)
         let page = PatchTests.page(saved, "it/articles/a3/index.html")
@@ -97,7 +97,7 @@ struct MultilingualPatchTests {
         let (site, builder) = try Self.builtSite(search: true)
         #expect(builder.finishSearchPatch() == nil)
         try Self.italian(2, body: "Un paragrafo sullo zabaione.", in: site)
-        let saved = builder.rebuild(now: Self.now, changes: ["Content/articles/a2.it.md"])
+        let saved = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a2.it.md"]))
         #expect(saved.patched)
         let indexed = try #require(builder.finishSearchPatch())
         let shards = indexed.site.files.filter { $0.key.hasPrefix("it/search/shards/") }.values.map { String(decoding: $0.data, as: UTF8.self) }
@@ -119,7 +119,7 @@ struct MultilingualPatchTests {
                 try Self.italian(round, title: "Articolo \(round), giro \(round)", body: "Giro \(round) sul ristretto.", in: site)
                 path = "Content/articles/a\(round).it.md"
             }
-            let saved = builder.rebuild(now: Self.now, changes: [path])
+            let saved = builder.rebuild(now: Self.now, changes: Changes(saved: [path]))
             #expect(saved.patched, "round \(round)")
             let indexed = builder.finishSearchPatch()?.site.files ?? saved.value.site.files
             #expect(indexed.mapValues(\.data) == Self.full(site), "round \(round)")
@@ -152,7 +152,7 @@ struct MultilingualPatchTests {
             try Self.italian(4, extra: "\ntranslationKey: tutto-suo\ndate: 2026-01-04\ncategory: coffee-culture", in: site)
             path = "Content/articles/a4.it.md"
         }
-        let saved = builder.rebuild(now: Self.now, changes: [path])
+        let saved = builder.rebuild(now: Self.now, changes: Changes(saved: [path]))
         #expect(saved.failure == 0, "\(change): \(saved.diagnostics)")
         #expect(!saved.patched, "\(change)")
         #expect(PatchTests.output(saved) == Self.full(site), "\(change)")

@@ -34,7 +34,7 @@ struct PatchTests {
     @Test func anArticleBodyIsPatchedIntoItsPageAndTheCardsShowingIt() throws {
         let (site, builder) = try Self.builtSite()
         try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "A *new* text for five.", extra: "\ntags: [t1]")
-        let edited = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+        let edited = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a5.md"]))
         #expect(edited.patched)
         #expect(edited.parsedDocuments == 1)
         #expect(Self.page(edited, "articles/a5/index.html").contains("A <em>new</em> text for five."))
@@ -47,7 +47,7 @@ struct PatchTests {
 
         // A new title shows on every card of it.
         try site.article("a5.md", title: "Article five, retitled", date: "2026-01-05", body: "A *new* text for five.", extra: "\ntags: [t1]")
-        let retitled = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+        let retitled = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a5.md"]))
         #expect(retitled.patched)
         for list in ["articles/index.html", "tags/t1/index.html", "categories/coffee-culture/index.html"] {
             #expect(Self.page(retitled, list).contains(">Article five, retitled</a>"))
@@ -66,7 +66,7 @@ struct PatchTests {
         #expect(builder.rebuild(now: Self.now).failure == 0)
         #expect(builder.finishSearchPatch() == nil)
         try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "A new paragraph about zabaglione.")
-        let edited = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+        let edited = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a5.md"]))
         #expect(edited.patched)
         #expect(Self.page(edited, "articles/a5/index.html").contains("zabaglione"))
         // The page first; the index after, under the same build number (no reload for it).
@@ -88,11 +88,11 @@ struct PatchTests {
             ("Article five", "\ntags: [t1]\naliases: [/old/five/, /older/five/]"), ("Article five", "\ntags: [t1]")
         ] {
             try site.article("a5.md", title: title, date: "2026-01-05", body: "Text 5.", extra: extra)
-            let saved = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+            let saved = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a5.md"]))
             #expect(Self.output(saved) == IncrementalBuildTests.fullBuild(site, now: Self.now), "\(title) \(extra)")
         }
         try site.article("a5.md", title: "Article five", date: "2026-01-05", body: "Text 5.", extra: "\ntags: [t1]\naliases: [/old/five/]")
-        let saved = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+        let saved = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a5.md"]))
         #expect(Self.page(saved, "old/five/index.html").contains("<title>Article five</title>"))
         #expect(Self.page(saved, "_redirects") == "/old/five/ /articles/a5/ 301\n")
     }
@@ -100,11 +100,11 @@ struct PatchTests {
     @Test func aWarningFixedBySavingIsNoLongerShown() throws {
         let (site, builder) = try Self.builtSite()
         try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "Text 5.", extra: "\ntags: [t1]\ncategroy: tea")
-        let warned = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+        let warned = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a5.md"]))
         #expect(!warned.patched, "a file with a problem builds in full")
         #expect(warned.diagnostics.map(\.description).contains { $0.hasPrefix("Content/articles/a5.md:") && $0.contains("categroy") })
         try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "Text 5.", extra: "\ntags: [t1]")
-        let fixed = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+        let fixed = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a5.md"]))
         #expect(fixed.patched)
         #expect(!fixed.diagnostics.contains { $0.file == "Content/articles/a5.md" })
     }
@@ -116,10 +116,9 @@ struct PatchTests {
         // An editor's atomic save leaves events for a temporary file already renamed away.
         let outcome = builder.rebuild(
             now: Self.now,
-            changes: [
-                "Content/pages/about.md", "Content/static/css/site.css",
-                "Content/pages/.about.md.swp", "Content/pages/4913", "Templates/.article.mustache.tmp"
-            ])
+            changes: Changes(
+                saved: ["Content/pages/about.md", "Content/static/css/site.css"],
+                removed: ["Content/pages/.about.md.swp", "Content/pages/4913", "Templates/.article.mustache.tmp"]))
         #expect(outcome.patched)
         #expect(outcome.changed == ["about/index.html", "css/site.css"])
         #expect(Self.page(outcome, "about/index.html").contains("tea, too"))
@@ -133,7 +132,7 @@ struct PatchTests {
     ])
     func changesAPatchCannotFollowBuildInFull(change: String) throws {
         let (site, builder) = try Self.builtSite()
-        var changes: Set<String>? = ["Content/articles/a5.md"]
+        var changes: Changes? = Changes(saved: ["Content/articles/a5.md"])
         switch change {
         case "date":
             try site.article("a5.md", title: "Article 5", date: "2026-02-05", body: "Text 5.", extra: "\ntags: [t1]")
@@ -148,15 +147,16 @@ struct PatchTests {
             try site.article("a5.md", title: "Zebra", date: "2026-01-05", body: "Text 5.", extra: "\ntags: [t1]")
         case "new file":
             try site.article("a13.md", title: "Article 13", date: "2026-01-13", body: "New.")
-            changes = ["Content/articles/a13.md"]
+            changes = Changes(saved: ["Content/articles/a13.md"])
         case "deleted file":
             try FileManager.default.removeItem(at: site.url("Content/articles/a5.md"))
+            changes = Changes(removed: ["Content/articles/a5.md"])
         case "template":
             try site.write("Templates/card.mustache", "<a class=\"card\" href=\"{{url}}\">{{title}} →</a>\n")
-            changes = ["Templates/card.mustache"]
+            changes = Changes(saved: ["Templates/card.mustache"])
         case "site.yml":
             try site.write("Content/site.yml", PreviewTestSite.config.replacingOccurrences(of: "Preview Magazine", with: "Another Magazine"))
-            changes = ["Content/site.yml"]
+            changes = Changes(saved: ["Content/site.yml"])
         case "bad front matter":
             try site.write("Content/articles/a5.md", "---\ntitle: [unclosed\n---\nBody\n")
         default:
@@ -170,7 +170,7 @@ struct PatchTests {
             #expect(outcome.value.problems.map(\.file) == ["Content/articles/a5.md"])
             // Fixed again: the failed build left nothing to patch, so this one builds in full too.
             try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "Fixed.", extra: "\ntags: [t1]")
-            let fixed = builder.rebuild(now: Self.now, changes: ["Content/articles/a5.md"])
+            let fixed = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a5.md"]))
             #expect(!fixed.patched)
             #expect(fixed.failure == 0)
             #expect(Self.output(fixed) == IncrementalBuildTests.fullBuild(site, now: Self.now))
@@ -179,7 +179,7 @@ struct PatchTests {
             #expect(Self.output(outcome) == IncrementalBuildTests.fullBuild(site, now: Self.now))
             // And the next save patches the build that followed.
             try site.article("a3.md", title: "Article 3", date: "2026-01-03", body: "Three again.", extra: "\ntags: [t1]")
-            let next = builder.rebuild(now: Self.now, changes: ["Content/articles/a3.md"])
+            let next = builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/a3.md"]))
             #expect(next.patched)
             #expect(Self.output(next) == IncrementalBuildTests.fullBuild(site, now: Self.now))
         }
@@ -188,10 +188,10 @@ struct PatchTests {
     @Test func aPublicationDateReachedBuildsInFull() throws {
         let (site, builder) = try Self.builtSite()
         try site.article("later.md", title: "Later", date: "2027-06-01", body: "Not yet.")
-        #expect(!builder.rebuild(now: Self.now, changes: ["Content/articles/later.md"]).patched)
+        #expect(!builder.rebuild(now: Self.now, changes: Changes(saved: ["Content/articles/later.md"])).patched)
         try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "Edited.", extra: "\ntags: [t1]")
         let published = Date(timeIntervalSince1970: 1_830_000_000)  // after 2027-06-01
-        let outcome = builder.rebuild(now: published, changes: ["Content/articles/a5.md"])
+        let outcome = builder.rebuild(now: published, changes: Changes(saved: ["Content/articles/a5.md"]))
         #expect(!outcome.patched)
         #expect(Self.page(outcome, "index.html").contains("Later"))
     }
@@ -206,11 +206,10 @@ struct PatchTests {
         _ = await bursts.next()
         try await Task.sleep(for: .milliseconds(100))
         let saved = try #require(watcher.takeChanges())
-        #expect(saved.contains("Content/articles/moka.md"))
-        #expect(saved.contains("Content/static/css/site.css"))
-        // The temporary file renamed over the article is named too; a patch ignores it.
-        #expect(saved.contains { $0.hasPrefix("Content/articles/.moka.md.tmp-") })
-        #expect(watcher.takeChanges() == [])
+        #expect(saved.saved == ["Content/articles/moka.md", "Content/static/css/site.css"])
+        // The temporary file renamed over the article is named too, as removed; a patch ignores it.
+        #expect(saved.removed.count == 1 && saved.removed.allSatisfy { $0.hasPrefix("Content/articles/.moka.md.tmp-") }, "\(saved.removed)")
+        #expect(watcher.takeChanges() == Changes())
 
         try FileManager.default.createDirectory(at: site.url("Content/articles/2026"), withIntermediateDirectories: true)
         _ = await bursts.next()

@@ -8,7 +8,7 @@ import MastheadSupport
 /// that changed. An entry is reused when its path, kind and bytes are unchanged and so is
 /// everything else parsing reads (site.yml, the --base-url override, and the files of
 /// Content/ outside articles/, pages/, reports/ and static/, such as data tables a link may name;
-/// not SQLite databases: the documents reading one are forgotten when it changes, `SiteBuilder.build`).
+/// not SQLite databases: the documents reading one are forgotten when it changes, `Changes.databaseReaders`).
 /// Reusing an entry gives exactly what parsing again would give, so incremental and full
 /// builds produce the same output.
 public final class DocumentMemory: Sendable {

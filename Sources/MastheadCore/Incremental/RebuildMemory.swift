@@ -27,37 +27,24 @@ public final class RebuildMemory: Sendable {
         }
     }
 
-    /// The files reading database results that polls found changed since the last call,
-    /// forgotten by every language's document memory so that the next build parses them again.
-    public func takeStaleDocuments() -> Set<String> {
-        let stale = databaseResults.takeStaleReaders()
-        if !stale.isEmpty {
-            for language in allLanguages { language.documents.forget(stale) }
-        }
-        return stale
-    }
-
-    /// Whether a saved file (relative to the site folder) is an SQLite database or one of its
-    /// journals (`SQLiteConnection.database(of:)`) that a block asked.
-    func isSQLiteDatabase(_ path: String, siteDirectory: URL) -> Bool {
-        let files = databaseResults.sqliteFiles
+    /// Which of these changed files (relative to the site folder) are an SQLite database, or one
+    /// of its journals, that a block asked (`SQLiteConnection.database(of:)`), and the documents
+    /// reading them: their kept results are forgotten so the blocks ask the files again (a write
+    /// to the log alone leaves the file's size and time as they were). The preview sends the
+    /// readers as `Changes.databaseReaders` instead of the files.
+    public func sqliteChanges(in paths: Set<String>, siteDirectory: URL) -> (files: Set<String>, readers: Set<String>) {
+        let asked = databaseResults.sqliteFiles
+        guard !asked.isEmpty else { return ([], []) }
         let folder = siteDirectory.standardizedFileURL
-        guard !files.isEmpty, let database = SQLiteConnection.database(of: folder.appendingPathComponent(path).path) else { return false }
         let prefix = folder.path + "/"
-        return database.hasPrefix(prefix) && files[String(database.dropFirst(prefix.count))] != nil
-    }
-
-    /// The documents reading these SQLite files (or their journals), forgotten by every
-    /// language's document memory with the files' kept results: the next build parses them and
-    /// asks the files again (a write to the log alone leaves the file's size and time as they were).
-    func forgetReaders(ofSQLiteFiles paths: Set<String>) -> Set<String> {
-        guard !paths.isEmpty else { return [] }
-        let files = databaseResults.sqliteFiles
-        let databases = Set(paths.map(SQLiteConnection.databasePath))
+        let files = paths.filter { path in
+            guard let database = SQLiteConnection.database(of: folder.appendingPathComponent(path).path) else { return false }
+            return database.hasPrefix(prefix) && asked[String(database.dropFirst(prefix.count))] != nil
+        }
+        guard !files.isEmpty else { return ([], []) }
+        let databases = Set(files.map(SQLiteConnection.databasePath))
         databaseResults.forget(sqliteFiles: databases)
-        let readers = databases.reduce(into: Set<String>()) { readers, database in readers.formUnion(files[database] ?? []) }
-        for language in allLanguages { language.documents.forget(readers) }
-        return readers
+        return (files, databases.reduce(into: Set<String>()) { readers, database in readers.formUnion(asked[database] ?? []) })
     }
 
     /// Every language's memory made so far, in no particular order.

@@ -4,7 +4,7 @@ import MastheadRender
 import MastheadSite
 
 /// The routes `masthead build` renders when database rows alone changed since the last build
-/// (`BuildOptions.redrawOnly`): those showing a document that reads them (its page, and the
+/// (`BuildRequest.redraw`): those showing a document that reads them (its page, and the
 /// lists, neighbours and feeds showing its card), the pages whose template shows a named chart
 /// when site.yml's charts read them, and the files written by code. Every other page is the
 /// last build's file, kept: the same inputs, options and day give it the same bytes.

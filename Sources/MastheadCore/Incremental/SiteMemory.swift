@@ -6,7 +6,7 @@ import MastheadSite
 import MastheadSupport
 
 /// The preview's last successful build, kept whole, so that saving an article, a page or a
-/// static file can be patched in (`SitePatch`): the same stages run on the saved files only.
+/// static file can be patched in (`Pipeline.run(.changes)`): the same stages run on the saved files only.
 public final class SiteMemory: Sendable {
     struct State: Sendable {
         var identity: BuildIdentity
@@ -17,7 +17,7 @@ public final class SiteMemory: Sendable {
         var site: Site
         /// Each language's parser and places: the primary's first, then those of `site.translations` in order.
         var languages: [Language]
-        /// What `RouteFingerprints` takes besides the site (see `SiteBuilder.build`).
+        /// What `RouteFingerprints` takes besides the site (see `Pipeline.fingerprintInputs`).
         var fingerprintInputs: String
         /// On a multilingual site, the primary language's documents by translation group
         /// (`TranslationGroups.groupKey`), published or not: what a saved translation joins.

@@ -55,8 +55,6 @@ public final class DatabaseResults: Sendable {
 
     private let entries = Locked<[Key: Entry]>([:])
     private let running = Locked<[Key: NSLock]>([:])
-    /// The readers of results a poll found changed or gone, until the preview takes them (`takeStaleReaders`).
-    private let staleReaders = Locked<Set<String>>([])
     /// The files whose blocks asked each SQLite file, by its path in the site, whether or not
     /// the statement succeeded: what a change of that file makes stale.
     private let sqliteReaders = Locked<[String: Set<String>]>([:])
@@ -114,15 +112,6 @@ public final class DatabaseResults: Sendable {
     public func forget(sqliteFiles files: Set<String>) {
         entries.withLock { entries in
             entries = entries.filter { key, _ in !files.contains { key.database.hasPrefix("sqlite \($0) ") } }
-        }
-    }
-
-    /// The files reading results that the polls since the last call found changed or gone: the
-    /// preview parses them again, and renders the pages showing them.
-    public func takeStaleReaders() -> Set<String> {
-        staleReaders.withLock { stale in
-            defer { stale = [] }
-            return stale
         }
     }
 
@@ -210,13 +199,13 @@ public final class DatabaseResults: Sendable {
     /// dataset's `version:`, once for all, and when that gives other rows (or there is none),
     /// the statement itself. A result that changed is kept in place of the old; one that can
     /// no longer be asked (the server is down, the table gone) is forgotten, so the next build
-    /// asks it and reports why. True when either happened: the pages drawn from those results
-    /// must be drawn again.
-    public func poll(now: Date) -> Bool {
+    /// asks it and reports why. Returns the files reading the results that changed or went: the
+    /// pages drawn from them must be drawn again (`Changes.databaseReaders`).
+    public func poll(now: Date) -> Set<String> {
         let due = entries.withLock { entries in
             entries.filter { $0.value.connection != nil && now.timeIntervalSince($0.value.fetched) >= $0.value.poll }
         }
-        guard !due.isEmpty else { return false }
+        guard !due.isEmpty else { return [] }
         // Each version once, on the connection of one of its results.
         var asked: [Key: (any DatabaseConnection, Double)] = [:]
         for (key, entry) in due {
@@ -270,8 +259,7 @@ public final class DatabaseResults: Sendable {
                 }
             }
         }
-        staleReaders.withLock { $0.formUnion(stale) }
-        return !stale.isEmpty
+        return stale
     }
 
     /// The statements this build sent to PostgreSQL servers, with a digest of their rows, for

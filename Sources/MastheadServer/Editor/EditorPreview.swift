@@ -46,8 +46,9 @@ final class EditorPreview: Sendable {
             options.memory = memory
             options.now = now
             options.unsavedDocuments = [path: text]
-            let changed: Set<String>? = state.built ? Set([path] + (state.lastPath.map { [$0] } ?? [])) : nil
-            let result = SiteBuilder.build(options, changedPaths: changed)
+            // The text shown, and the one shown before it, which goes back to its file.
+            let request: BuildRequest = state.built ? .changes(Changes(saved: Set([path] + (state.lastPath.map { [$0] } ?? [])))) : .everything
+            let result = Pipeline.run(request, options: options)
             state.built = result.succeeded
             state.lastPath = path
             let problems = result.diagnostics.filter { $0.file == path }

@@ -1,5 +1,5 @@
 /// Where each published document sits in a resolved site, by source path: what the resolve
-/// stage of a patch (`SitePatch`) needs to put a saved document in place. Made once per
+/// stage of a patch (`ResolveStage.patch`) needs to put a saved document in place. Made once per
 /// full build and kept with it, so a patch does not index 10,000 articles again.
 package struct SiteDocumentIndex: Sendable {
     /// Indexes into `site.articles` and `site.pages` by source path.

@@ -7,7 +7,7 @@ public struct OutputFile: Sendable {
         /// A file copied as it is from the site folder (absolute source path).
         case copy(String)
         /// The file the last build wrote at this path, kept as it is: a build after a change of
-        /// database rows alone renders only the pages reading them (`BuildOptions.redrawOnly`).
+        /// database rows alone renders only the pages reading them (`BuildRequest.redraw`).
         case kept
     }
 

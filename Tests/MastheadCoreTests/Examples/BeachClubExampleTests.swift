@@ -12,7 +12,7 @@ struct BeachClubExampleTests {
     static func build(_ directory: URL) -> BuildResult {
         var options = BuildOptions(siteDirectory: directory)
         options.now = ContentDate.parse("2026-07-18", timeZone: TimeZone(identifier: "UTC")!)!
-        return SiteBuilder.build(options)
+        return Pipeline.run(options: options)
     }
 
     static let result = build(site)
@@ -100,12 +100,12 @@ struct BeachClubExampleTests {
         #expect(Self.result.text("services/ferragosto/index.html") == nil)
         var options = BuildOptions(siteDirectory: Self.site)
         options.now = ContentDate.parse("2026-08-15T23:00:00+02:00", timeZone: TimeZone(identifier: "UTC")!)!
-        let ferragosto = SiteBuilder.build(options)
+        let ferragosto = Pipeline.run(options: options)
         #expect(ferragosto.text("services/index.html")?.contains("Ferragosto dinner on the beach") == true)
         #expect(ferragosto.text("it/services/ferragosto/index.html")?.contains("Cena di Ferragosto in spiaggia") == true)
         // The next day, in the club's time zone, it is gone.
         options.now = ContentDate.parse("2026-08-16T00:00:00+02:00", timeZone: TimeZone(identifier: "UTC")!)!
-        #expect(SiteBuilder.build(options).text("services/ferragosto/index.html") == nil)
+        #expect(Pipeline.run(options: options).text("services/ferragosto/index.html") == nil)
     }
 
     @Test("reviews are listed oldest first")

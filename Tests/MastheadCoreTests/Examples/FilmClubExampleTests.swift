@@ -16,7 +16,7 @@ struct FilmClubExampleTests {
     static func build(_ directory: URL) -> BuildResult {
         var options = BuildOptions(siteDirectory: directory)
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
-        return SiteBuilder.build(options)
+        return Pipeline.run(options: options)
     }
 
     static let result = build(site)

@@ -74,7 +74,7 @@ final class TestSite {
         var options = options(now: now)
         options.identity.includeDrafts = drafts
         options.identity.includeFuture = future
-        return SiteBuilder.build(options)
+        return Pipeline.run(options: options)
     }
 }
 

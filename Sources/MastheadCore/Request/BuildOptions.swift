@@ -23,10 +23,6 @@ public struct BuildOptions: Sendable {
     /// Where the build keeps its database results, so the build cache can fingerprint them
     /// (`CachedBuild`); nil: a new one. The preview's `memory` has its own.
     public var databaseResults: DatabaseResults?
-    /// The files reading database rows that changed, when nothing else did since the last build
-    /// (`CachedBuild`): only the pages showing them are rendered (`RedrawnRoutes`), and every
-    /// other page is the last build's file, kept. nil renders every page.
-    public var redrawOnly: Set<String>?
     /// The bytes of body HTML a build keeps in memory from parsing to rendering; the rest
     /// waits in a file of `.masthead/` with no name (`TextSpill`). 128 MB is about 25,000
     /// articles: a 100,000-article site's peak memory was 1.8 GB with every body kept.

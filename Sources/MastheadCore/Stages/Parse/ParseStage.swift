@@ -195,3 +195,23 @@ private struct ParsedDocument: Sendable {
     /// What is known of the file when it did not parse.
     var failed: FailedDocument?
 }
+
+extension ParseStage {
+    /// A patch's parse: one language's changed files parsed as a build parses them, with the kept parser and report
+    /// engine, and on a multilingual site joined to their translations as a build joins them. Nil when one does not
+    /// parse without a problem or would change what it gives its translations: then a full build.
+    static func patch(
+        _ sources: [DocumentSource], language: Int, kept: inout SiteMemory.State, memory: DocumentMemory,
+        work: inout BuildResult.Work, timer: inout PhaseTimer
+    ) -> [Document]? {
+        var diagnostics: [Diagnostic] = []
+        var documents = parse(
+            sources, parser: kept.languages[language].parser, reports: kept.languages[language].reports, memory: memory,
+            diagnostics: &diagnostics, work: &work, timer: &timer)
+        guard diagnostics.isEmpty, documents.count == sources.count else { return nil }
+        if !kept.site.translations.isEmpty {
+            guard TranslationGroups.joinSaved(&documents, language: language, kept: &kept) else { return nil }
+        }
+        return documents
+    }
+}

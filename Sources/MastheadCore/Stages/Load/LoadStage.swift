@@ -1,5 +1,6 @@
 import Foundation
 import MastheadContent
+import MastheadImages
 import MastheadRender
 import MastheadSite
 import MastheadSupport
@@ -58,5 +59,50 @@ enum LoadStage {
             || FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(SiteFolders.articles).path)
         return SiteInputs(
             config: config, templates: templates, documents: documents, staticPaths: staticPaths, hasArticleSection: hasArticleSection)
+    }
+}
+
+extension LoadStage {
+    /// A patch's load: the changed articles, pages and reports read again (or taken from the editor's unsaved text),
+    /// and the changed static files to copy. Nil when a change needs a full build: a file added or gone, a link, an
+    /// image (its resized copies, size and social cards change), a template, site.yml, a catalog.
+    static func patch(_ changes: Changes, unsaved: [String: Data], kept: SiteMemory.State) -> (
+        sources: [DocumentSource], staticFiles: [OutputFile]
+    )? {
+        let staticOutputs = Dictionary(kept.site.staticFiles.map { ($0.sourcePath, $0.outputPath) }, uniquingKeysWith: { first, _ in first })
+        var sources: [DocumentSource] = []
+        var staticFiles: [OutputFile] = []
+        for path in changes.paths.sorted() {
+            let absolute = kept.identity.siteDirectory.appendingPathComponent(path).path
+            if let kind = kept.sources[path], let data = unsaved[path] {
+                sources.append(DocumentSource(path: path, kind: kind, bytes: .read(data)))
+            } else if let kind = kept.sources[path] {
+                guard isRegularFile(absolute), let data = FileManager.default.contents(atPath: absolute) else { return nil }
+                sources.append(DocumentSource(path: path, kind: kind, bytes: .read(data)))
+            } else if let output = staticOutputs[path] {
+                guard isRegularFile(absolute), !RasterImage.isRaster(path), path.lowercasedPathExtension != "svg" else { return nil }
+                staticFiles.append(OutputFile(path: output, contents: .copy(absolute)))
+            } else if !isIgnorable(path, absolute: absolute, kept: kept) {
+                return nil
+            }
+        }
+        return (sources, staticFiles)
+    }
+
+    /// A path the kept build never read and a full build would not read either: a name the
+    /// content walk skips (`.x.md.swp`, `_draft/`), or an editor's temporary file already gone.
+    private static func isIgnorable(_ path: String, absolute: String, kept: SiteMemory.State) -> Bool {
+        let walked = [SiteFolders.articles, SiteFolders.pages, SiteFolders.reports, SiteFolders.staticFiles, SiteFolders.templates]
+        guard let folder = walked.first(where: { path.hasPrefix($0 + "/") }) else { return false }
+        let names = path.dropFirst(folder.count + 1).split(separator: "/")
+        if names.contains(where: SiteTree.isIgnored) { return true }
+        let exists = FileStatus(path: absolute, followingLinks: false) != nil
+        let isTemplate = folder == SiteFolders.templates && path.hasSuffix(".mustache")
+        return !exists && !isTemplate && !kept.diagnosedFiles.contains(path)
+    }
+
+    /// A file, not a link: a saved link takes a full build, which checks where it leads (`SiteFiles`).
+    private static func isRegularFile(_ path: String) -> Bool {
+        FileStatus(path: path, followingLinks: false)?.isRegular ?? false
     }
 }

@@ -6,15 +6,9 @@ import MastheadSite
 import MastheadSupport
 
 /// Stage 3, resolve: the parsed documents and catalogs joined into one `Site`, with what
-/// every page can show (named charts) and the files that are not routes (statements).
-struct ResolvedSite: Sendable {
-    var site: Site
-    /// Private member statement pages: files only, never routes, so never linked or listed.
-    var statementFiles: [OutputFile]
-}
-
+/// every page can show (named charts).
 enum ResolveStage {
-    static func run(_ inputs: SiteInputs, _ parsed: ParsedContent, options: BuildOptions, diagnostics: inout [Diagnostic]) -> ResolvedSite {
+    static func run(_ inputs: SiteInputs, _ parsed: ParsedContent, options: BuildOptions, diagnostics: inout [Diagnostic]) -> Site {
         var config = inputs.config
         config.search.enabled = config.search.enabled ?? inputs.templates.names.contains(SearchSettings.template)
         // Every language resolved alike, each with its view of the configuration (every URL
@@ -42,9 +36,7 @@ enum ResolveStage {
             for index in site.translations.indices { site.translations[index].languageLinks = links }
         }
         diagnostics += SiteRenderer(site: site, templates: inputs.templates, siteDirectory: options.siteDirectory).missingTemplates()
-        let (statementFiles, statementDiagnostics) = parsed.primary.reports.statementFiles(site: site, templates: inputs.templates)
-        diagnostics += statementDiagnostics
-        return ResolvedSite(site: site, statementFiles: statementFiles)
+        return site
     }
 
     /// One language's site: its documents and catalogs resolved with its view of `config`,
@@ -71,5 +63,19 @@ enum ResolveStage {
         diagnostics += problems
         (site.charts, chartProblems) = language.reports.renderNamedCharts()
         return site
+    }
+}
+
+extension ResolveStage {
+    /// A patch's resolve: one language's parsed documents put in place in its kept site (`SiteUpdate`), and the keys of
+    /// the articles they changed brought up to date. Nil when one would move in the site (its URL, date, publication,
+    /// category, tags, related list or template changed): then a full build.
+    static func patch(_ documents: [Document], language: Int, kept: inout SiteMemory.State) -> SiteUpdate? {
+        var update = SiteUpdate(kept.languages[language].documentIndex)
+        let placed = kept.withSite(language) { site in documents.allSatisfy { update.replace(with: $0, in: &site) } }
+        guard placed else { return nil }
+        let site = kept.site(of: language)
+        for index in update.changedArticles { kept.languages[language].articleKeys[index] = RouteFingerprints.articleKey(site.articles[index]) }
+        return update
     }
 }

@@ -1,31 +1,44 @@
 import Foundation
+import MastheadContent
+import MastheadImages
 import MastheadRender
 import MastheadSite
 import MastheadSupport
 
-/// The pipeline: load → parse → resolve → render, each stage a function returning its
-/// product, all adding to one list of diagnostics so a run reports every problem. Writing
-/// is the caller's (`CachedBuild` for `build`, memory for `serve` and `check`).
-public enum SiteBuilder {
-    /// Builds the site. With `changedPaths` (the preview's saves, relative to the site folder)
-    /// and the preview's memory, the saves are patched into the last build when that gives
-    /// the same result (`SitePatch`); otherwise, and without them, the whole site is built.
-    /// A patch leaves the search index to `finishSearchPatch`. The files whose database rows a
-    /// poll found changed count as saved (`RebuildMemory.takeStaleDocuments`); an empty
-    /// `changedPaths` with none of them builds in full.
-    public static func build(_ options: BuildOptions, changedPaths: Set<String>? = nil) -> BuildResult {
-        var changedPaths = changedPaths
-        if let memory = options.memory {
-            // A saved SQLite database: the documents reading it count as saved instead.
-            let databases = Set(changedPaths?.filter { memory.isSQLiteDatabase($0, siteDirectory: options.siteDirectory) } ?? [])
-            changedPaths = changedPaths?.subtracting(databases).union(memory.forgetReaders(ofSQLiteFiles: databases))
+/// The pipeline: load → parse → resolve → images → render, with the search index made beside the
+/// render. Each stage is a function of `Stages/` returning its product, all adding to one list of
+/// diagnostics so a run reports every problem; each stage offers its full run and its patch side
+/// by side, and this is the one place that calls them. Writing is the caller's (`CachedBuild` for
+/// `build`, memory for `serve` and `check`).
+public enum Pipeline {
+    /// Runs what `request` asks (`BuildRequest`). `masthead build`, `check`, the preview and its
+    /// editor all come through here.
+    public static func run(_ request: BuildRequest = .everything, options: BuildOptions) -> BuildResult {
+        switch request {
+        case .everything:
+            return build(options, redrawing: nil)
+        case .redraw(let readers):
+            return build(options, redrawing: readers)
+        case .changes(let changes):
+            guard let memory = options.memory else { return build(options, redrawing: nil) }
+            // Documents whose rows changed are parsed again, though their bytes are as they were.
+            for language in memory.allLanguages { language.documents.forget(changes.databaseReaders) }
+            if !changes.isEmpty, let patched = patch(changes, options: options, memory: memory) { return patched }
+            return build(options, redrawing: nil)
+        case .pendingSearchIndex:
+            var result = BuildResult(site: nil, diagnostics: [])
+            for language in options.memory?.allLanguages ?? [] {
+                let index = SearchStage.finishPatch(memory: language.search)
+                result.files += index.files
+                result.removed += index.removed
+            }
+            return result
         }
-        let stale = options.memory?.takeStaleDocuments() ?? []
-        if let changedPaths = changedPaths?.union(stale), !changedPaths.isEmpty, let memory = options.memory,
-            let patched = SitePatch.run(options, changedPaths: changedPaths, memory: memory)
-        {
-            return patched
-        }
+    }
+
+    /// Every stage on the whole site. With `redrawing` (the documents whose database rows alone
+    /// changed), only the pages showing them render; every other page is kept (`RedrawnRoutes`).
+    private static func build(_ options: BuildOptions, redrawing: Set<String>?) -> BuildResult {
         // A failed build leaves nothing to patch: the next change needs a full build.
         options.memory?.site.forget()
         var diagnostics: [Diagnostic] = []
@@ -40,15 +53,15 @@ public enum SiteBuilder {
         progress?.begin(.parsing, total: inputs.documents.count)
         let parsed = ParseStage.run(inputs, options: options, diagnostics: &diagnostics, work: &work, timer: &timer)
         progress?.begin(.resolving, total: nil)
-        let resolved = ResolveStage.run(inputs, parsed, options: options, diagnostics: &diagnostics)
+        let site = ResolveStage.run(inputs, parsed, options: options, diagnostics: &diagnostics)
+        let statements = StatementStage.run(parsed, site: site, templates: inputs.templates, diagnostics: &diagnostics)
         timer.lap("site resolved")
         // One bad cell read by several blocks is one problem, reported once.
         diagnostics = diagnostics.sortedByPosition().removingRepeats()
         guard !diagnostics.hasErrors else {
-            return BuildResult(site: resolved.site, diagnostics: diagnostics)
+            return BuildResult(site: site, diagnostics: diagnostics)
         }
 
-        let site = resolved.site
         // Every language is a site of its own, the primary first: each gets the same stages,
         // and the preview keeps each one's documents, pages and index apart.
         let sites = [site] + site.translations
@@ -65,8 +78,10 @@ public enum SiteBuilder {
         var images = ImageStage.run(
             site: site, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)
         for view in site.translations {
-            ImageStage.addCards(
-                of: view, to: &images, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)
+            diagnostics += ImageStage.referenceProblems(of: view, images: images, staticPaths: inputs.staticPaths)
+        }
+        for view in sites {
+            ImageStage.addCards(of: view, to: &images, templates: inputs.templates, staticPaths: inputs.staticPaths, options: options)
         }
         timer.lap("images processed")
         diagnostics = diagnostics.sortedByPosition().removingRepeats()
@@ -91,7 +106,7 @@ public enum SiteBuilder {
             for index in sites.indices {
                 // After a change of database rows alone, the pages not reading them are the last build's.
                 var routes = sites[index].routes
-                if let readers = options.redrawOnly,
+                if let readers = redrawing,
                     let split = RedrawnRoutes.split(sites[index], templates: inputs.templates, readers: readers, documents: documents)
                 {
                     routes = split.render
@@ -134,7 +149,7 @@ public enum SiteBuilder {
         guard overruns.isEmpty else { return BuildResult(site: site, diagnostics: diagnostics + overruns) }
         var result = BuildResult(
             site: site,
-            files: pages + renderer.staticFiles() + images.files + generated.files + resolved.statementFiles + searchFiles,
+            files: pages + renderer.staticFiles() + images.files + generated.files + statements + searchFiles,
             diagnostics: diagnostics + generated.diagnostics)
         if case .streamed = options.pageDelivery { result.streamedPages = routeCount }
         result.work = work
@@ -163,16 +178,6 @@ public enum SiteBuilder {
         Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")
     }
 
-    /// The search index files a patch left to make, and the last index's files gone
-    /// (`SearchStage.finishPatch`): the preview asks for them once the saved pages are shown.
-    /// Empty when none are pending.
-    public static func finishSearchPatch(memory: RebuildMemory) -> (files: [OutputFile], removed: [String]) {
-        memory.allLanguages.map { SearchStage.finishPatch(memory: $0.search) }.reduce(into: (files: [], removed: [])) { all, language in
-            all.files += language.files
-            all.removed += language.removed
-        }
-    }
-
     /// What a page's fingerprint takes besides its own site, for the preview: the options, what
     /// parsing read besides the documents (`DocumentMemory.contextKey`); on a multilingual
     /// site where each page's versions in other languages are (hreflang, the switcher); the
@@ -186,7 +191,7 @@ public enum SiteBuilder {
         return context + rows + (site.languageLinks.isEmpty ? "" : "\nlanguages \(site.languageLinks.fingerprint)")
     }
 
-    /// The whole of a successful build, kept for the preview's patches (`SitePatch`).
+    /// The whole of a successful build, kept for the preview's patches (`patch`).
     private static func keptState(
         _ options: BuildOptions, _ inputs: SiteInputs, _ parsed: ParsedContent, result: BuildResult, site: Site,
         fingerprintInputs: String
@@ -201,5 +206,65 @@ public enum SiteBuilder {
             fingerprintInputs: fingerprintInputs,
             sources: Dictionary(inputs.documents.map { ($0.path, $0.kind) }, uniquingKeysWith: { first, _ in first }),
             diagnosedFiles: Set(result.diagnostics.map(\.file)), diagnostics: result.diagnostics)
+    }
+}
+
+extension Pipeline {
+    /// The changes applied to the preview's last build by the same stages on fewer inputs: load
+    /// reads only the changed files, parse parses them as a build does, resolve puts them in place
+    /// in the kept site, images draws their cards, render renders the routes showing them, and the
+    /// search index takes their entries once their pages are shown (`.pendingSearchIndex`).
+    ///
+    /// A patch applies only when the result is what a full build would give: the changed files
+    /// existed before and still do, parse without a problem, and keep what places them in the
+    /// site (URL, date, publication, category, tags, related list, template), and nothing else
+    /// changed. Otherwise it returns nil and the caller builds in full.
+    private static func patch(_ changes: Changes, options: BuildOptions, memory: RebuildMemory) -> BuildResult? {
+        guard var kept = memory.site.take(), kept.identity == options.identity, options.now < kept.validUntil,
+            let loaded = LoadStage.patch(changes, unsaved: options.unsavedDocuments, kept: kept)
+        else { return nil }
+        var work = BuildResult.Work()
+        var timer = PhaseTimer()
+        var pages: [OutputFile] = []
+        var cards: [OutputFile] = []
+        var reparsed: Set<String> = []
+        // Each language's changed files, through the stages of its own site.
+        for (language, sources) in ParseStage.byLanguage(loaded.sources, config: kept.site.config).enumerated() where !sources.isEmpty {
+            let languageMemory = memory.language(kept.site(of: language).config.language)
+            guard
+                let documents = ParseStage.patch(
+                    sources, language: language, kept: &kept, memory: languageMemory.documents, work: &work, timer: &timer),
+                let update = ResolveStage.patch(documents, language: language, kept: &kept)
+            else { return nil }
+            let site = kept.site(of: language)
+            let fingerprints = RouteFingerprints(
+                site: site, templates: kept.templates, inputs: kept.fingerprintInputs, articleKeys: kept.languages[language].articleKeys)
+            let routes = RenderStage.routes(showing: update, in: site, fingerprints: fingerprints)
+            guard let drawn = ImageStage.patch(documents, update: update, site: site, kept: &kept, options: options) else { return nil }
+            cards += drawn
+            let renderer = SiteRenderer(
+                site: site, templates: kept.templates, siteDirectory: kept.identity.siteDirectory, images: kept.images.table,
+                replacedStaticFiles: kept.images.replaced)
+            guard
+                let rendered = try? RenderStage.run(
+                    renderer, routes: routes, fingerprints: fingerprints, memory: languageMemory.pages,
+                    complete: false, delivery: .collected, work: &work),
+                // A render past its limits: the full build reports it.
+                kept.templates.overrunProblems().isEmpty,
+                SearchStage.patch(site, articles: update.changedArticles, pages: update.changedPages, memory: languageMemory.search)
+            else { return nil }
+            pages += rendered
+            reparsed.formUnion(documents.map(\.sourcePath))
+        }
+        // The changed files' old warnings are gone: they parse without a problem now.
+        kept.diagnostics.removeAll { reparsed.contains($0.file) }
+        memory.site.keep(kept)
+        var result = BuildResult(site: kept.site, files: pages + loaded.staticFiles + cards, diagnostics: kept.diagnostics)
+        result.patched = true
+        result.work = work
+        let sites = kept.sites
+        result.work.reusedPages = sites.map(\.routes.count).reduce(0, +) - work.renderedPages
+        result.work.reusedDocuments = sites.map { $0.articles.count + $0.pages.count }.reduce(0, +) - work.parsedDocuments
+        return result
     }
 }

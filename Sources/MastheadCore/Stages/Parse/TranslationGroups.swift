@@ -169,4 +169,33 @@ enum TranslationGroups {
         }
         return diagnostics
     }
+
+    /// On a multilingual site, a patch's saved documents joined as a full build joins them
+    /// (`link`): a translation takes from its kept original what it does not write; a saved
+    /// original must give its translations what it gave, and a saved document must keep its
+    /// translation group (the language links stay as they are). False when that does not hold,
+    /// or joining finds a problem: then a full build.
+    static func joinSaved(_ documents: inout [Document], language: Int, kept: inout SiteMemory.State) -> Bool {
+        let site = kept.site(of: language)
+        let index = kept.languages[language].documentIndex
+        for position in documents.indices {
+            let saved = documents[position]
+            guard let published = index.document(at: saved.sourcePath, in: site), published.translationKey == saved.translationKey else {
+                return false
+            }
+            let group = groupKey(saved)
+            if language == 0 {
+                if kept.translatedGroups.contains(group) {
+                    guard let old = kept.originals[group], givesAlike(old, saved) else { return false }
+                }
+                kept.originals[group] = saved
+            } else {
+                let problems = join(
+                    &documents[position], to: kept.originals[group], language: kept.site.config.translationLanguages[language - 1],
+                    author: kept.site.config.author, keys: { [] })
+                guard problems.isEmpty else { return false }
+            }
+        }
+        return true
+    }
 }

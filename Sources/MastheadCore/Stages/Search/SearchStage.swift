@@ -13,7 +13,7 @@ enum SearchStage {
         return [.error("search.language: Snowball has no stemmer for \"\(language)\" (use a code like it, en, fr, de)", at: location)]
     }
 
-    /// Runs beside the render stage (`SiteBuilder`), so it reports no progress of its own.
+    /// Runs beside the render stage (`Pipeline`), so it reports no progress of its own.
     /// With pages streamed, the files go to the sink in batches as they are made and none is
     /// returned; otherwise they are returned, by path.
     static func run(_ site: Site, memory: SearchMemory?, delivery: PageDelivery) throws -> [OutputFile] {

@@ -42,6 +42,7 @@ public enum CachedBuild {
         // What changed in the output folder since the last build wrote it: edited files are written
         // again, and files it did not write are removed (the folder is the build's own), both said in a warning.
         let drift = previous.map { OutputDrift.find(in: output, recorded: $0.outputs, folders: $0.folders) } ?? OutputDrift()
+        var request = BuildRequest.everything
         if let previous, sameKey, let files = Self.changedDatabaseFiles(previous, inputs),
             let validUntil = previous.validUntil, options.now < validUntil, drift.isEmpty
         {
@@ -49,7 +50,7 @@ public enum CachedBuild {
             var changed = DatabaseCheck.changedReaders(previous.databaseChecks, environment: options.environment, keepingIn: databaseResults)
             for file in files { changed.formUnion(previous.databaseFiles[file] ?? []) }
             guard !changed.isEmpty else { return .upToDate(previous) }
-            options.redrawOnly = changed
+            request = .redraw(readers: changed)
         }
         timer.lap("database results checked")
         if lastPageURLs == nil, previous != nil { lastPageURLs = cache.loadManifest(withRecords: false)?.pageURLs }
@@ -61,7 +62,7 @@ public enum CachedBuild {
             previous: previous?.outputs ?? [:], inputs: inputs, force: force)
         options.pageDelivery = .streamed { try staging.add($0) }
         options.databaseResults = databaseResults
-        var result = SiteBuilder.build(options)
+        var result = Pipeline.run(request, options: options)
         timer.lap("built and pages written")
         guard result.succeeded, let site = result.site else {
             staging.discard()

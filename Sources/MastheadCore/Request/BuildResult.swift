@@ -12,9 +12,12 @@ public struct BuildResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Pages handed to a `.streamed` page delivery, and so not in `files`.
     public var streamedPages = 0
-    /// The saved files were patched into the preview's last build (`SitePatch`) rather than
-    /// the whole site built again.
+    /// The changes were patched into the preview's last build (`BuildRequest.changes`) rather
+    /// than the whole site built again.
     public var patched = false
+    /// Output files of the last build that this one no longer has, for a result that holds only what changed (the
+    /// pending search index, `BuildRequest.pendingSearchIndex`).
+    public var removed: [String] = []
     /// How much was done again and how much taken from the preview's memory.
     public var work = Work()
     /// What next changes the site by itself (`ScheduledChanges`), earliest first, at most
@@ -26,7 +29,7 @@ public struct BuildResult: Sendable {
         public var reusedDocuments = 0
         public var renderedPages = 0
         public var reusedPages = 0
-        /// Pages `masthead build` kept from the output folder, unrendered (`BuildOptions.redrawOnly`).
+        /// Pages `masthead build` kept from the output folder, unrendered (`BuildRequest.redraw`).
         public var keptPages = 0
     }
 

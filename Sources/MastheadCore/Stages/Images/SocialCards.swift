@@ -9,6 +9,9 @@ import MastheadSupport
 /// lists and the home page share the site's. Each distinct card is drawn once, on every core,
 /// and kept in the image cache.
 enum SocialCards {
+    /// The output folder of the cards.
+    static let folder = "social"
+
     /// What one card shows.
     private struct Design: Sendable, Hashable {
         var title: String
@@ -72,7 +75,7 @@ enum SocialCards {
         for (path, cardKey) in keys where byKey[cardKey] == nil { byKey[cardKey] = designs[path] }
         let unique = byKey
         let made = parallelMap(unique.keys.sorted()) { cardKey -> (String, OutputFile?) in
-            let output = "social/\(cardKey.prefix(16)).jpg"
+            let output = "\(folder)/\(cardKey.prefix(16)).jpg"
             if let file = cache.card(key: cardKey) { return (cardKey, OutputFile(path: output, contents: .copy(file), knownDigest: cardKey)) }
             guard let design = unique[cardKey] else { return (cardKey, nil) }
             let drawn = ImageLibrary.socialCard(

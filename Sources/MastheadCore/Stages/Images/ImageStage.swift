@@ -100,39 +100,61 @@ enum ImageStage {
             diagnostics.append(Diagnostic(problem.isWarning ? .warning : .error, problem.message + usedBy, file: path))
         }
         diagnostics += referenceProblems(references, table: result.table, reported: Set(problems.keys))
-        // Cards are drawn for templates that show them (`{{page.image}}`), and only then.
-        let cards =
-            templates.showsPageImage
-            ? SocialCards.make(site: site, table: result.table, staticPaths: staticPaths, options: options, cache: cache)
-            : (table: [:], files: [])
-        result.table.cards = cards.table
-        result.files += cards.files
-        for (path, card) in cards.table.sorted(by: { $0.key < $1.key }) { fingerprint.add(path + " " + card.src) }
         result.fingerprint = String(fingerprint.value)
         return result
     }
 
-    /// Another language's site (`Site.translations`): the images its documents name checked,
-    /// and its pages' social cards added to what the default language's made.
-    static func addCards(
-        of view: Site, to result: inout ProcessedImages, staticPaths: [String], templates: TemplateSet, options: BuildOptions,
-        diagnostics: inout [Diagnostic]
-    ) {
+    /// Another language's site (`Site.translations`): the images its documents name checked against what the
+    /// default language's run processed.
+    static func referenceProblems(of view: Site, images: ProcessedImages, staticPaths: [String]) -> [Diagnostic] {
         // The images that failed were reported with the default language's uses: not again here.
-        let failed = Set(staticPaths.filter { RasterImage.isRaster($0) }.map { sitePath(of: $0) }).subtracting(result.table.byPath.keys)
-        diagnostics += referenceProblems(references(site: view), table: result.table, reported: failed)
-        guard templates.showsPageImage else { return }
+        let failed = Set(staticPaths.filter { RasterImage.isRaster($0) }.map { sitePath(of: $0) }).subtracting(images.table.byPath.keys)
+        return referenceProblems(references(site: view), table: images.table, reported: failed)
+    }
+
+    /// The social cards of a site's pages (`routes`: only those; nil: every page), added to the processed images,
+    /// for templates that show them (`{{page.image}}`), and only then. The one place cards are drawn: for each
+    /// language's site in a build, for the saved pages in a patch. Returns the card files not there before, and
+    /// drops the files of cards no page shows any more (a retitled article's old card).
+    @discardableResult
+    static func addCards(
+        of site: Site, routes: [Route]? = nil, to result: inout ProcessedImages, templates: TemplateSet, staticPaths: [String],
+        options: BuildOptions
+    ) -> [OutputFile] {
+        guard templates.showsPageImage else { return [] }
         let cards = SocialCards.make(
-            site: view, table: result.table, staticPaths: staticPaths, options: options, cache: ImageCache(siteDirectory: options.siteDirectory))
+            site: site, routes: routes, table: result.table, staticPaths: staticPaths, options: options,
+            cache: ImageCache(siteDirectory: options.siteDirectory))
         var fingerprint = Fingerprint()
         fingerprint.add(result.fingerprint)
         for (path, card) in cards.table.sorted(by: { $0.key < $1.key }) {
             result.table.cards[path] = card
             fingerprint.add(path + " " + card.src)
         }
-        let known = Set(result.files.map(\.path))
-        result.files += cards.files.filter { !known.contains($0.path) }
         result.fingerprint = String(fingerprint.value)
+        let known = Set(result.files.map(\.path))
+        let drawn = cards.files.filter { !known.contains($0.path) }
+        let shown = Set(result.table.cards.values.map(\.src))
+        result.files = result.files.filter { !$0.path.hasPrefix(SocialCards.folder + "/") || shown.contains("/" + $0.path) } + drawn
+        return drawn
+    }
+
+    /// A patch's images: the images the saved documents name checked against the kept ones, and their pages' social
+    /// cards drawn (a new title, a new card); every other card is as the kept build made it. Returns the new card
+    /// files; nil when an image is missing (a full build reports it).
+    static func patch(
+        _ documents: [Document], update: SiteUpdate, site: Site, kept: inout SiteMemory.State, options: BuildOptions
+    ) -> [OutputFile]? {
+        guard referenceProblems(references(of: documents), table: kept.images.table, reported: []).isEmpty else { return nil }
+        guard kept.templates.showsPageImage else { return [] }
+        let saved = site.routes.indices.filter { index in
+            switch site.routes[index].subject {
+            case .article(let article): update.changedArticles.contains(article)
+            case .page(let page): update.changedPages.contains(page)
+            default: false
+            }
+        }.map { site.routes[$0] }
+        return addCards(of: site, routes: saved, to: &kept.images, templates: kept.templates, staticPaths: kept.staticPaths, options: options)
     }
 
     /// `Content/static/images/a.jpg` → `/images/a.jpg`.

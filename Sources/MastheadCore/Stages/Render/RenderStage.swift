@@ -58,3 +58,16 @@ private struct RenderedPage: Sendable {
     var fingerprint: UInt64?
     var data: Data
 }
+
+extension RenderStage {
+    /// The routes a patch renders: those showing a changed page or article, feeds included (they are written only
+    /// when their bytes change).
+    static func routes(showing update: SiteUpdate, in site: Site, fingerprints: RouteFingerprints) -> [Route] {
+        // By index, not by element: a closure taking each route would copy every one of them.
+        site.routes.indices.filter { index in
+            let subject = site.routes[index].subject
+            if case .page(let page) = subject { return update.changedPages.contains(page) }
+            return !update.changedArticles.isEmpty && fingerprints.shows(subject, anyOf: update.changedArticles)
+        }.map { site.routes[$0] }
+    }
+}

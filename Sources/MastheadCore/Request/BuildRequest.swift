@@ -1,0 +1,44 @@
+/// What `Pipeline.run` is asked to do.
+public enum BuildRequest: Sendable, Equatable {
+    /// The whole site, from its files.
+    case everything
+    /// The last build (`BuildOptions.memory`) with these changes patched in, when that gives what a full build would
+    /// give; otherwise the whole site, reusing what the memory kept.
+    case changes(Changes)
+    /// Only the pages showing these documents, whose database rows changed, drawn again; every other page is the last
+    /// build's file in the output folder, kept (`CachedBuild`, `RedrawnRoutes`).
+    case redraw(readers: Set<String>)
+    /// The search index brought up to date with the saves of the last patch, which showed their pages first: its new
+    /// files and those it no longer has (`BuildResult.removed`). Nothing when no patch left entries pending.
+    case pendingSearchIndex
+}
+
+/// What changed since the last build: the one way a change reaches the pipeline. The preview's file watcher, the
+/// editor and the database poller each make one. Paths are relative to the site folder.
+public struct Changes: Sendable, Equatable {
+    /// Files created or written.
+    public var saved: Set<String>
+    /// Files deleted or moved away.
+    public var removed: Set<String>
+    /// Documents reading database results that changed (a poll found new rows, or an SQLite file was saved): parsed
+    /// again, their blocks asking anew.
+    public var databaseReaders: Set<String>
+
+    public init(saved: Set<String> = [], removed: Set<String> = [], databaseReaders: Set<String> = []) {
+        self.saved = saved
+        self.removed = removed
+        self.databaseReaders = databaseReaders
+    }
+
+    public var isEmpty: Bool { saved.isEmpty && removed.isEmpty && databaseReaders.isEmpty }
+
+    /// Every file the changes name: what a patch reads again.
+    var paths: Set<String> { saved.union(removed).union(databaseReaders) }
+
+    /// Both changes, as one: a burst that arrived while a build ran, added to the next.
+    public mutating func merge(_ other: Changes) {
+        saved.formUnion(other.saved)
+        removed.formUnion(other.removed)
+        databaseReaders.formUnion(other.databaseReaders)
+    }
+}
