@@ -17,16 +17,26 @@ Same seed and shape, same bytes: every choice comes from random.Random(seed).
   many-tags  max(2,000, N/5) tags with 1-3 on each article
   long       3,000-6,000-word articles with 5 images each from the pool of 20
   bilingual  the standard articles, every one also in English (article.en.md), Italian at the root
+  magazine   ~900 words in many short sections (### every 2-4 paragraphs), a table and Swift or Python code
+             in one article in three, 3 categories, max(50, N/20) tags of Zipf-like sizes with 1-4 on each,
+             eight years of dates, a cover on every article from the pool of 20 photos, pageSize 6
+  python-docs  text the benchmark did not write: Python's documentation (Debian's python3.X-doc, its
+             reStructuredText sources) converted to Markdown and cut at its headings and API entries
+             (Benchmarks/corpora/python_docs.py); categories and tags from its folders and files
 The shapes other than standard give Hugo the year and month archives Masthead writes, as two
 taxonomies (years, months) paginated like every list; the standard shape's Hugo site is as it
 always was. The photos are drawn from the project's SVGs with libvips's `vips` (libvips-tools).
 """
 
 import argparse
+import bisect
+import itertools
 import os
 import random
+import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from datetime import datetime, timedelta, timezone
 
@@ -76,6 +86,13 @@ SHAPES = {
                  cover=False, body_images=5, words=(3000, 6000), translate_every=0, config="standard"),
     "bilingual": dict(page_size=10, tags=lambda n: max(5, n // 20), per_article=(2, 4), three_years=False,
                       cover=False, body_images=0, words=None, translate_every=1, config="bilingual"),
+    # Issue 62: the shapes below also set span (the dates), categories (how many of CATEGORIES),
+    # zipf (tag sizes from a Zipf-like law), body ("magazine") or source (a corpus not written here).
+    "magazine": dict(page_size=6, tags=lambda n: max(50, n // 20), per_article=(1, 4), three_years=False,
+                     cover=True, body_images=0, words=None, translate_every=0, config="standard",
+                     span="eight-years", categories=3, zipf=1.1, body="magazine"),
+    "python-docs": dict(page_size=6, tags=None, per_article=None, three_years=False, cover=False, body_images=0,
+                        words=None, translate_every=0, config="standard", span="eight-years", source="python-docs"),
 }
 
 # The big-tags shape's tags in English, as the default site's `languages: en: tags:` translates its own.
@@ -88,6 +105,8 @@ ENGLISH_TAGS = {
 # Three years of articles for the big-tags shape: 36 months, November 2023 to October 2026.
 THREE_YEARS = (datetime(2026, 10, 31, 18, 0, tzinfo=timezone.utc), datetime(2023, 11, 1, 9, 0, tzinfo=timezone.utc))
 POOL_SIZE = 20
+# Eight years of articles for the magazine and python-docs shapes: 96 months, November 2018 to October 2026.
+EIGHT_YEARS = (datetime(2026, 10, 31, 18, 0, tzinfo=timezone.utc), datetime(2018, 11, 1, 9, 0, tzinfo=timezone.utc))
 
 
 def sentence(rng, low=8, high=18):
@@ -151,24 +170,81 @@ def long_body(rng, index, count, images, target):
     return "\n\n".join(blocks) + "\n"
 
 
+SWIFT_LINES = ["let {w} = {n}", "var {w}Count = {n}", "func {w}(_ value: Int) -> Int {{ value * {n} }}",
+               "struct {W} {{ let grams: Int; let minutes: Int }}", "for cup in 1...{n} {{ print(cup, \"{w}\") }}",
+               "guard let {w} = menu[\"{w}\"] else {{ return }}"]
+PYTHON_LINES = ["{w} = {n}", "def {w}(value):\n    return value * {n}", "for cup in range({n}):\n    print(cup, \"{w}\")",
+                "menu[\"{w}\"] = {{\"grams\": {n}}}", "class {W}:\n    minutes = {n}", "if {w} > {n}:\n    {w} -= 1"]
+
+
+def magazine_body(rng, count):
+    """About 900 words in many short sections: a lede, then 5-9 sections of a ### heading and 2-4 short
+    paragraphs, some with a list or a block quote; one article in three also has a GFM table and a
+    fenced block of Swift or Python, each in one of its sections."""
+    other = lambda: f"article-{rng.randrange(count):06d}"
+    parts = [paragraph(rng, rng.randint(2, 4))]
+    sections = rng.randint(5, 9)
+    rich = rng.random() < 1 / 3
+    table_at, code_at = rng.randrange(sections), rng.randrange(sections)
+    for number in range(sections):
+        parts.append(f"### {title(rng)}")
+        for _ in range(rng.randint(2, 4)):
+            text = paragraph(rng, rng.randint(2, 3))
+            if rng.random() < 0.1:
+                text += f" Read also [this story](/articles/{other()}/)."
+            parts.append(text)
+        if rng.random() < 0.35:
+            numbered = rng.random() < 0.3
+            parts.append("\n".join(f"{f'{n}.' if numbered else '-'} {sentence(rng, 4, 10)}"
+                                   for n in range(1, rng.randint(3, 6) + 1)))
+        if rng.random() < 0.25:
+            parts.append("> " + sentence(rng) + (("\n> " + sentence(rng)) if rng.random() < 0.5 else ""))
+        if rich and number == table_at:
+            columns = rng.randint(3, 5)
+            header = "| " + " | ".join(rng.choice(WORDS).capitalize() for _ in range(columns)) + " |"
+            rows = ["| " + " | ".join([rng.choice(WORDS).capitalize()] + [str(rng.randint(1, 999)) for _ in range(columns - 1)]) + " |"
+                    for _ in range(rng.randint(3, 8))]
+            parts.append("\n".join([header, "|---" + "|---:" * (columns - 1) + "|"] + rows))
+        if rich and number == code_at:
+            language, lines = rng.choice([("swift", SWIFT_LINES), ("python", PYTHON_LINES)])
+            code = "\n".join(rng.choice(lines).format(w=rng.choice(WORDS), W=rng.choice(WORDS).capitalize(), n=rng.randint(1, 99))
+                             for _ in range(rng.randint(3, 10)))
+            parts.append(f"```{language}\n{code}\n```")
+    return "\n\n".join(parts) + "\n"
+
+
+def zipf_tags(rng, ranked, cumulative, low, high):
+    """LOW to HIGH distinct tags, each drawn with a weight 1/rank^s (cumulative weights CUMULATIVE)."""
+    chosen = set()
+    wanted = rng.randint(low, high)
+    while len(chosen) < wanted:
+        chosen.add(ranked[bisect.bisect_left(cumulative, rng.random() * cumulative[-1])])
+    return sorted(chosen)
+
+
 def yaml_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class Article:
-    def __init__(self, rng, index, count, tags, start, shape=SHAPES["standard"], pool=()):
+    def __init__(self, rng, index, count, tags, start, shape=SHAPES["standard"], pool=(), zipf=None):
         self.slug = f"article-{index:06d}"
         self.title = title(rng) + f" {index}"
-        if shape["three_years"]:
-            newest, oldest = THREE_YEARS
+        if shape["three_years"] or shape.get("span"):
+            newest, oldest = EIGHT_YEARS if shape.get("span") == "eight-years" else THREE_YEARS
             self.date = newest - (newest - oldest) * (index + rng.randint(0, 30) / 31) / count
         else:
             self.date = start - timedelta(minutes=37 * index + rng.randint(0, 30))
-        self.category = rng.choice(CATEGORIES)
-        self.tags = sorted(rng.sample(tags, rng.randint(*shape["per_article"])))
+        self.category = rng.choice(CATEGORIES[:shape.get("categories", len(CATEGORIES))])
+        if zipf:
+            self.tags = zipf_tags(rng, *zipf, *shape["per_article"])
+        else:
+            self.tags = sorted(rng.sample(tags, rng.randint(*shape["per_article"])))
         self.summary = sentence(rng, 12, 24)
         self.featured = rng.random() < 0.01
-        if shape["words"]:
+        if shape.get("body") == "magazine":
+            self.body = magazine_body(rng, count)
+        elif shape["words"]:
             images = [rng.choice(pool) for _ in range(shape["body_images"])]
             self.body = long_body(rng, index, count, images, rng.randint(*shape["words"]))
         else:
@@ -206,6 +282,26 @@ class Article:
             lines.append(f"cover: {{ src: {self.cover[0]}, alt: {yaml_string(self.cover[1])} }}")
         lines.append("---")
         return "\n".join(lines) + "\n"
+
+
+class DocArticle(Article):
+    """An article made of a piece of a corpus the benchmark did not write (Benchmarks/corpora):
+    its title, body, category and tags are the piece's; its date, summary and featured flag are drawn here."""
+    def __init__(self, rng, index, count, piece, edition):
+        self.slug = f"article-{index:06d}"
+        self.title = piece["title"] + (f" ({edition + 1})" if edition else "")
+        newest, oldest = EIGHT_YEARS
+        self.date = newest - (newest - oldest) * (index + rng.randint(0, 30) / 31) / count
+        self.category = piece["category"]
+        self.tags = piece["tags"]
+        first = next((block for block in piece["markdown"].split("\n\n") if block[:1].isalpha()), piece["title"])
+        plain = re.sub(r"\]\([^)]*\)|[`*\\\[\]]", "", " ".join(first.split()))
+        self.summary = " ".join(plain.split()[:40])
+        self.featured = rng.random() < 0.01
+        self.body = piece["markdown"]
+        self.cover = None
+        self.archives = True
+        self.translation = None
 
 
 class Translation:
@@ -339,11 +435,16 @@ search:
     return site_yml
 
 
-def masthead_site(out, articles, catalog_rows, events, with_data, shape=SHAPES["standard"], pool_dir=None):
+def home_category(categories):
+    """The category of the home page's second section: Inspiring Cooking, or the last of CATEGORIES."""
+    return next((c for c in categories if c[1] == "inspiring-cooking"), categories[-1])
+
+
+def masthead_site(out, articles, catalog_rows, events, with_data, shape=SHAPES["standard"], pool_dir=None, site_categories=CATEGORIES):
     content = os.path.join(out, "Content")
     categories = "\n".join(
         f"  - name: {name}\n    slug: {slug}\n    description: Stories about {name.lower()}.\n    colour: \"{colour}\""
-        for name, slug, colour in CATEGORIES)
+        for name, slug, colour in site_categories)
     site_yml = f"""title: Bench Magazine
 description: A generated magazine for the benchmark.
 baseURL: https://bench.example.com/
@@ -378,6 +479,7 @@ related:
         site_yml = site_yml.replace("language: en\n", "language: it\nlanguages:\n  - code: it\n    name: Italiano\n" + ENGLISH)
     elif shape["config"] == "default-site":
         site_yml = default_site_yml(categories, with_data)
+    site_yml = site_yml.replace("category: inspiring-cooking\n", f"category: {home_category(site_categories)[1]}\n")
     if with_data:
         # The default theme's prize templates show this catalog; the report aggregates the events.
         if shape["config"] != "default-site":
@@ -628,7 +730,7 @@ weight = 2
     return config
 
 
-def hugo_site(out, articles, related=True, shape=SHAPES["standard"], pool_dir=None):
+def hugo_site(out, articles, related=True, shape=SHAPES["standard"], pool_dir=None, site_categories=CATEGORIES):
     multilingual = any(article.translation for article in articles)
     tag_names = ENGLISH_TAGS if shape["config"] == "default-site" else {}
     write(os.path.join(out, "hugo.toml"), hugo_config(shape, multilingual))
@@ -640,6 +742,8 @@ def hugo_site(out, articles, related=True, shape=SHAPES["standard"], pool_dir=No
                 layouts[name] = layouts[name].replace(old, new)
         layouts["partials/picture.html"] = HUGO_PICTURE
         layouts["_default/_markup/render-image.html"] = HUGO_RENDER_IMAGE
+    name, slug, _ = home_category(site_categories)
+    layouts["index.html"] = layouts["index.html"].replace("inspiring-cooking", slug).replace(">Inspiring Cooking<", f">{name}<")
     for name, text in layouts.items():
         if not related:
             assert RELATED_SECTION in text or name != "_default/single.html"
@@ -648,7 +752,7 @@ def hugo_site(out, articles, related=True, shape=SHAPES["standard"], pool_dir=No
     write(os.path.join(out, "content", "articles", "_index.md"), "---\ntitle: Articles\n---\n")
     if multilingual:
         write(os.path.join(out, "content", "articles", "_index.en.md"), "---\ntitle: Articles\n---\n")
-    for name, slug, _ in CATEGORIES:
+    for name, slug, _ in site_categories:
         for suffix in ([".en", ""] if multilingual else [""]):
             write(os.path.join(out, "content", "categories", slug, f"_index{suffix}.md"),
                   f"---\ntitle: {name}\ndescription: Stories about {name.lower()}.\noutputs: [HTML, RSS]\n---\n")
@@ -759,17 +863,38 @@ def main():
                         help="what the magazine looks like (the module's docstring; Benchmarks/README.md)")
     parser.add_argument("--with-data", action="store_true",
                         help="declare the prize catalog in site.yml and add a report page over the events (where Masthead supports them)")
+    parser.add_argument("--source", help="python-docs: the _sources folder of Python's documentation "
+                        "(default: Debian's, fetched once with apt-get download; Benchmarks/corpora/python_docs.py)")
     options = parser.parse_args()
     shape = SHAPES[options.shape]
     count = options.articles
     rng = random.Random(options.seed)
-    tag_count = shape["tags"](count)
-    tags = sorted({f"{TAG_STEMS[n % len(TAG_STEMS)]}-{n // len(TAG_STEMS)}" if n >= len(TAG_STEMS) else TAG_STEMS[n]
-                   for n in range(tag_count)})
     start = datetime(2026, 11, 1, 9, 0, tzinfo=timezone.utc)
     pool_dir = os.path.join(options.out, "photos") if shape["cover"] or shape["body_images"] else None
     pool = photo_pool(pool_dir) if pool_dir else ()
-    articles = [Article(rng, index, count, tags, start, shape, pool) for index in range(count)]
+    site_categories = CATEGORIES[:shape.get("categories", len(CATEGORIES))]
+    if shape.get("source") == "python-docs":
+        sys.path.insert(0, os.path.join(REPO, "Benchmarks", "corpora"))
+        import python_docs
+        pieces = python_docs.pieces(options.source or python_docs.obtain())
+        # N articles from U pieces: piece i·U/N when N ≤ U (spread over the whole documentation),
+        # piece i mod U beyond (each round after the first titled "(2)", "(3)"...).
+        chosen = [(index * len(pieces) // count, 0) if count <= len(pieces) else (index % len(pieces), index // len(pieces))
+                  for index in range(count)]
+        articles = [DocArticle(rng, index, count, pieces[piece], edition) for index, (piece, edition) in enumerate(chosen)]
+        site_categories = [c for c in python_docs.CATEGORIES if any(a.category == c for a in articles)]
+        tags = sorted({tag for article in articles for tag in article.tags})
+    else:
+        tag_count = shape["tags"](count)
+        ranked = [f"{TAG_STEMS[n % len(TAG_STEMS)]}-{n // len(TAG_STEMS)}" if n >= len(TAG_STEMS) else TAG_STEMS[n]
+                  for n in range(tag_count)]
+        tags = sorted(set(ranked))
+        zipf = None
+        if shape.get("zipf"):
+            # Rank r (from 1) weighs 1/r^s: the first few tags on thousands of articles, most on a handful.
+            weights = [1 / (rank + 1) ** shape["zipf"] for rank in range(tag_count)]
+            zipf = (ranked, list(itertools.accumulate(weights)))
+        articles = [Article(rng, index, count, tags, start, shape, pool, zipf) for index in range(count)]
     if shape["translate_every"]:
         # A generator of its own, so the originals are the same with or without translations.
         english = random.Random(options.seed + 1000)
@@ -778,9 +903,10 @@ def main():
     catalog, events = data_files(rng, count)
     for side in ("masthead", "hugo", "hugo-core"):
         shutil.rmtree(os.path.join(options.out, side), ignore_errors=True)
-    masthead_site(os.path.join(options.out, "masthead"), articles, catalog, events, options.with_data, shape, pool_dir)
-    hugo_site(os.path.join(options.out, "hugo"), articles, shape=shape, pool_dir=pool_dir)
-    hugo_site(os.path.join(options.out, "hugo-core"), articles, related=False, shape=shape, pool_dir=pool_dir)
+    masthead_site(os.path.join(options.out, "masthead"), articles, catalog, events, options.with_data, shape, pool_dir, site_categories)
+    hugo_site(os.path.join(options.out, "hugo"), articles, shape=shape, pool_dir=pool_dir, site_categories=site_categories)
+    hugo_site(os.path.join(options.out, "hugo-core"), articles, related=False, shape=shape, pool_dir=pool_dir,
+              site_categories=site_categories)
     words = sum(len(article.body.split()) for article in articles) // count
     translated = sum(1 for article in articles if article.translation)
     print(f"{options.out}: {options.shape}, {count} articles (~{words} words each), {len(tags)} tags, "

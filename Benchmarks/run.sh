@@ -5,8 +5,8 @@
 #   N=100000 Benchmarks/run.sh         # adds the large case (and keeps 10,000 for the scaling ratio)
 #   SHAPES=big-tags SIZES=2000 RUNS=1 Benchmarks/run.sh
 #
-# Environment: SHAPES ("standard big-tags many-tags long bilingual": the corpora of generate.py
-# --shape, Benchmarks/README.md), RUNS (3: runs per tool, shape and size, alternating, the median
+# Environment: SHAPES ("standard big-tags many-tags long bilingual magazine python-docs": the corpora
+# of generate.py --shape, Benchmarks/README.md), RUNS (3: runs per tool, shape and size, alternating, the median
 # is reported), BENCH_PARTS=skip (skip the catalog and reports engineers' own benchmarks), SIZES
 # ("1000 10000"), BENCH_DIR (/tmp/masthead-bench: corpora and outputs), MASTHEAD (the binary;
 # default: the release build in SCRATCH, .build), HUGO=skip (Masthead alone: for the scaling ratio,
@@ -14,7 +14,9 @@
 # with its related list), FIRST_BUILD ("once": Masthead's first build ever, every social card drawn,
 # is timed in the first round only; "every" round; "skip": never, the image cache is kept and
 # filled by an untimed build when empty). Needs hugo and GNU time (`make bench` installs them),
-# and libvips's `vips` for the shapes with photos (installed here when missing).
+# and libvips's `vips` for the shapes with photos (installed here when missing); python-docs needs
+# apt-get and dpkg-deb (it downloads Debian's python3.X-doc once into MASTHEAD_BENCH_SOURCES,
+# default BENCH_DIR/sources: Benchmarks/corpora/python_docs.py).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -22,7 +24,7 @@ RUNS="${RUNS:-3}"
 BENCH_DIR="${BENCH_DIR:-/tmp/masthead-bench}"
 SCRATCH="${SCRATCH:-.build}"
 SIZES="${SIZES:-1000 10000}"
-SHAPES="${SHAPES:-standard big-tags many-tags long bilingual}"
+SHAPES="${SHAPES:-standard big-tags many-tags long bilingual magazine python-docs}"
 RELATED_SHAPES="${RELATED_SHAPES:-standard}"
 FIRST_BUILD="${FIRST_BUILD:-once}"
 case "$FIRST_BUILD" in once|every|skip) ;; *) echo "FIRST_BUILD is once, every or skip" >&2; exit 2 ;; esac
@@ -37,15 +39,15 @@ HUGO="${HUGO:-run}"
 [ -x /usr/bin/time ] || { echo "GNU time is not installed (make bench installs Debian's time)" >&2; exit 2; }
 for shape in $SHAPES; do
   case "$shape" in
-    standard|many-tags|bilingual) ;;
-    big-tags|long)
+    standard|many-tags|bilingual|python-docs) ;;
+    big-tags|long|magazine)
       # The photos of these shapes are drawn with libvips's command line (generate.py).
       if ! command -v vips >/dev/null; then
         SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
         echo "installing libvips-tools (generate.py draws the photos of $shape with vips)"
         $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libvips-tools
       fi ;;
-    *) echo "unknown shape $shape (standard, big-tags, many-tags, long, bilingual)" >&2; exit 2 ;;
+    *) echo "unknown shape $shape (standard, big-tags, many-tags, long, bilingual, magazine, python-docs)" >&2; exit 2 ;;
   esac
 done
 
@@ -56,9 +58,12 @@ if grep -q '`catalogs' "$ROOT/docs/catalogs.md" 2>/dev/null; then
 fi
 
 mkdir -p "$BENCH_DIR"
+export MASTHEAD_BENCH_SOURCES="${MASTHEAD_BENCH_SOURCES:-$BENCH_DIR/sources}"
 RESULTS="$BENCH_DIR/results.md"
-# Every file of the theme counts (site-wide partials and words included): a change regenerates the corpus.
-GEN_HASH="$(find "$ROOT/Templates" -type f | sort | xargs cat "$ROOT/Benchmarks/generate.py" | md5sum | cut -c1-12)$DATA_FLAG"
+# Every file of the theme counts (site-wide partials and words included), and the corpora's converters:
+# a change regenerates the corpus.
+GEN_HASH="$(find "$ROOT/Templates" -type f | sort | xargs cat "$ROOT/Benchmarks/generate.py" "$ROOT"/Benchmarks/corpora/*.py \
+  | md5sum | cut -c1-12)$DATA_FLAG"
 
 # settle INPUT [OUTPUT]: every run starts from the same state. The last run's files reach
 # the disk, and (as root) the kernel drops its caches: each run deletes and writes 16,000 to
