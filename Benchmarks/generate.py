@@ -286,7 +286,8 @@ class Article:
 
 class DocArticle(Article):
     """An article made of a piece of a corpus the benchmark did not write (Benchmarks/corpora):
-    its title, body, category and tags are the piece's; its date, summary and featured flag are drawn here."""
+    its title, body, category and tags are the piece's, its summary its first paragraph's first 40 words;
+    only its date and featured flag are drawn here."""
     def __init__(self, rng, index, count, piece, edition):
         self.slug = f"article-{index:06d}"
         self.title = piece["title"] + (f" ({edition + 1})" if edition else "")

@@ -12,8 +12,8 @@ Nothing of it is committed. `pieces()` converts every file to GitHub-flavoured M
 (headings, paragraphs, lists, definition lists, block quotes, notes as quotes, literal and
 doctest blocks as fenced code, simple, grid and list tables as GFM tables, roles as code
 spans or text) and cuts it at its headings and API entries (`.. function::`, `.. class::`,
-`.. method::`...), a piece of fewer than MIN_WORDS words being joined to the next one of the
-same file. Deterministic: the same package version gives the same pieces.
+`.. method::`...), a segment of more than MAX_WORDS words being cut between blocks and a piece
+of fewer than MIN_WORDS words joined to the next one of the same file. Deterministic: the same package version gives the same pieces.
 """
 
 import argparse
