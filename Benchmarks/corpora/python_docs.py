@@ -252,7 +252,7 @@ class Converter:
             if UNDERLINE.fullmatch(line) and line.strip()[0] == "-" and len(line.strip()) >= 4:
                 i += 1   # a transition
                 continue
-            if line.startswith(".. "):
+            if line.startswith(".. ") or line == "..":
                 i = self.directive(lines, i, depth, emit)
                 continue
             if line.startswith("+-") and line.rstrip().endswith("+"):
@@ -301,7 +301,8 @@ class Converter:
                 continue
             # A paragraph; a definition list item when the next line is indented.
             end = i
-            while end < len(lines) and lines[end].strip() and indent_of(lines[end]) == 0 and not lines[end].startswith(".. "):
+            while end < len(lines) and lines[end].strip() and indent_of(lines[end]) == 0 \
+                    and not (lines[end].startswith(".. ") or lines[end] == ".."):
                 end += 1
             paragraph = lines[i:end]
             if end < len(lines) and lines[end].strip() and indent_of(lines[end]) > 0 and not paragraph[-1].endswith("::"):
