@@ -8,10 +8,10 @@ let package = Package(
         .executable(name: "masthead", targets: ["masthead"]),
         // Every layer of the core, for the fuzzers' package (Fuzz/).
         .library(
-            name: "MastheadCore",
+            name: "MastheadBuild",
             targets: [
                 "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadImages", "MastheadMarkdown", "MastheadCharts",
-                "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadRender", "MastheadCore"
+                "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadRender", "MastheadBuild"
             ]
         )
     ],
@@ -72,7 +72,7 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
-        // MastheadCore's layers, bottom first (ARCHITECTURE.md, "The targets"): a target imports only those
+        // The core's layers, bottom first (ARCHITECTURE.md, "The targets"): a target imports only those
         // below it, and what one must show another is `package`, so the compiler keeps the layers.
         .target(name: "MastheadSupport"),
         .target(name: "MastheadContent", dependencies: ["MastheadSupport", .product(name: "Yams", package: "Yams")]),
@@ -104,7 +104,7 @@ let package = Package(
             resources: [.embedInCode("Render/Client/catalog-filter.js"), .embedInCode("Render/Client/catalog-filter.css")]
         ),
         .target(
-            name: "MastheadCore",
+            name: "MastheadBuild",
             dependencies: [
                 "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadImages", "MastheadMarkdown", "MastheadSite",
                 "MastheadReports", "MastheadSearch", "MastheadRender"
@@ -115,7 +115,7 @@ let package = Package(
         .target(
             name: "MastheadServer",
             dependencies: [
-                "MastheadSupport", "MastheadContent", "MastheadSite", "MastheadReports", "MastheadCore",
+                "MastheadSupport", "MastheadContent", "MastheadSite", "MastheadReports", "MastheadBuild",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -134,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "masthead",
             dependencies: [
-                "MastheadSupport", "MastheadContent", "MastheadSite", "MastheadReports", "MastheadCore", "MastheadTerminal",
+                "MastheadSupport", "MastheadContent", "MastheadSite", "MastheadReports", "MastheadBuild", "MastheadTerminal",
                 "MastheadServer",
                 "MastheadDeploy",
                 "CMimalloc",
@@ -150,7 +150,7 @@ let package = Package(
         .target(
             name: "MastheadDeploy",
             dependencies: [
-                "MastheadSupport", "MastheadContent", "MastheadCore", "CCurl", "CLibcrypto"
+                "MastheadSupport", "MastheadContent", "MastheadBuild", "CCurl", "CLibcrypto"
             ]
         ),
         // `swift run -c release csv-benchmark FILE`: Masthead's CSV reader against CSV.swift (Benchmarks/README.md).
@@ -169,7 +169,7 @@ let package = Package(
             name: "MastheadCoreTests",
             dependencies: [
                 "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadImages", "MastheadMarkdown", "MastheadCharts",
-                "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadRender", "MastheadCore", "MastheadTerminal", "CSQLite",
+                "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadRender", "MastheadBuild", "MastheadTerminal", "CSQLite",
                 "CMarkGFM",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Mustache", package: "swift-mustache")
@@ -177,12 +177,12 @@ let package = Package(
         ),
         .testTarget(
             name: "MastheadDeployTests",
-            dependencies: ["MastheadDeploy", "MastheadSupport", "MastheadContent", "MastheadCore"]
+            dependencies: ["MastheadDeploy", "MastheadSupport", "MastheadContent", "MastheadBuild"]
         ),
         .testTarget(
             name: "MastheadServerTests",
             dependencies: [
-                "MastheadServer", "MastheadSupport", "MastheadContent", "MastheadSite", "MastheadReports", "MastheadCore",
+                "MastheadServer", "MastheadSupport", "MastheadContent", "MastheadSite", "MastheadReports", "MastheadBuild",
                 .product(name: "Hummingbird", package: "hummingbird")
             ]
         )

@@ -18,6 +18,6 @@ let package = Package(
     dependencies: [.package(path: "..")],
     targets: [.target(name: "FuzzDriver")]
         + fuzzTargets.map { name in
-            .executableTarget(name: name, dependencies: ["FuzzDriver", .product(name: "MastheadCore", package: masthead)])
+            .executableTarget(name: name, dependencies: ["FuzzDriver", .product(name: "MastheadBuild", package: masthead)])
         }
 )

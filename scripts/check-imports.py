@@ -2,11 +2,11 @@
 """Checks that every module a target's Swift files import is one Package.swift declares for it.
 
 SwiftPM lets a file import a module its target does not name when another dependency brings it
-along (MastheadCore importing MastheadDatabases through MastheadReports, say): the build works,
+along (MastheadBuild importing MastheadDatabases through MastheadReports, say): the build works,
 and Package.swift no longer tells which target uses which. This script reads the targets from
 `swift package dump-package` and prints every undeclared import as
 
-    Sources/MastheadCore/Cache/BuildCache.swift:3: MastheadCore imports MastheadDatabases, which Package.swift does not declare for it
+    Sources/MastheadBuild/Cache/BuildCache.swift:3: MastheadBuild imports MastheadDatabases, which Package.swift does not declare for it
 
 then exits with status 1. The toolchain's own modules (Foundation, Dispatch, Glibc, Testing, ...)
 need no declaration.

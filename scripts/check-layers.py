@@ -291,7 +291,7 @@ def self_test():
     """Trees made for the checker: a clean one passes, a cycle, a reference upwards and a
     folder in no layer fail; comments and strings are not uses, interpolations are."""
     def tree(root, layers, files):
-        module = os.path.join(root, SOURCES, "MastheadCore")
+        module = os.path.join(root, SOURCES, "MastheadBuild")
         for path, text in files.items():
             os.makedirs(os.path.dirname(os.path.join(module, path)), exist_ok=True)
             with open(os.path.join(module, path), "w", encoding="utf-8") as file:
@@ -306,14 +306,14 @@ def self_test():
         ("a clean tree, one way within a layer", "Low High\n", {"Low/Low.swift": low, "High/High.swift": high}, []),
         ("a deliberate cycle", "Low High\n",
          {"Low/Low.swift": low + "func lowUsesHigh(_ high: High) {}\n", "High/High.swift": high},
-         ["Sources/MastheadCore/High/High.swift:3: High → Low (Low): a cycle, Low → High uses it back",
-          "Sources/MastheadCore/High/High.swift:4: High → Low (Low): a cycle, Low → High uses it back",
-          "Sources/MastheadCore/Low/Low.swift:3: Low → High (High): a cycle, High → Low uses it back"]),
+         ["Sources/MastheadBuild/High/High.swift:3: High → Low (Low): a cycle, Low → High uses it back",
+          "Sources/MastheadBuild/High/High.swift:4: High → Low (Low): a cycle, Low → High uses it back",
+          "Sources/MastheadBuild/Low/Low.swift:3: Low → High (High): a cycle, High → Low uses it back"]),
         ("a use of a higher layer", "Low\nHigh\n",
          {"Low/Low.swift": low + "func lowUsesHigh(_ high: High) {}\n", "High/High.swift": high},
-         ["Sources/MastheadCore/Low/Low.swift:3: Low → High (High): Low is below High"]),
+         ["Sources/MastheadBuild/Low/Low.swift:3: Low → High (High): Low is below High"]),
         ("a folder in no layer", "Low\n", {"Low/Low.swift": low, "High/High.swift": high},
-         ["Sources/MastheadCore/High: High is in no layer of Sources/MastheadCore/LAYERS"]),
+         ["Sources/MastheadBuild/High: High is in no layer of Sources/MastheadBuild/LAYERS"]),
         ("names in comments and strings only", "Low\nHigh\n",
          {"Low/Low.swift": low + "// High\nlet note = \"\"\"\n  High \\(1)\n  \"\"\"\nlet raw = #\"High\"#\n",
           "High/High.swift": high}, []),
@@ -321,14 +321,14 @@ def self_test():
          {"Low/Low.swift": low + "private struct High {}\nfunc f(_ h: High) {}\n", "High/High.swift": high}, []),
         ("a private(set) variable is the module's", "Low\nHigh\n",
          {"Low/Low.swift": low + "func f() -> Int { level }\n", "High/High.swift": high + "private(set) var level = 1\n"},
-         ["Sources/MastheadCore/Low/Low.swift:3: Low → High (level): Low is below High"]),
+         ["Sources/MastheadBuild/Low/Low.swift:3: Low → High (level): Low is below High"]),
         ("a nested type hides the module's name in its file", "Low\nHigh\n",
          {"Low/Low.swift": low + "enum Box {\n    struct High {}\n    static let h = High()\n}\n", "High/High.swift": high}, []),
         ("a cycle through three folders of a layer", "A B C\n",
          {"A/A.swift": "struct A { let b: B }\n", "B/B.swift": "struct B { let c: C }\n", "C/C.swift": "struct C { let a: [A] }\n"},
-         ["Sources/MastheadCore/A/A.swift:1: A → B (B): a cycle, B → C → A uses it back",
-          "Sources/MastheadCore/B/B.swift:1: B → C (C): a cycle, C → A → B uses it back",
-          "Sources/MastheadCore/C/C.swift:1: C → A (A): a cycle, A → B → C uses it back"]),
+         ["Sources/MastheadBuild/A/A.swift:1: A → B (B): a cycle, B → C → A uses it back",
+          "Sources/MastheadBuild/B/B.swift:1: B → C (C): a cycle, C → A → B uses it back",
+          "Sources/MastheadBuild/C/C.swift:1: C → A (A): a cycle, A → B → C uses it back"]),
     ]
     failures = 0
     for title, layers, files, expected in cases:

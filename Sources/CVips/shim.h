@@ -1,4 +1,4 @@
-// Debian's libvips-dev: decoding, resizing and encoding images (MastheadCore/Images/ImageLibrary.swift only).
+// Debian's libvips-dev: decoding, resizing and encoding images (MastheadBuild/Images/ImageLibrary.swift only).
 // libvips's operations take their options as C variadic arguments, which Swift cannot pass:
 // each one Masthead calls has a fixed-argument wrapper here.
 #include <string.h>

@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadBuild
 
 /// Which target `masthead deploy [TARGET]` means: a URL as written, a name from site.yml, or
 /// the first target of site.yml; and the destination that writes to it.

@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadBuild
 import MastheadSupport
 
 /// The output folder a deploy publishes, as the last successful build left it: only a folder

@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadBuild
 import MastheadReports
 
 /// Asks the preview's database results again, each every `poll:` seconds of its dataset

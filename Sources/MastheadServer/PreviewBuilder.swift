@@ -1,6 +1,6 @@
 import Foundation
 import MastheadContent
-import MastheadCore
+import MastheadBuild
 import MastheadReports
 import MastheadSupport
 

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import MastheadCore
+import MastheadBuild
 
 /// Answers every request from the in-memory site: files, folder redirects, the site's
 /// 404 page, and the event stream of the live-reload script.

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import MastheadCore
+import MastheadBuild
 import MastheadSupport
 import NIOCore
 import ServiceLifecycle

@@ -1,6 +1,6 @@
 import Foundation
 import MastheadContent
-import MastheadCore
+import MastheadBuild
 import MastheadSupport
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MastheadCore
+import MastheadBuild
 import MastheadReports
 
 struct CheckCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MastheadCore
+import MastheadBuild
 
 @main
 struct Masthead: AsyncParsableCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadBuild
 import MastheadSupport
 
 /// The one JSON object `masthead build --format json` and `masthead check --format json`

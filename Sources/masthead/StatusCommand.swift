@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MastheadCore
+import MastheadBuild
 import MastheadSite
 
 /// `masthead status`: what next changes the last build's site by itself (an article published or

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// Hostile and broken input (Tests/Fixtures/bad/): a diagnostic, or a correct build;
 /// never a crash, a hang, or a write outside the output folder.

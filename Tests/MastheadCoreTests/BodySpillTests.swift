@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadSupport
 
 /// Bodies past the build's memory budget wait for their pages in a file with no name

@@ -2,7 +2,7 @@ import CSV
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// Masthead's byte-level CSV reader (`CSVRecordStream`) replaced yaslab/CSV.swift, which reads
 /// one Unicode scalar at a time (`csv-benchmark`, Benchmarks/README.md). These read the same

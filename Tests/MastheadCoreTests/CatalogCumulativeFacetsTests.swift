@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// `atMost:` and `atLeast:` facets: one page per threshold holding every item on that side
 /// of it, bounds included.

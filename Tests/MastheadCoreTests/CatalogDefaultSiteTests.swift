@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 @Suite("The default site's catalogs: prizes, stores, the points landing")
 struct CatalogDefaultSiteTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// A catalog's `filter:` (the form, the data file of every item, the script and stylesheet
 /// Masthead writes) and `format: currency` on catalog fields (docs/catalogs.md, "Filters").

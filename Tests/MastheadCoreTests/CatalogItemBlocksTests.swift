@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// `blocks:` on a catalog: a chart, key figure or table drawn for every item, filtered by the
 /// item's own values; problems reported once, at the block's line in site.yml.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// `x: { field, catalog }`: x values are catalog keys, shown as the items' titles.
 @Suite("Reports: catalog titles for x values")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// `orders:`: extra sorted, paginated indexes under `INDEX/sort/SLUG/`, offered to every template.
 @Suite("Catalogs: extra sort orders")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 @Suite("Catalogs: typed fields and their errors, with positions")
 struct CatalogParsingTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// `references:` between catalogs: the referenced item on the referencing page, the
 /// referencing items on the referenced page, and errors at the cell that names no item.

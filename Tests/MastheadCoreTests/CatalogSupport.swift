@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// A test site with one `prizes` catalog and templates that print what catalog tests look for.
 enum CatalogFixture {

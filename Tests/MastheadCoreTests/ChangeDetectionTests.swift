@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadSupport
 
 /// Change detection that times cannot fool (issue 57): inputs and the output folder's files are

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadReports
 
 /// Database work with bounds (issue 57): a `version:` statement's timeout is its timeout however

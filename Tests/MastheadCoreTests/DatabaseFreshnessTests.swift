@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// A database is an input of the build (issue 40): a changed row builds again, an unchanged
 /// database answers "up to date" and writes nothing, for SQLite (its file is fingerprinted)

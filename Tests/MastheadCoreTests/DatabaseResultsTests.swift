@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadContent
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadDatabases
 @testable import MastheadReports
 @testable import MastheadSupport

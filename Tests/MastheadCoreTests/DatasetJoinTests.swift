@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// `datasets: { NAME: { join: { catalog, on, fields, defaults } } }`: catalog fields added to each row.
 @Suite("Reports: datasets joined with a catalog")

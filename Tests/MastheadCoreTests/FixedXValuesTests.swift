@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// `x: { field, values: [...] }`: exactly these groups, in this order, zero when empty.
 @Suite("Reports: fixed x values")

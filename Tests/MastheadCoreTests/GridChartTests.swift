@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// `type: grid`: an umbrella (or seat) map, one cell per row of data.
 @Suite("Reports: grid chart")

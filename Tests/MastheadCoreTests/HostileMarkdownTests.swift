@@ -2,7 +2,7 @@ import CMarkGFM
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadMarkdown
 @testable import MastheadSite
 

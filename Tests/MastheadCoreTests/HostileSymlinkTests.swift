@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadSupport
 
 /// Symbolic links in a site: one that resolves outside the site folder is an error naming

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadRender
 
 /// Templates that used to overflow the stack (exit 139) or take minutes: each is an error at the

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// Issue 44's scan: every image file the five sites publish (the default site and the four
 /// examples), walked block by block by `ImageMetadataScanner`, carries no EXIF, XMP, IPTC, ICC

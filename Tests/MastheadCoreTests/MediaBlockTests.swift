@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// ```` ```video ````, ```` ```map ````, ```` ```photos ```` and ```` ```pullquote ```` between paragraphs:
 /// what the page shows, and each block's bad input as an error at its line.

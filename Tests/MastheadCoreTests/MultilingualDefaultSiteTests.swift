@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// The bilingual default site (Italian at the root, English under /en/): catalogs, reports
 /// and `prize:` links in the reader's language, and the preview after a translation is saved.

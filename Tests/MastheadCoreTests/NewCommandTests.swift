@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 @Suite("masthead new and --version, as a user runs them")
 struct NewCommandTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// One broken file or catalog row is one error: its translations, the articles naming it in
 /// `related:`, the articles linking to it (`prize:KEY`) and the catalogs referencing it say

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// Masthead's file extensions read the names site.yml gives as Foundation did, without its trap.
 @Suite("File extensions")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 @Suite("aliases: redirect pages and _redirects")
 struct RedirectsTests {

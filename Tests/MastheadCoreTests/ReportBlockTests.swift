@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// Blocks in articles and report pages, end to end: what the reader sees and what the
 /// editor is told when a block is wrong.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// The default site's Programme report and the article that embeds a chart.
 @Suite("Reports: the default site's Programme report")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// A site for the chart and data features (scatter, grid, duration, joins, fixed x values,
 /// catalog titles): a report page holding the blocks under test, optional catalogs and

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCharts
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// The same blocks over a CSV file, a SQLite copy and a PostgreSQL copy of the same rows give
 /// byte-identical pages: every chart type, every date bucket and measure, `where:`, `sort:`

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// Each fault of a database dataset gives one error naming the dataset and its line in
 /// site.yml, or the block, and never the URL or its password.

@@ -3,7 +3,7 @@ import MastheadContent
 import MastheadSupport
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadDatabases
 
 /// An SQLite dataset whose file is empty or not a database is an error at the `sqlite:` line

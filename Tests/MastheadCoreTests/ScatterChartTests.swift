@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// `type: scatter`: one point per row, placed by its own x and y values.
 @Suite("Reports: scatter chart")

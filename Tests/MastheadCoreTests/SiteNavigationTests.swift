@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// The header's menu and the footer's links on the default site and the four examples
 /// (what a browser does with them is checked by Tests/browser/navigation.py).

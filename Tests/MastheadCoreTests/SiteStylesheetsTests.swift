@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import MastheadCharts
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadSite
 @testable import MastheadSupport
 

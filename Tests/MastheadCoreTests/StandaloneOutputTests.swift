@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// The standalone report goes through the build's rule for `--output` (`OutputRule`): it never
 /// replaces a folder or a source, never a file masthead did not write, and a refusal or a

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 @Suite("masthead build --report NAME --standalone")
 struct StandaloneReportTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadSupport
 
 @Suite("The stores' map: a geo scatter of a catalog's items, linked to their pages")

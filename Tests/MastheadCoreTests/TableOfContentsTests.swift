@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// Tables of contents (`toc:` in front matter and in site.yml): what the reader sees in the `<nav>`.
 @Suite("Table of contents")

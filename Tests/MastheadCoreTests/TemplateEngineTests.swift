@@ -2,7 +2,7 @@ import Foundation
 import Mustache
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadRender
 @testable import MastheadSupport
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 @Suite("Templates")
 struct TemplateTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// What `masthead` prints, as a person at a terminal and a script reading a pipe see it:
 /// the progress line, colours, source lines with carets, `--quiet`, `--verbose` and `--format json`.

@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadBuild
 import Testing
 
 @testable import MastheadServer

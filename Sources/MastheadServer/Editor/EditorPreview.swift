@@ -1,5 +1,5 @@
 import Foundation
-import MastheadCore
+import MastheadBuild
 import MastheadSupport
 
 /// Preview as you type: the page of an unsaved article or page, rendered by the build's own

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadSupport
 
 /// Examples/student-housing: listings sorted both ways, "No description", the budget, household and

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// Tests/Fixtures/template-values/: a site on which every documented template value is
 /// present, built with templates a test writes.

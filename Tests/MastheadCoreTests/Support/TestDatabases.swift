@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 
-@testable import MastheadCore
+@testable import MastheadBuild
 
 /// Databases for the SQL dataset tests: SQLite files the tests write, and tables in the
 /// throwaway PostgreSQL that `make test` starts (`scripts/with-postgres.sh`), found through

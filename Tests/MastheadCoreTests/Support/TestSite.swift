@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import MastheadCore
+@testable import MastheadBuild
 @testable import MastheadSupport
 
 /// A throwaway site folder for one test: site.yml, minimal templates and whatever
