@@ -11,7 +11,7 @@ let package = Package(
             name: "MastheadBuild",
             targets: [
                 "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadImages", "MastheadMarkdown", "MastheadCharts",
-                "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadRender", "MastheadBuild"
+                "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadMustache", "MastheadRender", "MastheadBuild"
             ]
         )
     ],
@@ -94,12 +94,14 @@ let package = Package(
             dependencies: ["MastheadSupport", "MastheadSite", "CStemmer"],
             resources: [.embedInCode("Search/Client/search.js")]
         ),
+        // The Mustache engine: templates parsed and rendered, knowing nothing of sites (swift-mustache is its test oracle).
+        .target(name: "MastheadMustache", dependencies: ["MastheadSupport"]),
         // The catalog filter's script and stylesheet, written into every site with a catalog filter: (docs/catalogs.md).
         .target(
             name: "MastheadRender",
             dependencies: [
                 "MastheadSupport", "MastheadContent", "MastheadImages", "MastheadMarkdown", "MastheadCharts", "MastheadSite",
-                "MastheadReports", "MastheadSearch"
+                "MastheadReports", "MastheadSearch", "MastheadMustache"
             ],
             resources: [.embedInCode("Render/Client/catalog-filter.js"), .embedInCode("Render/Client/catalog-filter.css")]
         ),
@@ -169,7 +171,8 @@ let package = Package(
             name: "MastheadCoreTests",
             dependencies: [
                 "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadImages", "MastheadMarkdown", "MastheadCharts",
-                "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadRender", "MastheadBuild", "MastheadTerminal", "CSQLite",
+                "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadMustache", "MastheadRender", "MastheadBuild", "MastheadTerminal",
+                "CSQLite",
                 "CMarkGFM",
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Mustache", package: "swift-mustache")

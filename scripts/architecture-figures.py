@@ -53,8 +53,10 @@ def figures_block():
 
 
 def folder_lines(name):
-    """Lines of the folder `name` of whichever target holds it, or None when none does."""
-    folders = [p for p in (ROOT / "Sources").glob(f"*/{name}") if p.is_dir()]
+    """Lines of the folder `name` of whichever target holds it (or of the target `name`, for a target of
+    one folder, its files at its top), or None when none does."""
+    folders = [p for p in (ROOT / "Sources").glob(f"*/{name}") if p.is_dir()] or [
+        p for p in [ROOT / "Sources" / name] if p.is_dir()]
     if len(folders) > 1:
         places = ", ".join(str(p.relative_to(ROOT)) for p in folders)
         sys.exit(f"the folder {name}/ is in more than one target: {places}")

@@ -1,6 +1,6 @@
 import Foundation
-import MastheadContent
 import MastheadBuild
+import MastheadContent
 import MastheadSupport
 
 #if canImport(Glibc)

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadContent
 @testable import MastheadBuild
+@testable import MastheadContent
 @testable import MastheadDatabases
 @testable import MastheadReports
 @testable import MastheadSupport

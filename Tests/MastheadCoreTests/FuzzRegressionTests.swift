@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MastheadMustache
 @testable import MastheadRender
 @testable import MastheadSupport
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCharts
 @testable import MastheadBuild
+@testable import MastheadCharts
 
 /// Numbers that used to stop the build with a Swift runtime trap, or to reach the page as
 /// `nan`, `∞` or a rounded total: each is now an error at the block's line, or drawn exactly.

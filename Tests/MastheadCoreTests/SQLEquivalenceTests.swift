@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCharts
 @testable import MastheadBuild
+@testable import MastheadCharts
 
 /// The same blocks over a CSV file, a SQLite copy and a PostgreSQL copy of the same rows give
 /// byte-identical pages: every chart type, every date bucket and measure, `where:`, `sort:`

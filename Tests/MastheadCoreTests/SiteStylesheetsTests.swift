@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import MastheadCharts
 @testable import MastheadBuild
+@testable import MastheadCharts
 @testable import MastheadSite
 @testable import MastheadSupport
 

@@ -3,6 +3,7 @@ import Mustache
 import Testing
 
 @testable import MastheadBuild
+@testable import MastheadMustache
 @testable import MastheadRender
 @testable import MastheadSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadMustache
 import MastheadSite
 import MastheadSupport
 

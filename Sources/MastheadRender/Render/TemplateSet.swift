@@ -1,5 +1,6 @@
 import Foundation
 import MastheadContent
+import MastheadMustache
 import MastheadSupport
 
 /// The site's Mustache templates, parsed and checked: syntax errors with their line and

@@ -1,5 +1,6 @@
 import Foundation
 import MastheadContent
+import MastheadMustache
 import MastheadSupport
 
 /// The theme's words in each language: `Templates/i18n/<code>.yml`, a flat mapping from a

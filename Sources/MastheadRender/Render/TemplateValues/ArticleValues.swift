@@ -1,3 +1,4 @@
+import MastheadMustache
 import MastheadSite
 
 /// `article` on an article's page: everything of its card, and what only its own page shows.

@@ -1,3 +1,4 @@
+import MastheadMustache
 import MastheadSupport
 
 /// Each article's card, rendered once through the card's template and then placed by the

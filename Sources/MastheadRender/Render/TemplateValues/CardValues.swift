@@ -1,3 +1,5 @@
+import MastheadMustache
+
 /// A card: what a list shows of an article (its document's values and its category).
 /// Built once per article and kept (`PageContext`).
 struct CardValues: TemplateValue, Sendable {

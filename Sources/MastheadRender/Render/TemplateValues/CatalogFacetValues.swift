@@ -1,3 +1,5 @@
+import MastheadMustache
+
 /// A facet of a catalog: an entry of `catalogs.NAME.facets`, or `catalogs.NAME.facet.FIELD`.
 struct CatalogFacetValues: TemplateValue, Sendable {
     enum Key: String, TemplateKey {

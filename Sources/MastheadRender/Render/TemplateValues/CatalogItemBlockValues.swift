@@ -1,3 +1,4 @@
+import MastheadMustache
 import MastheadSite
 
 /// `blocks.NAME` of an item: its charts, key figures and tables, as HTML.

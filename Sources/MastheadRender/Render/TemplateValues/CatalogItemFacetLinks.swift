@@ -1,3 +1,5 @@
+import MastheadMustache
+
 /// `facetLinks.FIELD` of an item: the pages of the facet values it is on, for each facet's field.
 struct CatalogItemFacetLinks: TemplateMap, Sendable {
     let item: CatalogItemValues

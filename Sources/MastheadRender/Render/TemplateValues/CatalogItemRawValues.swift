@@ -1,3 +1,5 @@
+import MastheadMustache
+
 /// `raw.FIELD` of an item: plain values for `data-` attributes and scripts (numbers
 /// unformatted, dates `2026-03-14`, lists joined by `;`); absent when empty.
 struct CatalogItemRawValues: TemplateMap, Sendable {

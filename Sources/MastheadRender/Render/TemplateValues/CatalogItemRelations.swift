@@ -1,3 +1,5 @@
+import MastheadMustache
+
 /// `refs.FIELD` of an item: the item a reference field names, or the list of them for a list field.
 struct CatalogItemRefs: TemplateMap, Sendable {
     let item: CatalogItemValues

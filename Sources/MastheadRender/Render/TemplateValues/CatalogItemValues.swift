@@ -1,3 +1,5 @@
+import MastheadMustache
+
 /// A catalog item: its fields by name (formatted for display), and `key`, `title`, `url`, ...
 /// Related items (`refs`, `referencedBy`) are plain: without relations of their own.
 struct CatalogItemValues: TemplateValue, Sendable {

@@ -1,3 +1,4 @@
+import MastheadMustache
 import MastheadSupport
 
 /// `catalogs.NAME.range.FIELD` for a number field: its smallest and largest values, plain

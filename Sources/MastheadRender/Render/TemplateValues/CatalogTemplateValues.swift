@@ -2,6 +2,7 @@ import Foundation
 import MastheadCharts
 import MastheadContent
 import MastheadImages
+import MastheadMustache
 import MastheadSite
 import MastheadSupport
 

@@ -1,3 +1,5 @@
+import MastheadMustache
+
 /// A standalone page's or report's values: its document's, and `content`.
 struct DocumentPageValues: TemplateValue, Sendable {
     enum Key: String, TemplateKey {

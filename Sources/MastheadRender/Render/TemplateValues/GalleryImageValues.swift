@@ -1,3 +1,4 @@
+import MastheadMustache
 import MastheadSite
 
 /// An image of `article.gallery`, with the ids of its neighbours for the viewer's links, and

@@ -1,5 +1,6 @@
 import Foundation
 import MastheadImages
+import MastheadMustache
 import MastheadSite
 import MastheadSupport
 

@@ -1,3 +1,5 @@
+import MastheadMustache
+
 /// Everything one page's template receives: the values every page has (`site`, `page`,
 /// `catalogs`, `charts`) and those of its kind (`body`: `article`, `list`, `items`, ...).
 struct PageValues: TemplateValue {

@@ -1,3 +1,4 @@
+import MastheadMustache
 import MastheadSupport
 
 /// What is the same on every page of a language: `site`, `catalogs`, `charts` and `i18n`, no

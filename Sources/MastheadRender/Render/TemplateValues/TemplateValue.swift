@@ -1,3 +1,5 @@
+import MastheadMustache
+
 /// The one style of every value a template reads (docs/templates.md): a struct whose `Key`
 /// lists the names it answers and whose `value(for:)` is a hand-written switch over them.
 /// No dictionaries and no reflection. A value that is absent answers nil, so Mustache looks

@@ -1,6 +1,6 @@
 /// A template that cannot be read, with where the reading stopped.
-struct TemplateParseError: Error, Sendable {
-    enum Reason: Error, Sendable {
+package struct TemplateParseError: Error, Sendable {
+    package enum Reason: Error, Sendable {
         case sectionCloseNameIncorrect
         case unfinishedName
         case expectedSectionEnd
@@ -13,11 +13,11 @@ struct TemplateParseError: Error, Sendable {
         case unexpectedEnd
     }
 
-    let reason: Reason
-    let line: Int
-    let column: Int
+    package let reason: Reason
+    package let line: Int
+    package let column: Int
 
-    var message: String {
+    package var message: String {
         switch reason {
         case .sectionCloseNameIncorrect: "a section is closed with a name that does not match its opening tag"
         case .unfinishedName: "a tag is not closed (missing }})"
@@ -37,8 +37,8 @@ struct TemplateParseError: Error, Sendable {
 /// for lines that hold only a tag (standalone tags leave no blank line; a standalone partial
 /// indents its lines). `TemplateEngineTests` compares the two on every template Masthead ships.
 /// Recursive like the sections it reads: `TemplateScanner` has checked the nesting first.
-struct TemplateParser {
-    static func parse(_ text: String) throws(TemplateParseError) -> ParsedTemplate {
+package struct TemplateParser {
+    package static func parse(_ text: String) throws(TemplateParseError) -> ParsedTemplate {
         var cursor = Cursor(Array(text))
         do {
             return try parse(&cursor, state: State())

@@ -3,42 +3,42 @@ import MastheadSupport
 
 /// A value a template looks names up in (`{{site.title}}`): every `TemplateValue`, and a
 /// dictionary keyed by name (the fuzz targets render those).
-protocol TemplateParent {
+package protocol TemplateParent {
     func child(_ name: TemplateSymbol) -> Any?
 }
 
 extension TemplateParent {
     /// By text, for code outside templates (tests).
-    func child(named name: String) -> Any? { child(TemplateSymbol(name)) }
+    package func child(named name: String) -> Any? { child(TemplateSymbol(name)) }
 }
 
 extension Dictionary: TemplateParent where Key == String {
-    func child(_ name: TemplateSymbol) -> Any? { self[name.name] }
+    package func child(_ name: TemplateSymbol) -> Any? { self[name.name] }
 }
 
 /// A value a section shows once per element: an array, a set, a reversed array.
-protocol TemplateList {
+package protocol TemplateList {
     var isEmptyList: Bool { get }
     func forEachElement(_ body: (_ element: Any, _ isLast: Bool) -> Void)
 }
 
 extension Array: TemplateList {
-    var isEmptyList: Bool { isEmpty }
-    func forEachElement(_ body: (Any, Bool) -> Void) {
+    package var isEmptyList: Bool { isEmpty }
+    package func forEachElement(_ body: (Any, Bool) -> Void) {
         for index in indices { body(self[index], index == count - 1) }
     }
 }
 
 extension Set: TemplateList {
-    var isEmptyList: Bool { isEmpty }
-    func forEachElement(_ body: (Any, Bool) -> Void) {
+    package var isEmptyList: Bool { isEmpty }
+    package func forEachElement(_ body: (Any, Bool) -> Void) {
         for (offset, element) in enumerated() { body(element, offset == count - 1) }
     }
 }
 
 extension ReversedCollection: TemplateList {
-    var isEmptyList: Bool { isEmpty }
-    func forEachElement(_ body: (Any, Bool) -> Void) {
+    package var isEmptyList: Bool { isEmpty }
+    package func forEachElement(_ body: (Any, Bool) -> Void) {
         var left = count
         for element in self {
             left -= 1
@@ -54,26 +54,30 @@ extension ReversedCollection: TemplateList {
 /// names per page, that was 40% of a build's CPU. Here names are split when the template is
 /// read, a section's value is classified once when it is entered, and the page renders into
 /// one string. Lambdas (closures as values) are not supported: no template value is one.
-struct TemplateRenderer: Sendable {
-    let templates: [String: ParsedTemplate]
+package struct TemplateRenderer: Sendable {
+    package let templates: [String: ParsedTemplate]
     /// Where a render that ran past `limits` is recorded: the build reports it as an error.
-    var overruns = TemplateOverruns()
-    var limits = Limits()
+    package var overruns = TemplateOverruns()
+    package var limits = Limits()
+
+    package init(templates: [String: ParsedTemplate]) {
+        self.templates = templates
+    }
 
     /// What one render may do. Sections over lists nested in one another multiply: three
     /// levels over 1,000 articles are a billion copies of the innermost, which would run for
     /// hours or fill the memory. Real pages are far smaller: lists and archives are paginated,
     /// and the largest page of the 10,000-article benchmark is 93 KB (the tags index).
-    struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// Tags and texts rendered.
-        var steps = 50_000_000
+        package var steps = 50_000_000
         /// Bytes written.
-        var bytes = 128 << 20
+        package var bytes = 128 << 20
     }
 
     /// Nil when there is no template of that name. A render past its limits stops there,
     /// is recorded in `overruns`, and gives what it had written.
-    func render(_ values: Any, template name: String) -> String? {
+    package func render(_ values: Any, template name: String) -> String? {
         guard let template = templates[name] else { return nil }
         var state = State(stack: [Frame(values)])
         var output = ""
@@ -382,17 +386,17 @@ extension Optional: OptionalValue {
 }
 
 /// A render stopped at its limits (`TemplateRenderer.Limits`).
-struct TemplateOverrun: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+package struct TemplateOverrun: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case steps, bytes
     }
 
     /// The template the render began with: a page's, or a card's.
-    var template: String
-    var kind: Kind
-    var limits: TemplateRenderer.Limits
+    package var template: String
+    package var kind: Kind
+    package var limits: TemplateRenderer.Limits
 
-    var message: String {
+    package var message: String {
         let what =
             switch kind {
             case .steps: "ran past \(limits.steps.formatted(IntegerFormatStyle<Int>(locale: Locale(identifier: "en")))) tags"
@@ -404,15 +408,15 @@ struct TemplateOverrun: Sendable, Equatable {
 }
 
 /// The renders that ran past their limits, shared by the threads that render a build's pages.
-final class TemplateOverruns: Sendable {
+package final class TemplateOverruns: Sendable {
     private let recorded = Locked<[TemplateOverrun]>([])
 
-    func record(_ overrun: TemplateOverrun) {
+    package func record(_ overrun: TemplateOverrun) {
         recorded.withLock { if !$0.contains(overrun) { $0.append(overrun) } }
     }
 
     /// Those recorded since the last call, by template; the record starts empty again.
-    func take() -> [TemplateOverrun] {
+    package func take() -> [TemplateOverrun] {
         recorded.withLock { recorded in
             defer { recorded = [] }
             return recorded.sorted { $0.template < $1.template }

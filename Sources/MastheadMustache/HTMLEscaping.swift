@@ -2,10 +2,10 @@ import MastheadSupport
 
 /// The HTML escaping `{{value}}` gets in Masthead's templates: the five characters `& < > " '`,
 /// by byte rather than by Character (see `escape`).
-enum HTMLEscaping {
+package enum HTMLEscaping {
     /// The same escape as XML's, keeping control characters. Byte by byte, so a `<` followed
     /// by a combining mark is escaped too (swift-mustache's character-by-character rule missed it).
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         let needsEscaping = text.containsByte { byte in
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
                 || byte == UInt8(ascii: "'")

@@ -1,16 +1,16 @@
 /// A Mustache template read into tokens (`TemplateParser`), ready for `TemplateRenderer`.
 /// Immutable and shared by the rendering threads.
-final class ParsedTemplate: Sendable {
-    let tokens: [TemplateToken]
+package final class ParsedTemplate: Sendable {
+    package let tokens: [TemplateToken]
 
-    init(_ tokens: [TemplateToken]) {
+    package init(_ tokens: [TemplateToken]) {
         self.tokens = tokens
     }
 }
 
 /// One piece of a parsed template. Indirect, so that the renderer's walk over a template
 /// copies one reference per token rather than each of its strings and arrays.
-indirect enum TemplateToken: Sendable {
+package indirect enum TemplateToken: Sendable {
     case text(String)
     /// `{{name}}` (escaped) or `{{{name}}}` and `{{& name}}` (as it is).
     case variable(TemplateName, escaped: Bool)
@@ -31,8 +31,8 @@ indirect enum TemplateToken: Sendable {
 
 /// A name as a tag writes it, `uppercased(article.title)`, split once when the template is read.
 /// A class: a token holding it is copied with one reference, not two arrays.
-final class TemplateName: Sendable {
-    enum Anchor: Sendable, Equatable {
+package final class TemplateName: Sendable {
+    package enum Anchor: Sendable, Equatable {
         /// `.`: the value of the innermost section.
         case current
         /// `first()`: the position in the list a section goes through.
@@ -43,12 +43,12 @@ final class TemplateName: Sendable {
         case enclosing
     }
 
-    let anchor: Anchor
-    let parts: [TemplateSymbol]
+    package let anchor: Anchor
+    package let parts: [TemplateSymbol]
     /// As written, outermost first: `uppercased(first(x))` is `["uppercased", "first"]`.
-    let transforms: [String]
+    package let transforms: [String]
 
-    init(_ name: String, transforms: [String] = []) {
+    package init(_ name: String, transforms: [String] = []) {
         self.transforms = transforms
         if name == "." {
             anchor = .current

@@ -3,17 +3,17 @@ import Foundation
 /// The transforms a tag may apply, `{{uppercased(name)}}`, `{{#first(items)}}`: swift-mustache's
 /// set, by the kind of value (docs/templates.md, "Transforms"). Nil when the value has no
 /// transform of that name, and the tag then shows nothing.
-protocol TemplateTransformable {
+package protocol TemplateTransformable {
     func transform(_ name: String) -> Any?
 }
 
 /// Where a section over a list stands: `{{#first()}}`, `{{#last()}}`, `{{index()}}`, `even()`, `odd()`.
-struct ListPosition: TemplateTransformable {
-    var first = true
-    var last = false
-    var index = 0
+package struct ListPosition: TemplateTransformable {
+    package var first = true
+    package var last = false
+    package var index = 0
 
-    func transform(_ name: String) -> Any? {
+    package func transform(_ name: String) -> Any? {
         switch name {
         case "first": first
         case "last": last
@@ -26,7 +26,7 @@ struct ListPosition: TemplateTransformable {
 }
 
 extension StringProtocol {
-    func transform(_ name: String) -> Any? {
+    package func transform(_ name: String) -> Any? {
         switch name {
         case "empty": isEmpty
         case "capitalized": capitalized
@@ -42,7 +42,7 @@ extension String: TemplateTransformable {}
 extension Substring: TemplateTransformable {}
 
 extension FixedWidthInteger {
-    func transform(_ name: String) -> Any? {
+    package func transform(_ name: String) -> Any? {
         switch name {
         case "equalzero": self == 0
         case "plusone": self + 1
@@ -94,19 +94,19 @@ extension BidirectionalCollection {
 }
 
 extension Array: TemplateTransformable {
-    func transform(_ name: String) -> Any? { listTransform(name) }
+    package func transform(_ name: String) -> Any? { listTransform(name) }
 }
 
 extension ReversedCollection: TemplateTransformable {
-    func transform(_ name: String) -> Any? { listTransform(name) }
+    package func transform(_ name: String) -> Any? { listTransform(name) }
 }
 
 extension Set: TemplateTransformable {
-    func transform(_ name: String) -> Any? { collectionTransform(name) }
+    package func transform(_ name: String) -> Any? { collectionTransform(name) }
 }
 
 extension Dictionary: TemplateTransformable {
-    func transform(_ name: String) -> Any? {
+    package func transform(_ name: String) -> Any? {
         switch name {
         case "count": count
         case "empty": isEmpty

@@ -5,12 +5,12 @@ import MastheadSupport
 /// (`TemplateKeyTable`), not by hashing the text: a page looks up hundreds of names, each
 /// in several values from the innermost section outwards, and hashing them was a tenth of
 /// rendering. Names from a site's data (catalog fields, charts) are still looked up by text.
-struct TemplateSymbol: Sendable {
-    let name: String
+package struct TemplateSymbol: Sendable {
+    package let name: String
     /// The same for the same text, in every template and every value.
-    let number: Int
+    package let number: Int
 
-    init(_ name: String) {
+    package init(_ name: String) {
         self.name = name
         number = Self.numbers.withLock { numbers in
             if let known = numbers[name] { return known }
@@ -24,10 +24,10 @@ struct TemplateSymbol: Sendable {
 }
 
 /// A value's names (`TemplateKey`) by their symbols' numbers.
-struct TemplateKeyTable<Key: Sendable>: Sendable {
+package struct TemplateKeyTable<Key: Sendable>: Sendable {
     private let keys: [Key?]
 
-    init(_ named: [(String, Key)]) {
+    package init(_ named: [(String, Key)]) {
         let numbered = named.map { (TemplateSymbol($0.0).number, $0.1) }
         var keys = [Key?](repeating: nil, count: (numbered.map(\.0).max() ?? -1) + 1)
         for (number, key) in numbered { keys[number] = key }
@@ -35,7 +35,7 @@ struct TemplateKeyTable<Key: Sendable>: Sendable {
     }
 
     /// A number past the table is a name numbered after it was made: never one of its keys.
-    subscript(symbol: TemplateSymbol) -> Key? {
+    package subscript(symbol: TemplateSymbol) -> Key? {
         symbol.number < keys.count ? keys[symbol.number] : nil
     }
 }
