@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "MastheadSearch",
             dependencies: ["MastheadSupport", "MastheadSite", "CStemmer"],
-            resources: [.embedInCode("Search/Client/search.js")]
+            resources: [.embedInCode("Client/search.js")]
         ),
         // The Mustache engine: templates parsed and rendered, knowing nothing of sites (swift-mustache is its test oracle).
         .target(name: "MastheadMustache", dependencies: ["MastheadSupport"]),
@@ -103,7 +103,7 @@ let package = Package(
                 "MastheadSupport", "MastheadContent", "MastheadImages", "MastheadMarkdown", "MastheadCharts", "MastheadSite",
                 "MastheadReports", "MastheadSearch", "MastheadMustache"
             ],
-            resources: [.embedInCode("Render/Client/catalog-filter.js"), .embedInCode("Render/Client/catalog-filter.css")]
+            resources: [.embedInCode("Client/catalog-filter.js"), .embedInCode("Client/catalog-filter.css")]
         ),
         .target(
             name: "MastheadBuild",

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The relevance of the search page's own ranking (Sources/MastheadBuild/Search/Client/search.js,
+// The relevance of the search page's own ranking (Sources/MastheadSearch/Client/search.js,
 // as the build wrote it): for PICK articles chosen at random (seeded) from a built site, a query
 // of two words of the title, typed as a reader types it, must put the article in the top 3.
 //
