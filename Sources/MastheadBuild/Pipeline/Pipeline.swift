@@ -5,7 +5,7 @@ import MastheadRender
 import MastheadSite
 import MastheadSupport
 
-/// The pipeline: load → parse → resolve → images → render, with the search index made beside the
+/// The pipeline: load → parse → resolve → statements → images → render, with the search index made beside the
 /// render. Each stage is a function of `Stages/` returning its product, all adding to one list of
 /// diagnostics so a run reports every problem; each stage offers its full run and its patch side
 /// by side, and this is the one place that calls them. Writing is the caller's (`CachedBuild` for
