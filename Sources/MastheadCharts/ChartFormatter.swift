@@ -1,12 +1,12 @@
 import Foundation
 
 /// Numbers, percentages and date-bucket labels as the site's language writes them.
-public struct ChartFormatter: Sendable {
-    public let locale: Locale
-    public let timeZone: TimeZone
+package struct ChartFormatter: Sendable {
+    package let locale: Locale
+    package let timeZone: TimeZone
     private let calendar: Calendar
 
-    public init(language: String, timeZone: TimeZone) {
+    package init(language: String, timeZone: TimeZone) {
         locale = Locale(identifier: language)
         self.timeZone = timeZone
         var calendar = Calendar(identifier: .gregorian)
@@ -18,7 +18,7 @@ public struct ChartFormatter: Sendable {
     /// "12.345" in Italian; decimals only when the value has them (at most `fraction`, and
     /// at most 15: a Double has no more). Blocks check their values are finite before they
     /// are written; one that is not anyway is written "–", never "∞" or "NaN".
-    public func number(_ value: Double, fraction: Int = 1) -> String {
+    package func number(_ value: Double, fraction: Int = 1) -> String {
         guard value.isFinite else { return "–" }
         let fraction = min(15, max(0, fraction))
         let factor = pow(10, Double(fraction))
@@ -33,7 +33,7 @@ public struct ChartFormatter: Sendable {
     /// round it past 2^53); a decimal as `number(_:fraction:)` writes it. A bare literal
     /// (`number(12)`) means the Double one.
     @_disfavoredOverload
-    public func number(_ value: ReportNumber, fraction: Int = 1) -> String {
+    package func number(_ value: ReportNumber, fraction: Int = 1) -> String {
         switch value {
         case .integer(let whole): whole.formatted(.number.locale(locale)).replacingOccurrences(of: "-", with: "−")
         case .decimal(let decimal): number(decimal, fraction: fraction)
@@ -45,10 +45,10 @@ public struct ChartFormatter: Sendable {
     /// Foundation's `Decimal` turns amounts from about 1e150 up into `NaN`. Readers report
     /// larger amounts as errors at their source (`currencyProblem`), so this limit is never
     /// met when a page is written.
-    public static let largestCurrencyAmount = 1e15
+    package static let largestCurrencyAmount = 1e15
 
     /// Why `value` cannot be written as money, or nil.
-    public static func currencyProblem(_ value: ReportNumber) -> String? {
+    package static func currencyProblem(_ value: ReportNumber) -> String? {
         guard !(abs(value.double) < largestCurrencyAmount) else { return nil }
         return "\(value) is too large to write as money with exact cents (at most ±999999999999999.99); is it in the right unit?"
     }
@@ -57,7 +57,7 @@ public struct ChartFormatter: Sendable {
     /// in Italian, "£24,578.80" in English. Foundation's CLDR data, the same on every run.
     /// A Double is read as its shortest decimal text (`0.1`, not 0.1000000000000000055…), and
     /// an amount smaller than a hundredth is zero ("0,00 €", never "NaN €" or "−0,00 €").
-    public func currency(_ value: ReportNumber, code: String) -> String {
+    package func currency(_ value: ReportNumber, code: String) -> String {
         let amount: Decimal
         switch value {
         case .integer(let whole):
@@ -74,13 +74,13 @@ public struct ChartFormatter: Sendable {
     }
 
     /// "12,5%".
-    public func percent(_ fraction: Double) -> String {
+    package func percent(_ fraction: Double) -> String {
         guard fraction.isFinite else { return "–" }
         return fraction.formatted(.percent.locale(locale).precision(.fractionLength(0...1)))
     }
 
     /// "+12,5%" or "−3%": the sign is always written.
-    public func signedPercent(_ fraction: Double) -> String {
+    package func signedPercent(_ fraction: Double) -> String {
         let text = percent(abs(fraction))
         return fraction > 0 ? "+" + text : (fraction < 0 ? "−" + text : text)
     }
@@ -94,7 +94,7 @@ public struct ChartFormatter: Sendable {
     }
 
     /// The full name of a date bucket: "gen 2026", "T1 2026", "9 mar 2026", "2026".
-    public func bucketLabel(_ date: Date, _ bucket: DateBucket?) -> String {
+    package func bucketLabel(_ date: Date, _ bucket: DateBucket?) -> String {
         switch bucket {
         case .year: return String(calendar.component(.year, from: date))
         case .quarter: return "\(quarterName(date)) \(calendar.component(.year, from: date))"
@@ -105,7 +105,7 @@ public struct ChartFormatter: Sendable {
 
     /// The short axis label of a date bucket, and the year to write under it when it is
     /// the first label or the year changes.
-    public func axisLabel(_ date: Date, _ bucket: DateBucket?, previous: Date?) -> (String, String?) {
+    package func axisLabel(_ date: Date, _ bucket: DateBucket?, previous: Date?) -> (String, String?) {
         let year = calendar.component(.year, from: date)
         let newYear = previous.map { calendar.component(.year, from: $0) != year } ?? true
         let yearText = newYear ? String(year) : nil

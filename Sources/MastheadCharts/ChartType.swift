@@ -1,5 +1,5 @@
 /// `type:` of a chart block: what `ChartRenderer` draws.
-public enum ChartType: String, Sendable, CaseIterable {
+package enum ChartType: String, Sendable, CaseIterable {
     case bar, hbar, line, area
     case stackedBar = "stacked-bar"
     case groupedBar = "grouped-bar"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `bucket:` of a date x axis: the span each group covers, and how `ChartFormatter` labels it.
-public enum DateBucket: String, Sendable, CaseIterable, Hashable {
+package enum DateBucket: String, Sendable, CaseIterable, Hashable {
     case day, week, month, quarter, year
 
     /// From one bucket's start to the next one's.

@@ -2,16 +2,16 @@ import Foundation
 import MastheadSupport
 
 /// What a grid chart shows: cells in lines (rows) at positions (places), each in a state.
-public struct GridData: Sendable {
-    public struct Cell: Sendable {
+package struct GridData: Sendable {
+    package struct Cell: Sendable {
         /// Index into `rows`.
-        public var row: Int
+        package var row: Int
         /// Index into `places`.
-        public var place: Int
+        package var place: Int
         /// Written in the cell when it fits (`pointLabel`).
-        public var label: String?
+        package var label: String?
         /// Index into `states`.
-        public var state: Int
+        package var state: Int
 
         package init(row: Int, place: Int, label: String? = nil, state: Int) {
             self.row = row
@@ -22,14 +22,14 @@ public struct GridData: Sendable {
     }
 
     /// Row names, top to bottom ("1", "2", or "A").
-    public var rows: [String]
+    package var rows: [String]
     /// Positions left to right, as written ("1" ... "12"); gaps in a run of whole numbers are kept.
-    public var places: [String]
-    public var cells: [Cell]
+    package var places: [String]
+    package var cells: [Cell]
     /// State names (`labels:` applied), in legend and colour order; one empty name without series.
-    public var states: [String]
-    public var rowTitle: String
-    public var placeTitle: String
+    package var states: [String]
+    package var rowTitle: String
+    package var placeTitle: String
 
     package init(rows: [String], places: [String], cells: [Cell], states: [String], rowTitle: String, placeTitle: String) {
         self.rows = rows
@@ -40,10 +40,10 @@ public struct GridData: Sendable {
         self.placeTitle = placeTitle
     }
 
-    public var hasStates: Bool { !(states.count == 1 && states[0].isEmpty) }
+    package var hasStates: Bool { !(states.count == 1 && states[0].isEmpty) }
 
     /// How many cells are in each state.
-    public var counts: [Int] {
+    package var counts: [Int] {
         var counts = [Int](repeating: 0, count: states.count)
         for cell in cells { counts[cell.state] += 1 }
         return counts

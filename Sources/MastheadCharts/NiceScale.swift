@@ -2,14 +2,14 @@ import Foundation
 
 /// An axis range with "nice" ticks: steps of 1, 2 or 5 times a power of ten, including
 /// zero (unless asked not to) so bar lengths and the zero line mean what they seem to.
-public struct NiceScale: Sendable, Equatable {
-    public var lower: Double
-    public var upper: Double
-    public var step: Double
-    public var ticks: [Double]
+package struct NiceScale: Sendable, Equatable {
+    package var lower: Double
+    package var upper: Double
+    package var step: Double
+    package var ticks: [Double]
 
     /// `includeZero: false` (scatter charts) fits the data's own range: coordinates far from zero.
-    public init(minimum: Double, maximum: Double, targetTicks: Int = 5, includeZero: Bool = true) {
+    package init(minimum: Double, maximum: Double, targetTicks: Int = 5, includeZero: Bool = true) {
         var low = minimum.isFinite ? minimum : 0
         var high = maximum.isFinite ? maximum : 0
         if includeZero {
@@ -46,14 +46,14 @@ public struct NiceScale: Sendable, Equatable {
 
     /// Decimals a tick label needs for this step: none for 1, 2 for 0.05. At most 15, a
     /// Double's precision; a step that is not a positive finite number needs none.
-    public static func decimals(_ step: Double) -> Int {
+    package static func decimals(_ step: Double) -> Int {
         guard step > 0, step.isFinite, let power = log10(step).roundedInt(.down) else { return 0 }
         return min(15, max(0, -power))
     }
 
     /// The 1, 2, 5 × 10^k nearest `raw` (on a log scale, as d3 does), so the tick count
     /// stays close to the target.
-    public static func niceStep(_ raw: Double) -> Double {
+    package static func niceStep(_ raw: Double) -> Double {
         guard raw > 0, raw.isFinite else { return 1 }
         let power = pow(10, (log10(raw)).rounded(.down))
         let fraction = raw / power
@@ -70,7 +70,7 @@ public struct NiceScale: Sendable, Equatable {
     }
 
     /// Position of `value` between `from` (at `lower`) and `to` (at `upper`).
-    public func position(_ value: Double, from: Double, to: Double) -> Double {
+    package func position(_ value: Double, from: Double, to: Double) -> Double {
         from + (value - lower) / (upper - lower) * (to - from)
     }
 }

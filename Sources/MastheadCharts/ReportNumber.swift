@@ -5,19 +5,19 @@ import MastheadContent
 /// fields, stay whole numbers exact to the last digit (a Double rounds them past 2^53);
 /// averages and decimal fields are Doubles. Sums are checked: an integer sum past Int's
 /// range, or a decimal one that is no longer finite, is nil, never a rounded or infinite value.
-public enum ReportNumber: Sendable, Comparable, CustomStringConvertible {
+package enum ReportNumber: Sendable, Comparable, CustomStringConvertible {
     case integer(Int)
     case decimal(Double)
 
     /// For drawing: a position or a length needs no more than a Double's precision.
-    public var double: Double {
+    package var double: Double {
         switch self {
         case .integer(let value): Double(value)
         case .decimal(let value): value
         }
     }
 
-    public var isWhole: Bool {
+    package var isWhole: Bool {
         switch self {
         case .integer: true
         case .decimal(let value): value.rounded() == value
@@ -25,7 +25,7 @@ public enum ReportNumber: Sendable, Comparable, CustomStringConvertible {
     }
 
     /// The size without the sign; nil for Int.min, whose size Int cannot hold.
-    public var magnitude: ReportNumber? {
+    package var magnitude: ReportNumber? {
         switch self {
         case .integer(let value): value == .min ? nil : .integer(abs(value))
         case .decimal(let value): .decimal(abs(value))
@@ -33,7 +33,7 @@ public enum ReportNumber: Sendable, Comparable, CustomStringConvertible {
     }
 
     /// The sum, exact for two integers; nil when it passes Int's range or is not finite.
-    public func adding(_ other: ReportNumber) -> ReportNumber? {
+    package func adding(_ other: ReportNumber) -> ReportNumber? {
         if case .integer(let a) = self, case .integer(let b) = other {
             let (sum, overflow) = a.addingReportingOverflow(b)
             return overflow ? nil : .integer(sum)
@@ -44,12 +44,12 @@ public enum ReportNumber: Sendable, Comparable, CustomStringConvertible {
 
     /// The sum, for drawing code whose totals `BlockView.numberProblem` has checked: exact
     /// where `adding` is; should that fail after all, the Double sum (never a trap).
-    public func plus(_ other: ReportNumber) -> ReportNumber {
+    package func plus(_ other: ReportNumber) -> ReportNumber {
         adding(other) ?? .decimal(double + other.double)
     }
 
     /// The sum of `numbers` (nil ones are left out), or nil when it cannot be computed (see `adding`).
-    public static func sum(_ numbers: some Sequence<ReportNumber?>) -> ReportNumber? {
+    package static func sum(_ numbers: some Sequence<ReportNumber?>) -> ReportNumber? {
         var total = ReportNumber.integer(0)
         for case let number? in numbers {
             guard let next = total.adding(number) else { return nil }
@@ -59,19 +59,19 @@ public enum ReportNumber: Sendable, Comparable, CustomStringConvertible {
     }
 
     /// Equal as numbers: `.integer(2) == .decimal(2.0)`.
-    public static func == (a: ReportNumber, b: ReportNumber) -> Bool {
+    package static func == (a: ReportNumber, b: ReportNumber) -> Bool {
         if case .integer(let x) = a, case .integer(let y) = b { return x == y }
         return a.double == b.double
     }
 
     /// Exact between two integers; otherwise as Doubles.
-    public static func < (a: ReportNumber, b: ReportNumber) -> Bool {
+    package static func < (a: ReportNumber, b: ReportNumber) -> Bool {
         if case .integer(let x) = a, case .integer(let y) = b { return x < y }
         return a.double < b.double
     }
 
     /// For messages: whole numbers as digits, very large or small ones as `2e302`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .integer(let value): String(value)
         case .decimal(let value): Self.shortText(value)
@@ -86,8 +86,8 @@ public enum ReportNumber: Sendable, Comparable, CustomStringConvertible {
 }
 
 extension ReportNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
-    public init(integerLiteral value: Int) { self = .integer(value) }
-    public init(floatLiteral value: Double) { self = .decimal(value) }
+    package init(integerLiteral value: Int) { self = .integer(value) }
+    package init(floatLiteral value: Double) { self = .decimal(value) }
 }
 
 extension DataValue {

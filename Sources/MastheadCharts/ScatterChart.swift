@@ -2,16 +2,16 @@ import Foundation
 import MastheadSupport
 
 /// What a scatter chart shows: one point per row, already labelled.
-public struct ScatterData: Sendable {
-    public struct Point: Sendable {
+package struct ScatterData: Sendable {
+    package struct Point: Sendable {
         /// From `pointLabel` (or the row's number): the point's `<title>` and the table's row header.
-        public var label: String
-        public var x: Double
-        public var y: Double
+        package var label: String
+        package var x: Double
+        package var y: Double
         /// Index into `series`.
-        public var series: Int
+        package var series: Int
         /// Where the point leads (a catalog map's store pages): the marker and its table row link there.
-        public var url: String?
+        package var url: String?
 
         package init(label: String, x: Double, y: Double, series: Int, url: String? = nil) {
             self.label = label
@@ -22,20 +22,20 @@ public struct ScatterData: Sendable {
         }
     }
 
-    public var points: [Point]
+    package var points: [Point]
     /// Series names (`series:` values, with `labels:` applied); one empty name without series.
-    public var series: [String]
-    public var labelTitle: String
-    public var xTitle: String
-    public var yTitle: String
-    public var seriesTitle: String?
+    package var series: [String]
+    package var labelTitle: String
+    package var xTitle: String
+    package var yTitle: String
+    package var seriesTitle: String?
     /// `aspect: geo`: x is longitude and y latitude; x is scaled by cos(mean latitude).
-    public var geo: Bool
+    package var geo: Bool
     /// Decimals shown for x and y.
-    public var xFraction: Int
-    public var yFraction: Int
+    package var xFraction: Int
+    package var yFraction: Int
     /// Only this series' points get their names beside them (a city's stores on a map of all).
-    public var labelledSeries: Int?
+    package var labelledSeries: Int?
 
     package init(
         points: [Point], series: [String], labelTitle: String, xTitle: String, yTitle: String, seriesTitle: String? = nil, geo: Bool, xFraction: Int,
@@ -53,7 +53,7 @@ public struct ScatterData: Sendable {
         self.labelledSeries = labelledSeries
     }
 
-    public var isMultiSeries: Bool { series.count > 1 }
+    package var isMultiSeries: Bool { series.count > 1 }
 
     /// The fewest decimals (at most 5) that write every value exactly.
     package static func fraction(_ values: [Double]) -> Int {

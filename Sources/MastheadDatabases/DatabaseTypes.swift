@@ -2,18 +2,18 @@ import Foundation
 import MastheadContent
 
 /// A column of a database's result, with the type Masthead reads its values as.
-public struct DatabaseColumn: Sendable, Hashable, Codable {
-    public var name: String
-    public var type: FieldType
+package struct DatabaseColumn: Sendable, Hashable, Codable {
+    package var name: String
+    package var type: FieldType
     /// The database's own type name (`DATE`, `TIMESTAMPTZ`, `INTEGER`), as it declares it.
-    public var databaseType: String = ""
+    package var databaseType: String = ""
 
     /// A day without a time of day: PostgreSQL's `date`, a column SQLite declares `DATE`.
-    public var holdsDays: Bool { databaseType.uppercased() == "DATE" }
+    package var holdsDays: Bool { databaseType.uppercased() == "DATE" }
 }
 
 /// A value bound to a statement's placeholder: never spliced into its text.
-public enum SQLParameter: Sendable, Hashable, Codable {
+package enum SQLParameter: Sendable, Hashable, Codable {
     case text(String)
     case integer(Int)
     case decimal(Double)
@@ -23,8 +23,8 @@ public enum SQLParameter: Sendable, Hashable, Codable {
 }
 
 /// What went wrong with a database, in Masthead's words. It never holds the URL or a password.
-public struct DatabaseError: Error, Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct DatabaseError: Error, Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The server cannot be reached, refuses the login, or has no such database; the file cannot be opened.
         case connection
         /// The statement is refused or fails (an unknown table or column, a cast that fails).
@@ -35,34 +35,34 @@ public struct DatabaseError: Error, Sendable, Equatable {
         case lost
     }
 
-    public var kind: Kind
-    public var message: String
+    package var kind: Kind
+    package var message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 }
 
 /// How one database writes what the pushdown needs.
-public enum SQLDialect: Sendable {
+package enum SQLDialect: Sendable {
     case sqlite, postgres
 
     /// `"name"`, doubled quotes inside.
-    public func identifier(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    package func identifier(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     /// A table as `site.yml` names it, `schema.table` or `table`, each part quoted.
-    public func tableName(_ name: String) -> String { name.split(separator: ".").map { identifier(String($0)) }.joined(separator: ".") }
+    package func tableName(_ name: String) -> String { name.split(separator: ".").map { identifier(String($0)) }.joined(separator: ".") }
 
     /// The placeholder of the parameter at `index` (from 1).
-    public func placeholder(_ index: Int) -> String { self == .postgres ? "$\(index)" : "?\(index)" }
+    package func placeholder(_ index: Int) -> String { self == .postgres ? "$\(index)" : "?\(index)" }
 }
 
 /// One database a dataset reads, opened for one statement at a time. `run` streams the
 /// statement's rows to `onRow` as raw values (`DataValue`s of the database's own kind:
 /// numbers, text, booleans, instants) and returns the result's columns, typed from the
 /// database's types. Every statement runs read-only, within `timeout` seconds.
-public protocol DatabaseConnection: Sendable {
+package protocol DatabaseConnection: Sendable {
     var dialect: SQLDialect { get }
     func run(
         _ sql: String, parameters: [SQLParameter], timeout: Double,
@@ -85,7 +85,7 @@ extension FieldType {
 extension DataValue {
     /// A database's raw value read as `type`, as the same text in a CSV file would be: text
     /// goes through `DataValue.parse`, numbers and instants are converted; the rest is an error.
-    public func typed(as type: FieldType, timeZone: TimeZone) -> Result<DataValue, DataValueError> {
+    package func typed(as type: FieldType, timeZone: TimeZone) -> Result<DataValue, DataValueError> {
         switch (self, type) {
         case (.null, _): return .success(.null)
         case (.string(let text), .string): return .success(text.isEmpty ? .null : self)

@@ -9,23 +9,23 @@ import MastheadContent
 /// startup. The statement runs inside `BEGIN READ ONLY` and is always rolled back: whatever
 /// a function it calls writes (a large object, a session setting) is undone, and the
 /// connection, with its locks, ends with it. Values come in the text format.
-public struct PostgresServer: DatabaseConnection {
-    public let url: PostgresURL
+package struct PostgresServer: DatabaseConnection {
+    package let url: PostgresURL
     /// The environment variable the URL came from, to name the server in messages.
-    public let variable: String
-    public let timeZone: TimeZone
+    package let variable: String
+    package let timeZone: TimeZone
     /// Where libpq's `PG...` variables are read (the build's environment).
-    public let environment: [String: String]
-    public var dialect: SQLDialect { .postgres }
+    package let environment: [String: String]
+    package var dialect: SQLDialect { .postgres }
 
-    public init(url: PostgresURL, variable: String, timeZone: TimeZone, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(url: PostgresURL, variable: String, timeZone: TimeZone, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.url = url
         self.variable = variable
         self.timeZone = timeZone
         self.environment = environment
     }
 
-    public func run(
+    package func run(
         _ sql: String, parameters: [SQLParameter], timeout: Double,
         onRow: (inout [DataValue]) throws(DatabaseError) -> Void
     ) throws(DatabaseError) -> [DatabaseColumn] {

@@ -6,17 +6,17 @@ import Foundation
 /// `key=value` settings (`service=stats`). What the URL leaves out, libpq takes from the
 /// `PG...` variables, `~/.pgpass` and `pg_service.conf`, as for `psql`. The settings, and
 /// above all the password, are never shown: messages name the server by host and port.
-public struct PostgresURL: Sendable {
+package struct PostgresURL: Sendable {
     /// libpq's keywords and values as the URL gives them (`host`, `port`, `sslmode`, ...).
-    public var settings: [(keyword: String, value: String)]
+    package var settings: [(keyword: String, value: String)]
 
     static let sslModes = ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"]
 
     /// A setting's value, when the URL gives it.
-    public func value(_ keyword: String) -> String? { settings.last { $0.keyword == keyword }?.value }
+    package func value(_ keyword: String) -> String? { settings.last { $0.keyword == keyword }?.value }
 
     /// The settings, or the reason they cannot be read (which never quotes them).
-    public static func parse(_ text: String) -> Result<PostgresURL, DatabaseError> {
+    package static func parse(_ text: String) -> Result<PostgresURL, DatabaseError> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let isURL = trimmed.hasPrefix("postgres://") || trimmed.hasPrefix("postgresql://")
         let expected = "expected a URL like postgres://user:password@host:5432/database, or libpq's key=value settings"

@@ -4,17 +4,17 @@ import MastheadContent
 /// What a database's own plan says about one statement: the tables it reads whole
 /// (`masthead check --explain`). Read from PostgreSQL's `EXPLAIN (FORMAT JSON)` and
 /// SQLite's `EXPLAIN QUERY PLAN`; the statement itself is not run.
-public struct QueryPlan: Sendable, Equatable {
+package struct QueryPlan: Sendable, Equatable {
     /// A table read row by row from start to end: PostgreSQL's `Seq Scan`, SQLite's `SCAN`
     /// without an index.
-    public struct FullScan: Sendable, Equatable {
+    package struct FullScan: Sendable, Equatable {
         /// The table, as the plan names it (PostgreSQL's relation; SQLite's alias when it has one).
-        public var table: String
+        package var table: String
         /// The plan's own words for it.
-        public var node: String
+        package var node: String
     }
 
-    public var fullScans: [FullScan]
+    package var fullScans: [FullScan]
 
     /// The nodes of PostgreSQL's JSON plan, walked from the top; nil when it is not one.
     init?(postgresJSON text: String) {

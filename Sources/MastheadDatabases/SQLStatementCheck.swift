@@ -5,7 +5,7 @@ import Foundation
 /// function with side effects (outside quotes and comments). Behind it, PostgreSQL runs
 /// each statement in a read-only transaction that is always rolled back, and SQLite opens
 /// the file read-only and checks each statement itself.
-public enum SQLStatementCheck {
+package enum SQLStatementCheck {
     static let changingWords: Set<String> = [
         "insert", "update", "delete", "merge", "truncate", "drop", "alter", "create", "grant", "revoke", "copy", "vacuum",
         "reindex", "cluster", "call", "do", "attach", "detach", "pragma", "into", "begin", "commit", "rollback", "savepoint",
@@ -35,7 +35,7 @@ public enum SQLStatementCheck {
     ]
 
     /// Nil when `sql` is one read-only SELECT or WITH statement; else why it is refused.
-    public static func problem(_ sql: String) -> String? {
+    package static func problem(_ sql: String) -> String? {
         var words: [String] = []
         // Names followed by `(`: the functions the statement calls, quoted or not.
         var calls: [String] = []

@@ -7,14 +7,14 @@ import MastheadSupport
 /// C library). Registers `masthead_local(value)`, which writes a timestamp with an offset or
 /// in seconds since 1970 as the site's local time (`2026-03-29 03:30:00`), so date buckets
 /// are cut from local text by `strftime` and `substr`, right across daylight saving changes.
-public struct SQLiteConnection: DatabaseConnection {
-    public let path: String
+package struct SQLiteConnection: DatabaseConnection {
+    package let path: String
     /// Shown in messages (`Content/budget.sqlite`).
-    public let displayPath: String
-    public let timeZone: TimeZone
-    public var dialect: SQLDialect { .sqlite }
+    package let displayPath: String
+    package let timeZone: TimeZone
+    package var dialect: SQLDialect { .sqlite }
 
-    public init(path: String, displayPath: String, timeZone: TimeZone) {
+    package init(path: String, displayPath: String, timeZone: TimeZone) {
         self.path = path
         self.displayPath = displayPath
         self.timeZone = timeZone
@@ -26,7 +26,7 @@ public struct SQLiteConnection: DatabaseConnection {
     /// opens too and answers its first pages, so a build would publish empty tables: its
     /// header's page count is checked against its size. A path that is a folder, a FIFO or a
     /// device is named as such and never opened (a FIFO would block the build forever).
-    public static func fileProblem(path: String, displayPath: String) -> String? {
+    package static func fileProblem(path: String, displayPath: String) -> String? {
         guard let kind = FileKind(path: path) else { return nil }
         guard kind == .regular else {
             return "\(displayPath) is \(kind.description), not an SQLite database file; export the database there as a file"
@@ -71,7 +71,7 @@ public struct SQLiteConnection: DatabaseConnection {
     /// The database a file belongs to: `path` itself when it is an SQLite database, the
     /// database beside it for its journal, write-ahead log or shared memory (`x.sqlite-wal`:
     /// a write may change only that), else nil.
-    public static func database(of path: String) -> String? {
+    package static func database(of path: String) -> String? {
         let database = databasePath(path)
         // Only a regular file is opened: a FIFO would block the reader (the preview's watcher) until someone writes to it.
         guard FileKind(path: database) == .regular, let handle = FileHandle(forReadingAtPath: database) else { return nil }
@@ -80,14 +80,14 @@ public struct SQLiteConnection: DatabaseConnection {
     }
 
     /// The database a journal, log or shared-memory file's name belongs to; any other path as it is.
-    public static func databasePath(_ path: String) -> String {
+    package static func databasePath(_ path: String) -> String {
         companionSuffixes.first { path.hasSuffix($0) }.map { String(path.dropLast($0.count)) } ?? path
     }
 
     /// The files SQLite keeps beside a database while it is written.
     static let companionSuffixes = ["-wal", "-shm", "-journal"]
 
-    public func run(
+    package func run(
         _ sql: String, parameters: [SQLParameter], timeout: Double,
         onRow: (inout [DataValue]) throws(DatabaseError) -> Void
     ) throws(DatabaseError) -> [DatabaseColumn] {

@@ -16,12 +16,12 @@ import MastheadSupport
 ///   mirror:
 ///     url: ssh://deploy@mirror.example.org/srv/www
 /// ```
-public enum DeployConfigReader {
+package enum DeployConfigReader {
     static let targetKeys = ["url", "max_deletes", "keep", "headers"]
     static let headerKeys = ["match", "cache_control", "content_type"]
 
     /// The targets of the site's site.yml, in their order, and every problem found (with its line and column).
-    public static func load(siteDirectory: URL) -> ([DeployTarget], [Diagnostic]) {
+    package static func load(siteDirectory: URL) -> ([DeployTarget], [Diagnostic]) {
         let path = SiteFolders.siteConfig
         guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(path).path) else { return ([], []) }
         return parse(String(decoding: data, as: UTF8.self), file: path)
@@ -29,7 +29,7 @@ public enum DeployConfigReader {
 
     /// The site's identity on a target: its `baseURL` as site.yml writes it, with one slash at its end
     /// (nil without one). A target whose deploy record names another site is another site's.
-    public static func siteIdentity(siteDirectory: URL) -> String? {
+    package static func siteIdentity(siteDirectory: URL) -> String? {
         guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(SiteFolders.siteConfig).path),
             case .success(let root) = YAMLNode.parse(String(decoding: data, as: UTF8.self), file: SiteFolders.siteConfig),
             let baseURL = root["baseURL"]?.string?.trimmingCharacters(in: .whitespaces), !baseURL.isEmpty
@@ -37,7 +37,7 @@ public enum DeployConfigReader {
         return baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
     }
 
-    public static func parse(_ text: String, file: String = SiteFolders.siteConfig) -> ([DeployTarget], [Diagnostic]) {
+    package static func parse(_ text: String, file: String = SiteFolders.siteConfig) -> ([DeployTarget], [Diagnostic]) {
         let root: YAMLNode
         switch YAMLNode.parse(text, file: file) {
         case .success(let node): root = node

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A place a deploy publishes to: it tells what is there, and carries out a plan.
-public protocol DeployDestination: Sendable {
+package protocol DeployDestination: Sendable {
     /// What is on the target now, with what the site's deploy record says of each file. With
     /// `verify`, every file the site has is compared with the target's bytes, whatever the record says.
     func remoteState(for local: LocalOutput, site: String?, verify: Bool) async throws -> RemoteState
@@ -12,8 +12,8 @@ public protocol DeployDestination: Sendable {
 }
 
 /// What a target holds, as one listing and its deploy record show it.
-public struct RemoteState: Sendable {
-    public enum Record: Sendable, Equatable {
+package struct RemoteState: Sendable {
+    package enum Record: Sendable, Equatable {
         /// No record: no deploy of Masthead's wrote the target (or its record was deleted).
         case missing
         /// A record that cannot be read: `--verify` rebuilds it from the target.
@@ -24,7 +24,7 @@ public struct RemoteState: Sendable {
 
     /// Sorted by path (bytes).
     var files: RowFile<RemoteFile>
-    public var record: Record
+    package var record: Record
 }
 
 /// Runs `work` on each element, at most `width` at a time; the first error stops new work

@@ -1,8 +1,8 @@
 /// A deploy that cannot go on: the message names the target and says what to do.
-public struct DeployError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var description: String
+package struct DeployError: Error, CustomStringConvertible, Sendable, Equatable {
+    package var description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

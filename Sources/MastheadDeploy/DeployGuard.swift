@@ -1,13 +1,13 @@
 /// The checks a whole plan passes before a deploy writes anything: the target's record is
 /// readable and names this site, a target no deploy wrote is empty (or adopted), and the
 /// deletions are within `max_deletes`. The output's own integrity is `LocalOutput.load`'s.
-public enum DeployGuard {
-    public struct Options: Sendable {
-        public var adopt = false
-        public var allowDeletes = false
-        public var verify = false
+package enum DeployGuard {
+    package struct Options: Sendable {
+        package var adopt = false
+        package var allowDeletes = false
+        package var verify = false
 
-        public init(adopt: Bool = false, allowDeletes: Bool = false, verify: Bool = false) {
+        package init(adopt: Bool = false, allowDeletes: Bool = false, verify: Bool = false) {
             self.adopt = adopt
             self.allowDeletes = allowDeletes
             self.verify = verify
@@ -15,7 +15,7 @@ public enum DeployGuard {
     }
 
     /// Why the deploy must not start, or nil.
-    public static func refusal(plan: DeployPlan, state: RemoteState, site: String?, options: Options) -> String? {
+    package static func refusal(plan: DeployPlan, state: RemoteState, site: String?, options: Options) -> String? {
         let nothing = "nothing was uploaded or deleted"
         switch state.record {
         case .damaged where !options.verify:

@@ -10,8 +10,8 @@ import Foundation
 /// Each list of the plan is a temporary file (`RowFile`), made by a merge join of the local and
 /// remote files sorted by path: a plan of a million files is counted and checked whole without
 /// being held in memory.
-public struct DeployPlan: Sendable {
-    public enum Reason: String, Sendable, Codable {
+package struct DeployPlan: Sendable {
+    package enum Reason: String, Sendable, Codable {
         case new
         case changed
         /// The bytes are the same but the headers a rule gives them are not (a new `cache_control`, say).
@@ -20,7 +20,7 @@ public struct DeployPlan: Sendable {
         case repair = "differs on the target"
     }
 
-    public enum Stage: Int, Sendable, Comparable, Codable, CaseIterable {
+    package enum Stage: Int, Sendable, Comparable, Codable, CaseIterable {
         /// Images, stylesheets, scripts, fonts, search shards: what pages refer to.
         case assets
         /// HTML.
@@ -28,9 +28,9 @@ public struct DeployPlan: Sendable {
         /// Feeds, the sitemap, `_redirects`, `_headers`, robots.txt: what points at pages.
         case indexes
 
-        public static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
 
-        public var name: String {
+        package var name: String {
             switch self {
             case .assets: "assets"
             case .pages: "pages"
@@ -39,17 +39,17 @@ public struct DeployPlan: Sendable {
         }
     }
 
-    public struct Upload: Sendable, Equatable {
-        public var path: String
-        public var size: Int
-        public var hash: String
-        public var reason: Reason
-        public var stage: Stage
-        public var headers: HeaderRules.Headers
+    package struct Upload: Sendable, Equatable {
+        package var path: String
+        package var size: Int
+        package var hash: String
+        package var reason: Reason
+        package var stage: Stage
+        package var headers: HeaderRules.Headers
         /// The modification time the build recorded (`LocalOutput.contents`).
-        public var modified: Int64?
+        package var modified: Int64?
 
-        public var file: LocalFile { LocalFile(path: path, size: size, hash: hash, modified: modified) }
+        package var file: LocalFile { LocalFile(path: path, size: size, hash: hash, modified: modified) }
     }
 
     /// In the order they go up: by stage, then by path.
@@ -57,7 +57,7 @@ public struct DeployPlan: Sendable {
     /// How many uploads each stage has (`Stage.rawValue`).
     let stageCounts: [Int]
     /// Local files the remote already has, byte for byte and with the same headers.
-    public var unchanged: Int
+    package var unchanged: Int
     /// Files an earlier deploy wrote that the site no longer has, to delete now, sorted.
     let deletions: RowFile<String>
     /// Files an earlier deploy wrote that the site no longer has but cached pages may still
@@ -68,29 +68,29 @@ public struct DeployPlan: Sendable {
     /// Remote files no deploy of this site wrote (not in its record): never deleted, sorted.
     let foreign: RowFile<String>
     /// How long a page may be cached (its longest `max-age`): what a deleted asset waits.
-    public var graceSeconds: Int
-    public var maxDeletes: Int
+    package var graceSeconds: Int
+    package var maxDeletes: Int
     /// The rules the headers came from, for files the plan leaves alone.
-    public var headerRules: HeaderRules
+    package var headerRules: HeaderRules
 
-    public var uploadCount: Int { uploads.count }
-    public var deletionCount: Int { deletions.count }
-    public var postponedCount: Int { postponed.count }
-    public var keptCount: Int { kept.count }
-    public var foreignCount: Int { foreign.count }
+    package var uploadCount: Int { uploads.count }
+    package var deletionCount: Int { deletions.count }
+    package var postponedCount: Int { postponed.count }
+    package var keptCount: Int { kept.count }
+    package var foreignCount: Int { foreign.count }
 
     /// More deletions than `max_deletes`: none are made without `--allow-deletes`.
-    public var deletionsNeedConfirmation: Bool { deletions.count > maxDeletes }
+    package var deletionsNeedConfirmation: Bool { deletions.count > maxDeletes }
 
-    public var isEmpty: Bool { uploads.isEmpty && deletions.isEmpty }
+    package var isEmpty: Bool { uploads.isEmpty && deletions.isEmpty }
 
     /// Files no deploy sends or deletes: the output folder's marker (it tells `masthead build`
     /// the folder is its own, which a published copy is not) and the remote's deploy record.
-    public static let reserved: Set<String> = [".masthead-output", DeployRecord.fileName]
+    package static let reserved: Set<String> = [".masthead-output", DeployRecord.fileName]
 
     /// `now` and `pruneNow` decide which deletions wait for cached pages (`postponed`). Both lists
     /// in any order (they are sorted by path first, in bounded memory; a sorted `RowFile` as it is).
-    public static func make<L: Sequence, R: Sequence>(
+    package static func make<L: Sequence, R: Sequence>(
         local: L, remote: R, rules: DeployRules, now: Date = Date(), pruneNow: Bool = false
     ) throws -> DeployPlan where L.Element == LocalFile, R.Element == RemoteFile {
         let local = try (local as? RowFile<LocalFile>) ?? RowFile.sorted(local)
@@ -149,7 +149,7 @@ public struct DeployPlan: Sendable {
 
     /// The longest time a page or the search index may be cached (`max-age` or `s-maxage` of its
     /// Cache-Control): an asset those pages named must stay on the target that long after they stop naming it.
-    public static func graceSeconds<L: Sequence>(local: L, rules: HeaderRules) -> Int where L.Element == LocalFile {
+    package static func graceSeconds<L: Sequence>(local: L, rules: HeaderRules) -> Int where L.Element == LocalFile {
         var longest = 0
         var seen = Set<String>()
         for file in local where stage(of: file.path) == .pages || file.path == "search/index.json" {
@@ -174,7 +174,7 @@ public struct DeployPlan: Sendable {
     }
 
     /// Which stage a file goes up in, by its name.
-    public static func stage(of path: String) -> Stage {
+    package static func stage(of path: String) -> Stage {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         switch name {
         case "_redirects", "_headers", "robots.txt": return .indexes
@@ -187,7 +187,7 @@ public struct DeployPlan: Sendable {
         }
     }
 
-    public func headers(for path: String) -> HeaderRules.Headers {
+    package func headers(for path: String) -> HeaderRules.Headers {
         headerRules.headers(for: path)
     }
 
@@ -196,23 +196,23 @@ public struct DeployPlan: Sendable {
         uploads.lazy.filter { $0.stage == stage }
     }
 
-    public func uploadCount(in stage: Stage) -> Int { stageCounts[stage.rawValue] }
+    package func uploadCount(in stage: Stage) -> Int { stageCounts[stage.rawValue] }
 }
 
 /// The plan's lists for messages and reports, read from its files as they are iterated.
 extension DeployPlan {
-    public static func make(local: LocalOutput, remote: RemoteState, rules: DeployRules, now: Date = Date(), pruneNow: Bool = false) throws
+    package static func make(local: LocalOutput, remote: RemoteState, rules: DeployRules, now: Date = Date(), pruneNow: Bool = false) throws
         -> DeployPlan
     {
         try make(local: local.files, remote: remote.files, rules: rules, now: now, pruneNow: pruneNow)
     }
 
-    public var allUploads: AnySequence<Upload> { AnySequence(uploads) }
-    public func stageUploads(_ stage: Stage) -> AnySequence<Upload> { AnySequence(uploads(in: stage)) }
-    public var deletionPaths: AnySequence<String> { AnySequence(deletions) }
-    public var postponedPaths: AnySequence<String> { AnySequence(postponed.lazy.map(\.path)) }
-    public var keptPaths: AnySequence<String> { AnySequence(kept) }
-    public var foreignPaths: AnySequence<String> { AnySequence(foreign) }
+    package var allUploads: AnySequence<Upload> { AnySequence(uploads) }
+    package func stageUploads(_ stage: Stage) -> AnySequence<Upload> { AnySequence(uploads(in: stage)) }
+    package var deletionPaths: AnySequence<String> { AnySequence(deletions) }
+    package var postponedPaths: AnySequence<String> { AnySequence(postponed.lazy.map(\.path)) }
+    package var keptPaths: AnySequence<String> { AnySequence(kept) }
+    package var foreignPaths: AnySequence<String> { AnySequence(foreign) }
 }
 
 /// A file of a deploy record whose deletion waits until `due` (`DeployPlan.postponed`).
@@ -222,14 +222,14 @@ struct PendingDeletion: Sendable, Equatable {
 }
 
 /// A file of the output folder, as the build's manifest records it.
-public struct LocalFile: Sendable, Equatable {
-    public var path: String
-    public var size: Int
-    public var hash: String
+package struct LocalFile: Sendable, Equatable {
+    package var path: String
+    package var size: Int
+    package var hash: String
     /// The modification time (nanoseconds) the build recorded; nil when not known.
-    public var modified: Int64?
+    package var modified: Int64?
 
-    public init(path: String, size: Int, hash: String, modified: Int64? = nil) {
+    package init(path: String, size: Int, hash: String, modified: Int64? = nil) {
         self.path = path
         self.size = size
         self.hash = hash
@@ -239,21 +239,21 @@ public struct LocalFile: Sendable, Equatable {
 
 /// A file on the target, with what a deploy recorded of it: its content hash (the build
 /// manifest's) and headers. Both nil when no deploy of Masthead's put it there.
-public struct RemoteFile: Sendable, Equatable {
-    public var path: String
-    public var size: Int
-    public var hash: String?
-    public var headers: HeaderRules.Headers?
+package struct RemoteFile: Sendable, Equatable {
+    package var path: String
+    package var size: Int
+    package var hash: String?
+    package var headers: HeaderRules.Headers?
     /// Named in this site's deploy record: written by one of its deploys, so deleted when the site no longer has it.
-    public var owned: Bool
+    package var owned: Bool
     /// When an earlier deploy put off deleting it, the moment it may go.
-    public var deleteAfter: Date?
+    package var deleteAfter: Date?
     /// `--verify` read other bytes on the target than the output's, whatever the record says.
-    public var differs: Bool
+    package var differs: Bool
     /// The ETag an S3 listing gave it (empty for rsync targets).
-    public var etag: String
+    package var etag: String
 
-    public init(
+    package init(
         path: String, size: Int, hash: String?, headers: HeaderRules.Headers?, owned: Bool = true, deleteAfter: Date? = nil, differs: Bool = false,
         etag: String = ""
     ) {
@@ -269,14 +269,14 @@ public struct RemoteFile: Sendable, Equatable {
 }
 
 /// A target's rules: how many deletions go without confirmation, what is never deleted, and headers.
-public struct DeployRules: Sendable, Equatable {
-    public static let defaultMaxDeletes = 256
+package struct DeployRules: Sendable, Equatable {
+    package static let defaultMaxDeletes = 256
 
-    public var maxDeletes: Int
-    public var keep: [PathGlob]
-    public var headers: HeaderRules
+    package var maxDeletes: Int
+    package var keep: [PathGlob]
+    package var headers: HeaderRules
 
-    public init(maxDeletes: Int = defaultMaxDeletes, keep: [PathGlob] = [], headers: HeaderRules = HeaderRules()) {
+    package init(maxDeletes: Int = defaultMaxDeletes, keep: [PathGlob] = [], headers: HeaderRules = HeaderRules()) {
         self.maxDeletes = maxDeletes
         self.keep = keep
         self.headers = headers

@@ -21,16 +21,16 @@ import Foundation
 ///
 /// Version 1 (the first line `masthead-deploy 1`, then the `f` lines' fields without the `f`) is read too.
 /// Read, its files and pending deletions are each a sorted temporary file (`RowFile`), never in memory.
-public struct DeployRecord: Sendable {
-    public struct Entry: Sendable, Equatable {
-        public var path: String
-        public var hash: String
-        public var size: Int
+package struct DeployRecord: Sendable {
+    package struct Entry: Sendable, Equatable {
+        package var path: String
+        package var hash: String
+        package var size: Int
         /// Empty for rsync targets.
-        public var etag: String
-        public var headers: HeaderRules.Headers
+        package var etag: String
+        package var headers: HeaderRules.Headers
 
-        public init(path: String, hash: String, size: Int, etag: String, headers: HeaderRules.Headers) {
+        package init(path: String, hash: String, size: Int, etag: String, headers: HeaderRules.Headers) {
             self.path = path
             self.hash = hash
             self.size = size
@@ -39,12 +39,12 @@ public struct DeployRecord: Sendable {
         }
     }
 
-    public static let fileName = ".masthead-deploy"
+    package static let fileName = ".masthead-deploy"
     static let formatLine = "masthead-deploy 2"
     static let formatLineVersion1 = "masthead-deploy 1"
 
     /// The base URL of the site whose deploys wrote the target; nil in a version 1 record.
-    public var site: String?
+    package var site: String?
     /// Sorted by path.
     let entries: RowFile<Entry>
     /// Files of `entries` the site no longer has, each with the moment its deletion is due; sorted by path.

@@ -9,7 +9,7 @@ import Darwin
 /// Where a deploy keeps its temporary files (sorted rows, rsync's file lists, the record read back): one folder of
 /// the system's temporary folder named by the process, `masthead-deploy-<pid>`. A deploy killed before it could
 /// clean up leaves that one folder, and the next deploy removes it, its process being gone.
-public enum DeployScratch {
+package enum DeployScratch {
     static let prefix = "masthead-deploy-"
 
     /// Made on first use, after the folders of deploys whose process is gone are removed.
@@ -28,7 +28,7 @@ public enum DeployScratch {
 
     /// Removes the folder, once the deploy is over: for a process that deploys once (the command line), not for
     /// one running deploys side by side (the tests), which leaves it to the next process.
-    public static func remove() {
+    package static func remove() {
         try? FileManager.default.removeItem(at: folder)
     }
 

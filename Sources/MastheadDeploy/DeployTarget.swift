@@ -1,37 +1,37 @@
 import Foundation
 
 /// Where `masthead deploy` publishes: a target named in site.yml (`deploy:`) or written as a URL.
-public struct DeployTarget: Sendable, Equatable {
-    public enum Location: Sendable, Equatable {
+package struct DeployTarget: Sendable, Equatable {
+    package enum Location: Sendable, Equatable {
         case s3(S3Location)
         case rsync(RsyncLocation)
     }
 
     /// `s3://BUCKET[/PREFIX]?region=R&endpoint=URL&path_style=true&ca_file=PATH`.
-    public struct S3Location: Sendable, Equatable {
-        public var bucket: String
+    package struct S3Location: Sendable, Equatable {
+        package var bucket: String
         /// Without slashes at either end; empty for the whole bucket.
-        public var prefix: String
-        public var region: String
+        package var prefix: String
+        package var region: String
         /// nil: AWS (`https://s3.REGION.amazonaws.com`).
-        public var endpoint: URL?
+        package var endpoint: URL?
         /// `https://HOST/BUCKET/KEY` rather than `https://BUCKET.HOST/KEY` (MinIO, Garage and most servers on loopback).
-        public var pathStyle: Bool
+        package var pathStyle: Bool
         /// Certificate authorities (PEM) to trust for an https:// endpoint instead of the system's: a private
         /// authority's. nil: the system's store.
-        public var caFile: String? = nil
+        package var caFile: String? = nil
     }
 
     /// `ssh://[USER@]HOST[:PORT]/PATH` or `file:///PATH`: rsync's destination.
-    public struct RsyncLocation: Sendable, Equatable {
-        public var user: String?
+    package struct RsyncLocation: Sendable, Equatable {
+        package var user: String?
         /// nil for a folder on this machine.
-        public var host: String?
-        public var port: Int?
-        public var path: String
+        package var host: String?
+        package var port: Int?
+        package var path: String
 
         /// rsync's form of the folder, with a slash at its end: `user@host:/srv/www/` or `/srv/www/`.
-        public var rsyncDestination: String {
+        package var rsyncDestination: String {
             let folder = path.hasSuffix("/") ? path : path + "/"
             guard let host else { return folder }
             return (user.map { "\($0)@" } ?? "") + host + ":" + folder
@@ -39,12 +39,12 @@ public struct DeployTarget: Sendable, Equatable {
     }
 
     /// The name in site.yml, or the URL as written.
-    public var name: String
-    public var url: String
-    public var location: Location
-    public var rules: DeployRules
+    package var name: String
+    package var url: String
+    package var location: Location
+    package var rules: DeployRules
 
-    public init(name: String, url: String, location: Location, rules: DeployRules = DeployRules()) {
+    package init(name: String, url: String, location: Location, rules: DeployRules = DeployRules()) {
         self.name = name
         self.url = url
         self.location = location
@@ -52,12 +52,12 @@ public struct DeployTarget: Sendable, Equatable {
     }
 
     /// Whether `text` is written as a target URL rather than a name.
-    public static func looksLikeURL(_ text: String) -> Bool {
+    package static func looksLikeURL(_ text: String) -> Bool {
         text.contains("://")
     }
 
     /// Reads a target URL; the error says what is wrong with it.
-    public static func parse(url text: String, name: String? = nil, rules: DeployRules = DeployRules()) throws -> DeployTarget {
+    package static func parse(url text: String, name: String? = nil, rules: DeployRules = DeployRules()) throws -> DeployTarget {
         let name = name ?? text
         do {
             return DeployTarget(name: name, url: text, location: try location(of: text), rules: rules)
@@ -67,7 +67,7 @@ public struct DeployTarget: Sendable, Equatable {
     }
 
     /// The location a URL names; the error says what is wrong with it.
-    public static func location(of text: String) throws -> Location {
+    package static func location(of text: String) throws -> Location {
         func problem(_ message: String) -> DeployError {
             DeployError(message)
         }

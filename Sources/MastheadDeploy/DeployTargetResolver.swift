@@ -3,8 +3,8 @@ import MastheadBuild
 
 /// Which target `masthead deploy [TARGET]` means: a URL as written, a name from site.yml, or
 /// the first target of site.yml; and the destination that writes to it.
-public enum DeployTargetResolver {
-    public static func resolve(_ argument: String?, configured: [DeployTarget]) throws -> DeployTarget {
+package enum DeployTargetResolver {
+    package static func resolve(_ argument: String?, configured: [DeployTarget]) throws -> DeployTarget {
         if let argument, DeployTarget.looksLikeURL(argument) {
             // A URL given by name of a configured target keeps that target's rules.
             if let named = configured.first(where: { $0.url == argument }) { return named }
@@ -27,7 +27,7 @@ public enum DeployTargetResolver {
     }
 
     /// The destination for a target; S3 credentials are read here, from the environment and ~/.aws.
-    public static func destination(for target: DeployTarget, environment: [String: String]) throws -> any DeployDestination {
+    package static func destination(for target: DeployTarget, environment: [String: String]) throws -> any DeployDestination {
         switch target.location {
         case .s3(let location):
             return S3Destination(location: location, credentials: try S3Credentials.load(environment: environment))

@@ -3,22 +3,22 @@ import Foundation
 
 /// MD5 (S3's `Content-MD5` and single-part ETags), SHA-256 and HMAC-SHA-256 (Signature V4), from the
 /// system's libcrypto: the OpenSSL libcurl links already.
-public final class Digest {
+package final class Digest {
     private let context: OpaquePointer
 
-    public static func md5() -> Digest { Digest(EVP_md5()) }
-    public static func sha256() -> Digest { Digest(EVP_sha256()) }
+    package static func md5() -> Digest { Digest(EVP_md5()) }
+    package static func sha256() -> Digest { Digest(EVP_sha256()) }
 
     private init(_ algorithm: OpaquePointer?) {
         context = EVP_MD_CTX_new()
         EVP_DigestInit_ex(context, algorithm, nil)
     }
 
-    public func update(_ bytes: UnsafeRawBufferPointer) {
+    package func update(_ bytes: UnsafeRawBufferPointer) {
         EVP_DigestUpdate(context, bytes.baseAddress, bytes.count)
     }
 
-    public func update(_ data: Data) {
+    package func update(_ data: Data) {
         data.withUnsafeBytes { update($0) }
     }
 
@@ -27,26 +27,26 @@ public final class Digest {
     }
 
     /// The digest of what was given; call it once.
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         EVP_DigestFinal_ex(context, &output, &length)
         return Array(output.prefix(Int(length)))
     }
 
-    public static func md5(_ data: Data) -> [UInt8] {
+    package static func md5(_ data: Data) -> [UInt8] {
         let digest = md5()
         digest.update(data)
         return digest.finalize()
     }
 
-    public static func sha256(_ data: Data) -> [UInt8] {
+    package static func sha256(_ data: Data) -> [UInt8] {
         let digest = sha256()
         digest.update(data)
         return digest.finalize()
     }
 
-    public static func hmacSHA256(key: [UInt8], _ message: Data) -> [UInt8] {
+    package static func hmacSHA256(key: [UInt8], _ message: Data) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         message.withUnsafeBytes { bytes in

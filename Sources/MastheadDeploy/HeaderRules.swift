@@ -1,14 +1,14 @@
 /// The HTTP headers a published file is served with: its content type (with a charset for
 /// text) and how long browsers and CDNs may keep it. Defaults right for a magazine, then the
 /// site's own rules by glob (`deploy: headers:` in site.yml), the last matching rule winning.
-public struct HeaderRules: Sendable, Equatable {
+package struct HeaderRules: Sendable, Equatable {
     /// One override: the files it applies to and the headers it sets (nil: left as it was).
-    public struct Rule: Sendable, Equatable {
-        public var match: PathGlob
-        public var cacheControl: String?
-        public var contentType: String?
+    package struct Rule: Sendable, Equatable {
+        package var match: PathGlob
+        package var cacheControl: String?
+        package var contentType: String?
 
-        public init(match: PathGlob, cacheControl: String? = nil, contentType: String? = nil) {
+        package init(match: PathGlob, cacheControl: String? = nil, contentType: String? = nil) {
             self.match = match
             self.cacheControl = cacheControl
             self.contentType = contentType
@@ -16,27 +16,27 @@ public struct HeaderRules: Sendable, Equatable {
     }
 
     /// A file's headers.
-    public struct Headers: Sendable, Equatable, Hashable {
-        public var contentType: String
-        public var cacheControl: String
+    package struct Headers: Sendable, Equatable, Hashable {
+        package var contentType: String
+        package var cacheControl: String
     }
 
-    public var rules: [Rule]
+    package var rules: [Rule]
 
-    public init(rules: [Rule] = []) {
+    package init(rules: [Rule] = []) {
         self.rules = rules
     }
 
     /// Pages and feeds change whenever an article does: caches ask again after five minutes.
-    public static let short = "public, max-age=300"
+    package static let short = "public, max-age=300"
     /// A file whose name carries its content's hash never changes under that name.
-    public static let immutable = "public, max-age=31536000, immutable"
+    package static let immutable = "public, max-age=31536000, immutable"
     /// Images and fonts are replaced, not edited, under the same name: a week.
-    public static let long = "public, max-age=604800"
+    package static let long = "public, max-age=604800"
     /// Stylesheets and scripts without a hash in their name: an hour, so a new design shows soon.
-    public static let medium = "public, max-age=3600"
+    package static let medium = "public, max-age=3600"
 
-    public func headers(for path: String) -> Headers {
+    package func headers(for path: String) -> Headers {
         let fileExtension = Self.fileExtension(path)
         var headers = Headers(contentType: Self.contentType(fileExtension: fileExtension), cacheControl: Self.cacheControl(path, fileExtension))
         for rule in rules where rule.match.matches(path) {

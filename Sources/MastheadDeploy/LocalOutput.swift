@@ -6,12 +6,12 @@ import MastheadSupport
 /// `masthead build` wrote (its marker), with the manifest that build recorded, and every file
 /// still as recorded. A build that failed leaves the previous output and manifest in place, and
 /// a build still writing has not replaced the folder yet, so what is deployed is always a whole site.
-public struct LocalOutput: Sendable {
-    public let folder: URL
+package struct LocalOutput: Sendable {
+    package let folder: URL
     /// The files the build recorded, sorted by path (bytes).
     let files: RowFile<LocalFile>
     /// The first moment the same inputs may build a different site (a scheduled article), from the manifest.
-    public let validUntil: Date?
+    package let validUntil: Date?
 
     struct Status: Sendable, Equatable {
         var size: Int
@@ -29,7 +29,7 @@ public struct LocalOutput: Sendable {
     }
 
     /// `files` in any order.
-    public init(folder: URL, files: [LocalFile], validUntil: Date? = nil) throws {
+    package init(folder: URL, files: [LocalFile], validUntil: Date? = nil) throws {
         self.init(folder: folder, files: try RowFile.sorted(files), validUntil: validUntil)
     }
 
@@ -42,7 +42,7 @@ public struct LocalOutput: Sendable {
     /// The output's files, checked against the manifest a file at a time: the manifest's records
     /// are streamed into a sorted file, each file's status is compared with its record, and the
     /// folder is walked for files the build did not write.
-    public static func load(siteDirectory: URL, output: URL) throws -> LocalOutput {
+    package static func load(siteDirectory: URL, output: URL) throws -> LocalOutput {
         let path = output.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -132,7 +132,7 @@ public struct LocalOutput: Sendable {
     /// A social card's recorded hash names the inputs it was drawn from (the image cache's key),
     /// not its bytes: a file whose bytes do not hash to the record is accepted only when its size
     /// and modification time, to the nanosecond, are the build's before and after the read.
-    public func contents(of file: LocalFile) throws -> Data {
+    package func contents(of file: LocalFile) throws -> Data {
         let data: Data
         let path = url(of: file.path).path
         let before = Status(path: path)
@@ -177,7 +177,7 @@ public struct LocalOutput: Sendable {
         return data.starts(with: Data("masthead-output\n".utf8))
     }
 
-    public func url(of file: String) -> URL {
+    package func url(of file: String) -> URL {
         folder.appendingPathComponent(file)
     }
 }

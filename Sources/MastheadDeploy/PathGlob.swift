@@ -1,16 +1,16 @@
 /// A glob over output paths (`articles/**`, `*.pdf`, `downloads/*.zip`): `*` matches within one
 /// folder name, `**` across folders, `?` one character. A pattern without `/` matches a file's
 /// name in any folder, as in `.gitignore`.
-public struct PathGlob: Sendable, Equatable, CustomStringConvertible {
-    public let pattern: String
+package struct PathGlob: Sendable, Equatable, CustomStringConvertible {
+    package let pattern: String
 
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         self.pattern = pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern
     }
 
-    public var description: String { pattern }
+    package var description: String { pattern }
 
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         let subject = pattern.contains("/") ? path : String(path.split(separator: "/").last ?? "")
         return Self.match(Array(pattern.utf8)[...], Array(subject.utf8)[...])
     }

@@ -9,21 +9,21 @@ import MastheadSupport
 /// so the target keeps a deploy record (`.masthead-deploy`) of what was sent, the plan compares
 /// the two, and rsync is handed only the changed files (`--files-from`), stage by stage, then the
 /// record, then the stale files to delete (`--delete-missing-args`), last.
-public struct RsyncDestination: DeployDestination {
-    public let location: DeployTarget.RsyncLocation
+package struct RsyncDestination: DeployDestination {
+    package let location: DeployTarget.RsyncLocation
     let environment: [String: String]
     let executable: String
     let memo = Locked(RemoteStateMemo())
     /// The most files one rsync run sends or deletes.
     static let batchSize = 10_000
 
-    public init(location: DeployTarget.RsyncLocation, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(location: DeployTarget.RsyncLocation, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.location = location
         self.environment = environment
         executable = Self.find("rsync", path: environment["PATH"] ?? "/usr/bin:/bin") ?? "rsync"
     }
 
-    public func close() async {}
+    package func close() async {}
 
     /// Where, in words: `deploy@example.org:/srv/www` or `/srv/www`.
     var place: String {
@@ -31,7 +31,7 @@ public struct RsyncDestination: DeployDestination {
             ?? location.path
     }
 
-    public func remoteState(for local: LocalOutput, site: String?, verify: Bool) async throws -> RemoteState {
+    package func remoteState(for local: LocalOutput, site: String?, verify: Bool) async throws -> RemoteState {
         if location.host == nil {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -106,7 +106,7 @@ public struct RsyncDestination: DeployDestination {
         var recordDigest: String?
     }
 
-    public func apply(_ plan: DeployPlan, local: LocalOutput, site: String?, progress: @escaping @Sendable (String) -> Void) async throws {
+    package func apply(_ plan: DeployPlan, local: LocalOutput, site: String?, progress: @escaping @Sendable (String) -> Void) async throws {
         let seen = memo.withLock { $0 }
         let scratch = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }

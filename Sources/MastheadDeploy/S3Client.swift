@@ -5,29 +5,29 @@ import Foundation
 /// ListObjectsV2, HeadObject, GetObject, PutObject and DeleteObjects. An answer of 500, 503 or
 /// `SlowDown` is tried again after a pause that doubles each time. Errors are `DeployError`s
 /// whose text says what went wrong in the reader's terms (`S3ErrorExplainer`).
-public final class S3Client: Sendable {
+package final class S3Client: Sendable {
     /// One object of a listing.
-    public struct Object: Sendable, Equatable {
-        public var key: String
-        public var size: Int
-        public var etag: String
+    package struct Object: Sendable, Equatable {
+        package var key: String
+        package var size: Int
+        package var etag: String
     }
 
     /// What HeadObject tells of an object.
-    public struct Head: Sendable, Equatable {
-        public var size: Int
-        public var etag: String
-        public var contentHash: String?
-        public var site: String?
-        public var headers: HeaderRules.Headers
+    package struct Head: Sendable, Equatable {
+        package var size: Int
+        package var etag: String
+        package var contentHash: String?
+        package var site: String?
+        package var headers: HeaderRules.Headers
     }
 
     /// The metadata header that carries a file's content hash (the build manifest's).
-    public static let hashMetadata = "x-amz-meta-masthead-hash"
+    package static let hashMetadata = "x-amz-meta-masthead-hash"
     /// The metadata header that names the site (its base URL) whose deploy wrote the object.
-    public static let siteMetadata = "x-amz-meta-masthead-site"
+    package static let siteMetadata = "x-amz-meta-masthead-site"
 
-    public let location: DeployTarget.S3Location
+    package let location: DeployTarget.S3Location
     let signer: S3Signer
     let session: CurlSession
     let endpoint: URL
@@ -35,7 +35,7 @@ public final class S3Client: Sendable {
     let retryDelay: Duration
     static let retries = 4
 
-    public init(location: DeployTarget.S3Location, credentials: S3Credentials, retryDelay: Duration = .milliseconds(250)) {
+    package init(location: DeployTarget.S3Location, credentials: S3Credentials, retryDelay: Duration = .milliseconds(250)) {
         self.location = location
         signer = S3Signer(credentials: credentials, region: location.region)
         endpoint = location.endpoint ?? URL(string: "https://s3.\(location.region).amazonaws.com")!
@@ -46,16 +46,16 @@ public final class S3Client: Sendable {
         session = CurlSession(options: TransferOptions(caFile: location.caFile, oneRequestPerConnection: proxied))
     }
 
-    public func shutdown() async {
+    package func shutdown() async {
         session.shutdown()
     }
 
     /// The endpoint as the reader wrote it, for messages.
-    public var endpointDescription: String { endpoint.absoluteString }
+    package var endpointDescription: String { endpoint.absoluteString }
 
     /// Every object whose key starts with `prefix`, handed to `each` a page (a thousand) at a time, in the order
     /// of the keys' bytes.
-    public func list(prefix: String, _ each: (Object) throws -> Void) async throws {
+    package func list(prefix: String, _ each: (Object) throws -> Void) async throws {
         var token: String?
         repeat {
             var query: [(name: String, value: String)] = [("list-type", "2")]
@@ -73,7 +73,7 @@ public final class S3Client: Sendable {
         } while token != nil
     }
 
-    public func head(_ key: String) async throws -> Head? {
+    package func head(_ key: String) async throws -> Head? {
         do {
             let (headers, _) = try await send("HEAD", key: key, operation: "reading \(key)")
             return Head(
@@ -88,7 +88,7 @@ public final class S3Client: Sendable {
     }
 
     /// The object's bytes, or nil when there is none.
-    public func get(_ key: String) async throws -> Data? {
+    package func get(_ key: String) async throws -> Data? {
         do {
             return try await send("GET", key: key, operation: "reading \(key)").body
         } catch is NotFound {
@@ -97,7 +97,7 @@ public final class S3Client: Sendable {
     }
 
     /// Streams the object's bytes into a file; false when there is no object.
-    public func download(_ key: String, to file: URL) async throws -> Bool {
+    package func download(_ key: String, to file: URL) async throws -> Bool {
         do {
             _ = try await send("GET", key: key, operation: "reading \(key)", into: file)
             return true
@@ -109,7 +109,7 @@ public final class S3Client: Sendable {
     /// Stores `body` under `key` with its MD5 (`Content-MD5`: the server refuses other bytes than
     /// these); returns the ETag the server gave it. An ETag that is an MD5 must be this one.
     @discardableResult
-    public func put(_ key: String, body: Data, headers: HeaderRules.Headers, contentHash: String?, site: String? = nil) async throws -> String {
+    package func put(_ key: String, body: Data, headers: HeaderRules.Headers, contentHash: String?, site: String? = nil) async throws -> String {
         let md5 = Data(Digest.md5(body))
         var extra: [(name: String, value: String)] = [
             ("content-type", headers.contentType), ("cache-control", headers.cacheControl), ("content-md5", md5.base64EncodedString())
@@ -125,7 +125,7 @@ public final class S3Client: Sendable {
     }
 
     /// Stores a file's bytes under `key`, read a megabyte at a time (twice: once to sign them, once to send them).
-    public func put(_ key: String, file: URL, headers: HeaderRules.Headers) async throws {
+    package func put(_ key: String, file: URL, headers: HeaderRules.Headers) async throws {
         let sha = Digest.sha256()
         let md5 = Digest.md5()
         var size = 0
@@ -153,12 +153,12 @@ public final class S3Client: Sendable {
 
     /// Whether an ETag is the MD5 of the object's bytes (a single-part upload without SSE-KMS):
     /// 32 hexadecimal digits. A multipart upload's ETag ends in `-N`.
-    public static func isMD5(_ etag: String) -> Bool {
+    package static func isMD5(_ etag: String) -> Bool {
         etag.utf8.count == 32 && etag.allSatisfy(\.isHexDigit)
     }
 
     /// Deletes the keys, a thousand to a request; throws on the first key the server refused.
-    public func delete(_ keys: [String]) async throws {
+    package func delete(_ keys: [String]) async throws {
         var start = 0
         while start < keys.count {
             let batch = keys[start..<min(start + 1000, keys.count)]

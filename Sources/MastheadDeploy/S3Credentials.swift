@@ -2,25 +2,25 @@ import Foundation
 
 /// An access key for S3, read from the usual places in the usual order (`load`): never from
 /// site.yml, never printed. Errors show the key id masked (`AKIA…MPLE`).
-public struct S3Credentials: Sendable, Equatable {
-    public var accessKeyID: String
-    public var secretAccessKey: String
-    public var sessionToken: String?
+package struct S3Credentials: Sendable, Equatable {
+    package var accessKeyID: String
+    package var secretAccessKey: String
+    package var sessionToken: String?
 
-    public init(accessKeyID: String, secretAccessKey: String, sessionToken: String? = nil) {
+    package init(accessKeyID: String, secretAccessKey: String, sessionToken: String? = nil) {
         self.accessKeyID = accessKeyID
         self.secretAccessKey = secretAccessKey
         self.sessionToken = sessionToken
     }
 
     /// The key id with all but its first and last four characters hidden.
-    public var maskedKeyID: String {
+    package var maskedKeyID: String {
         accessKeyID.count <= 8 ? String(repeating: "…", count: 1) : "\(accessKeyID.prefix(4))…\(accessKeyID.suffix(4))"
     }
 
     /// `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY` (with `AWS_SESSION_TOKEN`), then the
     /// profile `AWS_PROFILE` (or `default`) of `AWS_SHARED_CREDENTIALS_FILE` (or `~/.aws/credentials`).
-    public static func load(environment: [String: String]) throws -> S3Credentials {
+    package static func load(environment: [String: String]) throws -> S3Credentials {
         if let id = environment["AWS_ACCESS_KEY_ID"], !id.isEmpty {
             guard let secret = environment["AWS_SECRET_ACCESS_KEY"], !secret.isEmpty else {
                 throw DeployError("AWS_ACCESS_KEY_ID is set but AWS_SECRET_ACCESS_KEY is not: set both, or neither to use ~/.aws/credentials")

@@ -6,7 +6,7 @@ import MastheadSupport
 /// sent; any other object the site has is asked about alone (HeadObject: its hash and site
 /// metadata). With `--verify`, each of the site's files is compared with its object by MD5
 /// (the ETag of a single-part upload) or, when the ETag is not one, by its bytes.
-public actor S3Destination: DeployDestination {
+package actor S3Destination: DeployDestination {
     let client: S3Client
     let keyPrefix: String
     /// From the last listing, sorted by path: each object as `remoteState` saw it (with its ETag).
@@ -19,13 +19,13 @@ public actor S3Destination: DeployDestination {
     var hadRecord = false
     let scratch: URL
 
-    public init(location: DeployTarget.S3Location, credentials: S3Credentials) {
+    package init(location: DeployTarget.S3Location, credentials: S3Credentials) {
         client = S3Client(location: location, credentials: credentials)
         keyPrefix = location.prefix.isEmpty ? "" : location.prefix + "/"
         scratch = DeployScratch.newURL()
     }
 
-    public func close() async {
+    package func close() async {
         await client.shutdown()
         try? FileManager.default.removeItem(at: scratch)
     }
@@ -39,7 +39,7 @@ public actor S3Destination: DeployDestination {
         var compare: Bool
     }
 
-    public func remoteState(for local: LocalOutput, site: String?, verify: Bool) async throws -> RemoteState {
+    package func remoteState(for local: LocalOutput, site: String?, verify: Bool) async throws -> RemoteState {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         // Pages of the listing arrive sorted by key; a sorter keeps them so without holding them.
         let objects = try RowSorter<ListedFile>()
@@ -153,7 +153,7 @@ public actor S3Destination: DeployDestination {
             path: file.path, size: object.size, hash: same ? file.hash : nil, headers: headers, differs: !same)
     }
 
-    public func apply(_ plan: DeployPlan, local: LocalOutput, site: String?, progress: @escaping @Sendable (String) -> Void) async throws {
+    package func apply(_ plan: DeployPlan, local: LocalOutput, site: String?, progress: @escaping @Sendable (String) -> Void) async throws {
         // Entries for every file an earlier deploy wrote that is still there, so a deploy stopped anywhere loses no ownership:
         // the site's own where the object holds its bytes, else what the record said; merged by path.
         var earlier = RowCursor(try previous ?? RowFile.make([]))

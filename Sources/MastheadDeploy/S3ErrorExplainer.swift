@@ -6,21 +6,21 @@ import FoundationXML
 
 /// Turns an S3 error response (`<Error><Code>…`) into a sentence that says what is wrong and
 /// what to do, naming the target and never showing the secret key (the key id masked).
-public enum S3ErrorExplainer {
+package enum S3ErrorExplainer {
     /// The fields of an `<Error>` document.
-    public struct ServerError: Sendable, Equatable {
-        public var code: String
-        public var message: String
-        public var fields: [String: String]
+    package struct ServerError: Sendable, Equatable {
+        package var code: String
+        package var message: String
+        package var fields: [String: String]
     }
 
-    public static func parse(_ body: Data) -> ServerError? {
+    package static func parse(_ body: Data) -> ServerError? {
         let reader = ElementTextReader()
         guard let fields = reader.read(body, rootElement: "Error"), let code = fields["Code"] else { return nil }
         return ServerError(code: code, message: fields["Message"] ?? "", fields: fields)
     }
 
-    public static func explain(
+    package static func explain(
         status: Int, body: Data, bucket: String, endpoint: String, credentials: S3Credentials, operation: String
     ) -> String {
         let key = credentials.maskedKeyID

@@ -3,19 +3,19 @@ import Foundation
 /// AWS Signature Version 4 (docs.aws.amazon.com, "Signature Version 4 signing process"): the
 /// canonical request, the string to sign and the signature of one HTTP request, checked
 /// against AWS's published test vectors (`S3SignerTests`).
-public struct S3Signer: Sendable {
+package struct S3Signer: Sendable {
     /// One request as the signer sees it. `path` is the object's path as it is (not
     /// percent-encoded): the signer encodes it once, as S3 expects (S3 does not normalize paths).
-    public struct Request: Sendable {
-        public var method: String
-        public var host: String
-        public var path: String
-        public var query: [(name: String, value: String)]
-        public var headers: [(name: String, value: String)]
+    package struct Request: Sendable {
+        package var method: String
+        package var host: String
+        package var path: String
+        package var query: [(name: String, value: String)]
+        package var headers: [(name: String, value: String)]
         /// Hex SHA-256 of the body (`x-amz-content-sha256`).
-        public var payloadHash: String
+        package var payloadHash: String
 
-        public init(
+        package init(
             method: String, host: String, path: String, query: [(name: String, value: String)] = [],
             headers: [(name: String, value: String)] = [], payloadHash: String = S3Signer.emptyPayloadHash
         ) {
@@ -29,28 +29,28 @@ public struct S3Signer: Sendable {
     }
 
     /// What signing produced: the headers to add to the request, and the steps, for tests.
-    public struct Signed: Sendable {
-        public var canonicalRequest: String
-        public var stringToSign: String
-        public var signature: String
-        public var authorization: String
+    package struct Signed: Sendable {
+        package var canonicalRequest: String
+        package var stringToSign: String
+        package var signature: String
+        package var authorization: String
         /// `x-amz-date`, `x-amz-security-token` (with a session token) and `authorization`.
-        public var headers: [(name: String, value: String)]
+        package var headers: [(name: String, value: String)]
     }
 
-    public static let emptyPayloadHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    package static let emptyPayloadHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 
-    public var credentials: S3Credentials
-    public var region: String
-    public var service: String
+    package var credentials: S3Credentials
+    package var region: String
+    package var service: String
 
-    public init(credentials: S3Credentials, region: String, service: String = "s3") {
+    package init(credentials: S3Credentials, region: String, service: String = "s3") {
         self.credentials = credentials
         self.region = region
         self.service = service
     }
 
-    public func sign(_ request: Request, at date: Date) -> Signed {
+    package func sign(_ request: Request, at date: Date) -> Signed {
         let stamp = Self.timestamp(date)
         let day = String(stamp.prefix(8))
         var added: [(name: String, value: String)] = [("x-amz-date", stamp)]
@@ -78,7 +78,7 @@ public struct S3Signer: Sendable {
     }
 
     /// `20150830T123600Z`.
-    public static func timestamp(_ date: Date) -> String {
+    package static func timestamp(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
@@ -87,7 +87,7 @@ public struct S3Signer: Sendable {
             parts.second ?? 0)
     }
 
-    public static func sha256Hex(_ data: Data) -> String {
+    package static func sha256Hex(_ data: Data) -> String {
         hex(Digest.sha256(data))
     }
 
@@ -116,7 +116,7 @@ public struct S3Signer: Sendable {
     }
 
     /// Percent-encodes every byte but the unreserved ones (`A-Z a-z 0-9 - . _ ~`), and `/` in paths.
-    public static func encode(_ text: String, keepingSlashes: Bool) -> String {
+    package static func encode(_ text: String, keepingSlashes: Bool) -> String {
         var encoded = ""
         for byte in text.utf8 {
             if unreserved.contains(byte) || (keepingSlashes && byte == UInt8(ascii: "/")) {

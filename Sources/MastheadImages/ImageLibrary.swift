@@ -9,7 +9,7 @@ import MastheadSupport
 /// (`vips_concurrency_set(1)`): the build processes several images at once, one per core, which
 /// keeps both cores busy without the two schedulers fighting. libvips's operation cache is
 /// off: every image is read once, and the cache would only hold memory.
-public enum ImageLibrary {
+package enum ImageLibrary {
     /// Whether libvips started; a static `let` is initialised once, under a lock.
     static let started: Bool = {
         guard masthead_vips_init("masthead") == 0 else { return false }
@@ -22,7 +22,7 @@ public enum ImageLibrary {
     /// What the file is, from its first bytes and header: `jpeg`, `png`, `webp`, `heif`, `gif`,
     /// `tiff`, `jxl`, `jp2k`, `svg`, `magick` (ImageMagick's loader: BMP and others), or nil when
     /// libvips knows no such format.
-    public static func kind(ofFileAt path: String) -> String? {
+    package static func kind(ofFileAt path: String) -> String? {
         guard started, let loader = vips_foreign_find_load(path) else {
             vips_error_clear()
             return nil
@@ -33,7 +33,7 @@ public enum ImageLibrary {
     }
 
     /// The upright size of an image from its header alone (SVGs included), nil when unreadable.
-    public static func size(ofFileAt path: String) -> (width: Int, height: Int)? {
+    package static func size(ofFileAt path: String) -> (width: Int, height: Int)? {
         guard started, let image = masthead_open(path) else {
             vips_error_clear()
             return nil
@@ -43,7 +43,7 @@ public enum ImageLibrary {
     }
 
     /// Reads, checks and encodes the image at `path` into every width and format `settings` asks for.
-    public static func encode(fileAt path: String, settings: ImageSettings) -> Result<EncodedImage, ImageProblem> {
+    package static func encode(fileAt path: String, settings: ImageSettings) -> Result<EncodedImage, ImageProblem> {
         guard started else { return .failure(.unreadable("the image library (libvips) could not start")) }
         // libvips reads options from a bracket at the end of a file name (`photo.jpg[shrink=2]`).
         guard !path.contains("[") else { return .failure(.unreadable("rename the file without [ or ]")) }
@@ -119,7 +119,7 @@ public enum ImageLibrary {
     /// A 1200×630 JPEG for `og:image`: the cover filling the card with the title on a dark band,
     /// or, without a cover, the title in `text` on `background` under the site's name.
     /// Type is drawn into the canvas in place through its mask, in 8 bits.
-    public static func socialCard(
+    package static func socialCard(
         coverAt cover: String?, title: String, siteTitle: String, background: String, text: String
     ) -> Result<Data, ImageProblem> {
         guard started else { return .failure(.unreadable("the image library (libvips) could not start")) }
@@ -332,7 +332,7 @@ public enum ImageLibrary {
 }
 
 /// The size of a social card: what Facebook, LinkedIn, WhatsApp and X show at full width.
-public enum SocialCard {
-    public static let width = 1200
-    public static let height = 630
+package enum SocialCard {
+    package static let width = 1200
+    package static let height = 630
 }

@@ -4,13 +4,13 @@ import MastheadSupport
 /// `srcset`, `sizes`, `width` and `height`, lazy loading unless it is the page's first image,
 /// and its placeholder colour. Bodies are parsed before images are processed, so the parser
 /// leaves a marker that rendering replaces (`fill`).
-public enum ImageMarkup {
+package enum ImageMarkup {
     /// Where a body image of a prose column stands: the column is at most 46rem wide.
-    public static let bodySizes = "(min-width: 48rem) 46rem, 100vw"
+    package static let bodySizes = "(min-width: 48rem) 46rem, 100vw"
 
     /// `html` with each marker replaced by its image. The first image gets `fetchpriority="high"`
     /// when `firstIsProminent` (a page with no cover above its body).
-    public static func fill(
+    package static func fill(
         _ html: String, images: [MarkdownImage], table: SiteImages, firstIsProminent: Bool, link: (String) -> String
     ) -> String {
         var filled = html
@@ -28,7 +28,7 @@ public enum ImageMarkup {
         return filled
     }
 
-    public static func picture(
+    package static func picture(
         _ image: SiteImage, alt: String, title: String? = nil, sizes: String, prominent: Bool, link: (String) -> String
     ) -> String {
         var html = image.sources.isEmpty ? "" : "<picture>"
@@ -55,13 +55,13 @@ public enum ImageMarkup {
 /// such a comment itself and get a copy of an image (or of a photo it does not show); a body whose
 /// text holds `masthead-image` gets markers with a key its text does not hold (`masthead-image-2:0`),
 /// so no text of its own can stand for one.
-public struct ImageMarkers: Sendable {
-    public let key: String
+package struct ImageMarkers: Sendable {
+    package let key: String
     /// The index of the first image these markers are for (a media block's images after the body's).
-    public var first = 0
+    package var first = 0
 
     /// Markers no part of `text` (the body's Markdown) can forge.
-    public init(unusedIn text: UnsafeBufferPointer<UInt8>) {
+    package init(unusedIn text: UnsafeBufferPointer<UInt8>) {
         let name = Array("masthead-image".utf8)
         var taken = Set<Int>()
         var found = false
@@ -89,11 +89,11 @@ public struct ImageMarkers: Sendable {
         key = found ? "-\(free)" : ""
     }
 
-    public init(key: String = "", first: Int = 0) {
+    package init(key: String = "", first: Int = 0) {
         self.key = key
         self.first = first
     }
 
     /// The marker of the `index`th image from `first`.
-    public func marker(_ index: Int) -> String { "<!--masthead-image\(key):\(first + index)-->" }
+    package func marker(_ index: Int) -> String { "<!--masthead-image\(key):\(first + index)-->" }
 }

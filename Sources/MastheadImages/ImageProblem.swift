@@ -1,5 +1,5 @@
 /// Why an image cannot be used, in Masthead's words (docs/images.md, "Bad images").
-public enum ImageProblem: Error, Sendable, Hashable {
+package enum ImageProblem: Error, Sendable, Hashable {
     /// libvips could not read it: truncated, corrupt, or not an image at all.
     case unreadable(String)
     /// The content is another format than the extension says.
@@ -14,7 +14,7 @@ public enum ImageProblem: Error, Sendable, Hashable {
     /// An animation, published at its full size (its frames decoded and encoded again, metadata gone).
     case animated(frames: Int)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .unreadable(let reason):
             "cannot read the image: \(reason); the file may be truncated or damaged, export it again"
@@ -36,7 +36,7 @@ public enum ImageProblem: Error, Sendable, Hashable {
         }
     }
 
-    public var isWarning: Bool {
+    package var isWarning: Bool {
         if case .animated = self { return true }
         return false
     }

@@ -1,20 +1,20 @@
 /// `images:` in site.yml: how raster images are resized and encoded (docs/images.md).
-public struct ImageSettings: Sendable, Hashable {
+package struct ImageSettings: Sendable, Hashable {
     /// The widths written, in pixels; an image narrower than the largest is never upscaled.
-    public var widths: [Int] = [480, 960, 1600]
+    package var widths: [Int] = [480, 960, 1600]
     /// Images declaring more pixels than this are refused before they are decoded.
-    public var maxPixels = 50_000_000
+    package var maxPixels = 50_000_000
     /// Encoder quality, 1 to 100, for AVIF, WebP and JPEG.
-    public var quality = 70
+    package var quality = 70
     /// The social card's colours when the page has no category colour of its own.
-    public var cardBackground = "#222222"
-    public var cardText = "#ffffff"
+    package var cardBackground = "#222222"
+    package var cardText = "#ffffff"
 
-    public init() {}
+    package init() {}
 
     /// The widths to write for an image `width` pixels wide, smallest first: the configured
     /// widths below it, and the image's own width in place of any above it.
-    public func variantWidths(forWidth width: Int) -> [Int] {
+    package func variantWidths(forWidth width: Int) -> [Int] {
         let sorted = Set(widths.filter { $0 > 0 }).sorted()
         var chosen = sorted.filter { $0 < width }
         if let largest = sorted.last, largest >= width { chosen.append(width) }

@@ -1,18 +1,18 @@
 import MastheadSupport
 
 /// An image written in a Markdown body (`![alt](/images/photo.jpg "caption")`) that Masthead processes.
-public struct MarkdownImage: Sendable, Hashable {
+package struct MarkdownImage: Sendable, Hashable {
     /// As written: a path on the site, from its root.
-    public var src: String
-    public var alt: String
-    public var caption: String?
+    package var src: String
+    package var alt: String
+    package var caption: String?
     /// Its title, written as the `<img>`'s (an image inside a paragraph: `My ![x](/x.jpg "title")`).
-    public var title: String?
-    public var location: SourceLocation
+    package var title: String?
+    package var location: SourceLocation
     /// The text that stands for it in the body's HTML until images are processed (`ImageMarkers`).
-    public var marker: String
+    package var marker: String
 
-    public init(src: String, alt: String, caption: String?, title: String? = nil, location: SourceLocation, marker: String) {
+    package init(src: String, alt: String, caption: String?, title: String? = nil, location: SourceLocation, marker: String) {
         self.src = src
         self.alt = alt
         self.caption = caption
@@ -22,7 +22,7 @@ public struct MarkdownImage: Sendable, Hashable {
     }
 
     /// A path from the site's root (`/images/x.jpg`), not a URL elsewhere.
-    public static func isSitePath(_ destination: String) -> Bool {
+    package static func isSitePath(_ destination: String) -> Bool {
         destination.hasPrefix("/") && !destination.hasPrefix("//")
     }
 }

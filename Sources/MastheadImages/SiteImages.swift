@@ -2,16 +2,16 @@ import MastheadSupport
 
 /// Every image the build made or measured, by its path on the site (`/images/moka.jpg`, as
 /// front matter, Markdown and catalogs write it), and each page's social card.
-public struct SiteImages: Sendable {
-    public var byPath: [String: SiteImage] = [:]
+package struct SiteImages: Sendable {
+    package var byPath: [String: SiteImage] = [:]
     /// Social cards by the route's path (`/articles/moka/`).
-    public var cards: [String: SiteImage] = [:]
+    package var cards: [String: SiteImage] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The image `src` names: a path from the site's root, or relative to it (catalogs write
     /// `images/x.jpg`). Nil for URLs elsewhere and for unknown paths.
-    public func image(_ src: String) -> SiteImage? {
+    package func image(_ src: String) -> SiteImage? {
         if src.containsLiteral("://") || src.hasPrefix("//") || src.hasPrefix("data:") { return nil }
         return byPath[src.hasPrefix("/") ? src : "/" + src]
     }
@@ -19,22 +19,22 @@ public struct SiteImages: Sendable {
 
 /// One image as pages show it: resized copies in each format (`sources`), or, for an image
 /// published as it is (SVG, an animation), only its own path and size.
-public struct SiteImage: Sendable {
+package struct SiteImage: Sendable {
     /// The file a plain `<img src>` and `og:image` use: the largest JPEG or PNG, or the file itself.
-    public var src: String
-    public var width: Int?
-    public var height: Int?
+    package var src: String
+    package var width: Int?
+    package var height: Int?
     /// `#rrggbb`, the image's mean colour, shown while it loads.
-    public var placeholder: String?
+    package var placeholder: String?
     /// Best format first (AVIF, WebP, then JPEG or PNG), each with its widths.
-    public var sources: [Source] = []
+    package var sources: [Source] = []
     /// A social card's description (`og:image:alt`).
-    public var alt: String?
+    package var alt: String?
 
-    public struct Source: Sendable {
-        public var format: ImageFormat
+    package struct Source: Sendable {
+        package var format: ImageFormat
         /// Smallest first.
-        public var candidates: [(width: Int, path: String)]
+        package var candidates: [(width: Int, path: String)]
 
         package init(format: ImageFormat, candidates: [(width: Int, path: String)]) {
             self.format = format
@@ -42,7 +42,7 @@ public struct SiteImage: Sendable {
         }
     }
 
-    public init(src: String, width: Int?, height: Int?, placeholder: String? = nil, sources: [Source] = [], alt: String? = nil) {
+    package init(src: String, width: Int?, height: Int?, placeholder: String? = nil, sources: [Source] = [], alt: String? = nil) {
         self.src = src
         self.width = width
         self.height = height
@@ -53,11 +53,11 @@ public struct SiteImage: Sendable {
 
     /// `srcset` of one source: `a.avif 480w, b.avif 960w`, each path made a link by `link` and
     /// percent-encoded as cmark encodes a `src` (a space would split the candidate).
-    public func srcset(of format: ImageFormat, link: (String) -> String) -> String? {
+    package func srcset(of format: ImageFormat, link: (String) -> String) -> String? {
         guard let source = sources.first(where: { $0.format == format }) else { return nil }
         return source.candidates.map { "\(XML.percentEncodedURL(link($0.path))) \($0.width)w" }.joined(separator: ", ")
     }
 
     /// The JPEG or PNG source: what `<img srcset>` lists.
-    public var fallback: Source? { sources.last }
+    package var fallback: Source? { sources.last }
 }

@@ -8,7 +8,7 @@ import MastheadSupport
 /// values every page receives (`PageContext`) and must not take the path of a route.
 extension ReportEngine {
     /// Private member statement pages, when `statements.enabled` is on; otherwise none.
-    public func statementFiles(site: Site, templates: TemplateSet) -> ([OutputFile], [Diagnostic]) {
+    package func statementFiles(site: Site, templates: TemplateSet) -> ([OutputFile], [Diagnostic]) {
         guard let statements, statements.enabled else { return ([], []) }
         return MemberStatements(config: statements, store: store, format: format).files(site: site, templates: templates)
     }

@@ -7,15 +7,15 @@ import MastheadSupport
 /// Renders a `Site`'s routes into bytes: pages through their templates, feeds, sitemap and
 /// robots.txt by code; static files by reference. Which routes, and where the bytes go, is
 /// the render stage's business (`RenderStage`).
-public struct SiteRenderer: Sendable {
-    public let site: Site
-    public let templates: TemplateSet
-    public let siteDirectory: URL
+package struct SiteRenderer: Sendable {
+    package let site: Site
+    package let templates: TemplateSet
+    package let siteDirectory: URL
     /// What the image stage made: pages show these, and the originals they replace are not copied.
-    public let images: SiteImages
+    package let images: SiteImages
     let replacedStaticFiles: Set<String>
 
-    public init(site: Site, templates: TemplateSet, siteDirectory: URL, images: SiteImages = SiteImages(), replacedStaticFiles: Set<String> = []) {
+    package init(site: Site, templates: TemplateSet, siteDirectory: URL, images: SiteImages = SiteImages(), replacedStaticFiles: Set<String> = []) {
         self.site = site
         self.templates = templates
         self.siteDirectory = siteDirectory
@@ -24,7 +24,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Every template a route needs must exist: one error per missing template.
-    public func missingTemplates() -> [Diagnostic] {
+    package func missingTemplates() -> [Diagnostic] {
         var counts: [String: (count: Int, kind: Route.Kind, source: String)] = [:]
         for route in site.routes {
             guard let name = route.template, !templates.names.contains(name) else { continue }
@@ -51,7 +51,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Static files, by reference: they are copied, never read here.
-    public func staticFiles() -> [OutputFile] {
+    package func staticFiles() -> [OutputFile] {
         site.staticFiles.filter { !replacedStaticFiles.contains($0.sourcePath) }.map {
             OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path))
         }
@@ -60,7 +60,7 @@ public struct SiteRenderer: Sendable {
     /// What Masthead writes beside the pages: the chart, print and search stylesheets, and a
     /// catalog filter's script, stylesheet and data (`CatalogFilterAssets`). A site's own file at
     /// one of these paths replaces Masthead's, with a warning saying how to do without it.
-    public func generatedFiles() -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+    package func generatedFiles() -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         let colours = site.config.reports.chartColours
         var assets: [(path: String, data: Data, advice: String)] = [
             (
@@ -97,7 +97,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The data file of every catalog with a `filter:`, in this site's language.
-    public func catalogFilterData() -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+    package func catalogFilterData() -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         let filtered = site.catalogs.indices.filter { site.catalogs[$0].config.filter != nil }
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []

@@ -7,16 +7,16 @@ import MastheadSupport
 /// column, partials that do not exist, partials that include themselves, and nesting deeper
 /// than `maxNesting`.
 public struct TemplateSet: Sendable {
-    public static let folder = SiteFolders.templates
+    package static let folder = SiteFolders.templates
 
     var renderer: TemplateRenderer
-    public let names: Set<String>
+    package let names: Set<String>
     /// For each template, a fingerprint of its text and of every partial and parent it reaches:
     /// a page needs rendering again only when its template's fingerprint changes.
-    public var fingerprints: [String: UInt64] = [:]
+    package var fingerprints: [String: UInt64] = [:]
     /// Whether `{{>card}}` places a card rendered once per article (`CardHTML`) rather than
     /// rendering the card's template again at each place it appears.
-    public private(set) var rendersCardsOnce = false
+    package private(set) var rendersCardsOnce = false
 
     /// The partial every list of articles includes, rendered once per article.
     static let cardPartial = "card"
@@ -26,17 +26,17 @@ public struct TemplateSet: Sendable {
     /// The partials under `Templates/site-wide/`, each rendered once per language and placed on
     /// every page that includes it (`SiteWideValues`): by the name its placer reads, the
     /// name its own template is kept under.
-    public private(set) var siteWidePartials: [String: String] = [:]
+    package private(set) var siteWidePartials: [String: String] = [:]
     static let siteWideFolder = "site-wide/"
     /// The start of the names placers read: not one a template could mean.
     static let placerPrefix = "masthead-rendered-"
     /// Whether a template shows `page.image`: only then are social cards drawn.
-    public var showsPageImage = false
+    package var showsPageImage = false
     /// The templates showing a named chart (`{{{charts.NAME}}}`), themselves or through a
     /// partial or parent they reach: only their pages change with a named chart.
-    public var showingNamedCharts: Set<String> = []
+    package var showingNamedCharts: Set<String> = []
     /// `Templates/i18n/<code>.yml`: the theme's words per language (`{{i18n.KEY}}`).
-    public var strings = TemplateStrings()
+    package var strings = TemplateStrings()
 
     /// Each template's file, by the name it is rendered under (`card template` is the card's).
     private var paths: [String: String] = [:]
@@ -48,7 +48,7 @@ public struct TemplateSet: Sendable {
 
     /// `partialsRenderedOnce: false` renders every card and site-wide partial in place: the
     /// simple version, which tests compare with.
-    public static func load(siteDirectory: URL, partialsRenderedOnce: Bool = true) -> (TemplateSet, [Diagnostic]) {
+    package static func load(siteDirectory: URL, partialsRenderedOnce: Bool = true) -> (TemplateSet, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var sources: [String: (path: String, text: String)] = [:]
         let files = ContentLoader.files(in: folder, siteDirectory: siteDirectory, diagnostics: &diagnostics)
@@ -72,7 +72,7 @@ public struct TemplateSet: Sendable {
 
     /// Sections, partials and parents nest at most this deep, counted across templates:
     /// `TemplateParser` and `TemplateRenderer` read and render them by recursion, on the stack.
-    public static let maxNesting = 100
+    package static let maxNesting = 100
 
     /// `sources` maps a template name (`article`, `partials/card`) to its file path and text.
     public static func parse(
@@ -167,7 +167,7 @@ public struct TemplateSet: Sendable {
     }
 
     /// The file of the template rendered as `name`; nil when there is none.
-    public func path(of name: String) -> String? { paths[name] }
+    package func path(of name: String) -> String? { paths[name] }
 
     /// `values`: a page's `PageValues` (docs/templates.md), or a dictionary keyed by name
     /// (the fuzz targets render those).
@@ -177,7 +177,7 @@ public struct TemplateSet: Sendable {
 
     /// An error for each template whose render ran past its limits since the last call
     /// (`TemplateRenderer.Limits`): the build that rendered it fails.
-    public func overrunProblems() -> [Diagnostic] {
+    package func overrunProblems() -> [Diagnostic] {
         renderer.overruns.take().map { overrun in
             Diagnostic(.error, "template: \(overrun.message)", file: paths[overrun.template] ?? "\(Self.folder)/\(overrun.template).mustache")
         }

@@ -6,12 +6,12 @@ import MastheadSupport
 /// The theme's words in each language: `Templates/i18n/<code>.yml`, a flat mapping from a
 /// key to its text, read by templates as `{{i18n.KEY}}` (docs/templates.md). A key missing
 /// from a language's table is taken from the default language's.
-public struct TemplateStrings: Sendable {
+package struct TemplateStrings: Sendable {
     static let folder = "i18n"
     /// By lower-cased language code (`it`, `en-gb`).
     var tables: [String: [String: String]] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The words for `language`: its own table (or its primary language's, `en` for `en-GB`),
     /// over the default language's. Nil when the theme has no table for either.

@@ -4,32 +4,32 @@ import MastheadContent
 
 /// What a block reads from a source, independent of how it is drawn: the filters, the x
 /// grouping, the measure and the series. Equal queries on one source share one result.
-public struct AggregationQuery: Sendable, Hashable {
-    public struct Grouping: Sendable, Hashable {
-        public var field: String
-        public var rule: GroupingRule
+package struct AggregationQuery: Sendable, Hashable {
+    package struct Grouping: Sendable, Hashable {
+        package var field: String
+        package var rule: GroupingRule
         /// `x.values`, typed as the field: exactly these groups, in this order.
-        public var fixed: [DataValue]?
+        package var fixed: [DataValue]?
     }
 
-    public var filters: [FieldFilter]
-    public var x: Grouping?
-    public var measure: Measure
-    public var series: String?
+    package var filters: [FieldFilter]
+    package var x: Grouping?
+    package var measure: Measure
+    package var series: String?
     /// `sort:` by y and `limit:`, asked of a database source when the cut rows cannot change
     /// what the block shows (`ReportEngine.pushedOrder`); nil for files, which sort in `BlockView`.
-    public var pushedOrder: PushedOrder?
+    package var pushedOrder: PushedOrder?
 
-    public struct PushedOrder: Sendable, Hashable {
-        public var descending: Bool
-        public var limit: Int
+    package struct PushedOrder: Sendable, Hashable {
+        package var descending: Bool
+        package var limit: Int
         /// x is text: empty text has no group.
-        public var textX: Bool
+        package var textX: Bool
     }
 }
 
 /// An x value after grouping.
-public enum GroupKey: Sendable, Hashable, Comparable {
+package enum GroupKey: Sendable, Hashable, Comparable {
     /// The single group of a query with no x.
     case all
     case text(String)
@@ -39,7 +39,7 @@ public enum GroupKey: Sendable, Hashable, Comparable {
     /// A histogram bin, lower bound included.
     case bin(Double, Double)
 
-    public static func < (a: GroupKey, b: GroupKey) -> Bool {
+    package static func < (a: GroupKey, b: GroupKey) -> Bool {
         switch (a, b) {
         case (.text(let x), .text(let y)): x < y
         case (.number(let x), .number(let y)): x < y
@@ -61,27 +61,27 @@ public enum GroupKey: Sendable, Hashable, Comparable {
 }
 
 /// The result of a query: one row per x group, one column per series.
-public struct AggregateTable: Sendable, Equatable {
-    public var x: [GroupKey]
+package struct AggregateTable: Sendable, Equatable {
+    package var x: [GroupKey]
     /// Series names in order; one empty name when the query has no series.
-    public var series: [String]
+    package var series: [String]
     /// `values[row][series]`; nil where a group has no value (an average of nothing).
-    public var values: [[ReportNumber?]]
+    package var values: [[ReportNumber?]]
     /// The date bucket of x, when x is dates.
-    public var bucket: DateBucket?
+    package var bucket: DateBucket?
     /// The x field's type.
-    public var xType: FieldType?
+    package var xType: FieldType?
     /// Set when the dates span too many buckets to fill the empty ones (a mistyped year,
     /// say): the first and the last date, for a warning.
-    public var unfilledSpan: ClosedRange<Date>?
+    package var unfilledSpan: ClosedRange<Date>?
 
-    public var isEmpty: Bool { x.isEmpty || values.allSatisfy { $0.allSatisfy { $0 == nil } } }
+    package var isEmpty: Bool { x.isEmpty || values.allSatisfy { $0.allSatisfy { $0 == nil } } }
 
     /// The total of a row across series; nil when it cannot be added up (`ReportNumber.sum`).
-    public func rowTotal(_ row: Int) -> ReportNumber? { ReportNumber.sum(values[row]) }
+    package func rowTotal(_ row: Int) -> ReportNumber? { ReportNumber.sum(values[row]) }
 
     /// Sorted (x, -x, y, -y; y is a row's total across series, ties by x) and cut to `limit`.
-    public func sorted(_ order: SortOrder?, limit: Int?) -> AggregateTable {
+    package func sorted(_ order: SortOrder?, limit: Int?) -> AggregateTable {
         var rows = Array(x.indices)
         // A total too large to add up sorts last (a block showing it is an error anyway).
         let totals = order == .y || order == .descendingY ? x.indices.map { rowTotal($0) ?? .decimal(.infinity) } : []

@@ -4,60 +4,60 @@ import MastheadSite
 import MastheadSupport
 
 /// A ```chart, ```kpi or ```table block (or a named chart in site.yml), as written.
-public struct BlockSpec: Sendable {
+package struct BlockSpec: Sendable {
     /// Declared with the site.yml readers, which read catalogs' `blocks:` kinds before any block is parsed.
-    public typealias Kind = BlockKind
+    package typealias Kind = BlockKind
 
-    public var kind: Kind
-    public var chartType: ChartType = .bar
-    public var title: String?
-    public var caption: String?
-    public var source: String
-    public var sourceLocation: SourceLocation
-    public var filters: [FieldFilter] = []
-    public var x: XSpec?
-    public var measure: Measure = .count
-    public var measureLocation: SourceLocation
+    package var kind: Kind
+    package var chartType: ChartType = .bar
+    package var title: String?
+    package var caption: String?
+    package var source: String
+    package var sourceLocation: SourceLocation
+    package var filters: [FieldFilter] = []
+    package var x: XSpec?
+    package var measure: Measure = .count
+    package var measureLocation: SourceLocation
     /// The y axis / value column heading.
-    public var yLabel: String?
-    public var series: String?
-    public var seriesLocation: SourceLocation?
-    public var sort: SortOrder?
-    public var limit: Int?
+    package var yLabel: String?
+    package var series: String?
+    package var seriesLocation: SourceLocation?
+    package var sort: SortOrder?
+    package var limit: Int?
     /// Display names for values of x and series (`code: Codici registrati`).
-    public var labels: [String: String] = [:]
+    package var labels: [String: String] = [:]
     /// The order `labels:` were written in: a grid's states take their colours in this order.
-    public var labelOrder: [String] = []
+    package var labelOrder: [String] = []
     /// Text after KPI values (`punti`).
-    public var unit: String?
+    package var unit: String?
     /// How kpi and table values are written (`format: duration`: minutes as months, days, hours).
-    public var valueFormat: ValueFormat?
+    package var valueFormat: ValueFormat?
     /// `currency: EUR` with `format: currency`: the ISO 4217 code money is written in.
-    public var currency: String?
+    package var currency: String?
     /// Scatter: `y: { value: field }`, each row's own value.
-    public var pointValue: String?
+    package var pointValue: String?
     /// Scatter and grid: the field naming each point or cell.
-    public var pointLabel: String?
-    public var pointLabelLocation: SourceLocation?
+    package var pointLabel: String?
+    package var pointLabelLocation: SourceLocation?
     /// Grid: one line of cells per value of this field.
-    public var row: String?
-    public var rowLocation: SourceLocation?
+    package var row: String?
+    package var rowLocation: SourceLocation?
     /// Scatter: `aspect: geo` scales x by cos(mean latitude).
-    public var aspect: ChartAspect?
+    package var aspect: ChartAspect?
     /// Where the block starts, for problems about the whole block.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// What is read from the source: blocks asking the same thing share one pass.
-    public var query: AggregationQuery {
+    package var query: AggregationQuery {
         AggregationQuery(filters: filters, x: x.map { AggregationQuery.Grouping(field: $0.field, rule: $0.rule) }, measure: measure, series: series)
     }
 
     /// Scatter and grid charts draw one mark per row instead of aggregating.
-    public var drawsRows: Bool { kind == .chart && (chartType == .scatter || chartType == .grid) }
+    package var drawsRows: Bool { kind == .chart && (chartType == .scatter || chartType == .grid) }
 }
 
 /// `format:` of kpi and table values.
-public enum ValueFormat: String, Sendable, CaseIterable {
+package enum ValueFormat: String, Sendable, CaseIterable {
     /// A number of minutes written as months (of 30 days), days and hours.
     case duration
     /// Money in the site's language with the `currency:` code: "24.578,80 €", "£24,578.80".
@@ -65,13 +65,13 @@ public enum ValueFormat: String, Sendable, CaseIterable {
 }
 
 /// `aspect:` of a scatter chart.
-public enum ChartAspect: String, Sendable, CaseIterable {
+package enum ChartAspect: String, Sendable, CaseIterable {
     /// Longitude along x, latitude along y: x is scaled by cos(mean latitude) so a map is not stretched.
     case geo
 }
 
 /// How x values are grouped.
-public enum GroupingRule: Sendable, Hashable {
+package enum GroupingRule: Sendable, Hashable {
     /// One group per distinct value.
     case value
     case bucket(DateBucket)
@@ -86,21 +86,21 @@ public enum GroupingRule: Sendable, Hashable {
     }
 }
 
-public struct XSpec: Sendable {
-    public var field: String
-    public var rule: GroupingRule
-    public var label: String?
-    public var location: SourceLocation
+package struct XSpec: Sendable {
+    package var field: String
+    package var rule: GroupingRule
+    package var label: String?
+    package var location: SourceLocation
     /// Where `bucket:`, `binWidth:` or `bins:` is written, when one is.
-    public var ruleLocation: SourceLocation?
+    package var ruleLocation: SourceLocation?
     /// `values: [...]`: exactly these groups, in this order (as written; typed against the field later).
-    public var values: [String]?
-    public var valuesLocation: SourceLocation?
+    package var values: [String]?
+    package var valuesLocation: SourceLocation?
     /// `catalog: films`: x values are keys of that catalog, shown as the items' titles.
-    public var catalog: String?
-    public var catalogLocation: SourceLocation?
+    package var catalog: String?
+    package var catalogLocation: SourceLocation?
 
-    public init(field: String, rule: GroupingRule, label: String? = nil, location: SourceLocation) {
+    package init(field: String, rule: GroupingRule, label: String? = nil, location: SourceLocation) {
         self.field = field
         self.rule = rule
         self.label = label
@@ -108,7 +108,7 @@ public struct XSpec: Sendable {
     }
 }
 
-public enum Measure: Sendable, Hashable {
+package enum Measure: Sendable, Hashable {
     case count
     case sum(String)
     case average(String)
@@ -116,7 +116,7 @@ public enum Measure: Sendable, Hashable {
     case maximum(String)
     case distinct(String)
 
-    public var field: String? {
+    package var field: String? {
         switch self {
         case .count: nil
         case .sum(let field), .average(let field), .minimum(let field), .maximum(let field), .distinct(let field): field
@@ -124,7 +124,7 @@ public enum Measure: Sendable, Hashable {
     }
 
     /// The key as written in `y:`.
-    public var keyword: String {
+    package var keyword: String {
         switch self {
         case .count: "count"
         case .sum: "sum"
@@ -145,26 +145,26 @@ public enum Measure: Sendable, Hashable {
 }
 
 /// One condition of `where:`. Values stay text until the field's type is known.
-public struct FieldFilter: Sendable, Hashable {
-    public enum Condition: Sendable, Hashable {
+package struct FieldFilter: Sendable, Hashable {
+    package enum Condition: Sendable, Hashable {
         /// The value equals one of these.
         case oneOf([String])
         /// Inclusive bounds (`min`/`max`, or `from`/`to` for dates).
         case range(lower: String?, upper: String?)
     }
 
-    public var field: String
-    public var condition: Condition
-    public var location: SourceLocation
+    package var field: String
+    package var condition: Condition
+    package var location: SourceLocation
 
-    public static func == (a: FieldFilter, b: FieldFilter) -> Bool { a.field == b.field && a.condition == b.condition }
-    public func hash(into hasher: inout Hasher) {
+    package static func == (a: FieldFilter, b: FieldFilter) -> Bool { a.field == b.field && a.condition == b.condition }
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(field)
         hasher.combine(condition)
     }
 }
 
-public enum SortOrder: String, Sendable, CaseIterable {
+package enum SortOrder: String, Sendable, CaseIterable {
     case x
     case descendingX = "-x"
     case y

@@ -6,11 +6,11 @@ import MastheadSupport
 /// sent it, and warns, at the block that asked it, of each that reads a whole large table,
 /// with the index that would serve it. The plan is the database's own (`QueryPlan`): what it
 /// would do with its indexes and statistics as they are now.
-public enum DatabasePlans {
+package enum DatabasePlans {
     /// Tables with fewer rows are read whole at little cost; a database prefers it.
-    public static let largeTable = 10_000
+    package static let largeTable = 10_000
 
-    public static func warnings(_ results: DatabaseResults, largeTable: Int = largeTable) -> [Diagnostic] {
+    package static func warnings(_ results: DatabaseResults, largeTable: Int = largeTable) -> [Diagnostic] {
         var rowsByTable: [String: Int] = [:]
         var warnings: [Diagnostic] = []
         for (statement, entry) in results.asked() {

@@ -38,9 +38,9 @@ public final class DatabaseResults: Sendable {
     }
 
     /// A dataset's `version:` statement and a digest of its rows.
-    public struct Version: Sendable, Hashable, Codable {
-        public var sql: String
-        public var digest: String
+    package struct Version: Sendable, Hashable, Codable {
+        package var sql: String
+        package var digest: String
     }
 
     /// Where a statement was asked, and what an index serving it would hold.
@@ -85,14 +85,14 @@ public final class DatabaseResults: Sendable {
 
     /// A digest of the rows of every result `file` reads; nil when it reads none. A page's
     /// fingerprint in the preview takes it (`Document.sourceHash`): the same bytes drawn from other rows are another page.
-    public func digest(readBy file: String) -> String? {
+    package func digest(readBy file: String) -> String? {
         let digests = entries.withLock { entries in entries.values.filter { $0.readers.contains(file) }.map(\.digest) }
         return digests.isEmpty ? nil : StableHash.digest(digests.sorted().joined(separator: ","))
     }
 
     /// A digest of the rows of every result read by a file not in `documents`: site.yml's named
     /// charts and catalogs' `blocks:`, which pages show without a document of their own.
-    public func digest(readByOtherThan documents: Set<String>) -> String {
+    package func digest(readByOtherThan documents: Set<String>) -> String {
         let digests = entries.withLock { entries in
             entries.values.filter { !$0.readers.isSubset(of: documents) }.map(\.digest)
         }
@@ -106,10 +106,10 @@ public final class DatabaseResults: Sendable {
 
     /// The SQLite files asked so far, by their path in the site, with the files reading each:
     /// the build cache's `dbfile` lines, and what a saved database makes stale in the preview.
-    public var sqliteFiles: [String: Set<String>] { sqliteReaders.withLock { $0 } }
+    package var sqliteFiles: [String: Set<String>] { sqliteReaders.withLock { $0 } }
 
     /// Forgets the results asked of these SQLite files (paths in the site): they changed.
-    public func forget(sqliteFiles files: Set<String>) {
+    package func forget(sqliteFiles files: Set<String>) {
         entries.withLock { entries in
             entries = entries.filter { key, _ in !files.contains { key.database.hasPrefix("sqlite \($0) ") } }
         }
@@ -201,7 +201,7 @@ public final class DatabaseResults: Sendable {
     /// no longer be asked (the server is down, the table gone) is forgotten, so the next build
     /// asks it and reports why. Returns the files reading the results that changed or went: the
     /// pages drawn from them must be drawn again (`Changes.databaseReaders`).
-    public func poll(now: Date) -> Set<String> {
+    package func poll(now: Date) -> Set<String> {
         let due = entries.withLock { entries in
             entries.filter { $0.value.connection != nil && now.timeIntervalSince($0.value.fetched) >= $0.value.poll }
         }
@@ -265,7 +265,7 @@ public final class DatabaseResults: Sendable {
     /// The statements this build sent to PostgreSQL servers, with a digest of their rows, for
     /// the build cache: a server is no file, so the next build asks them again (`DatabaseCheck.changedReaders`).
     /// SQLite files are inputs of the cache already, by their bytes.
-    public func checks() -> [DatabaseCheck] {
+    package func checks() -> [DatabaseCheck] {
         entries.withLock { entries in
             entries.compactMap { key, entry -> DatabaseCheck? in
                 guard let server = entry.connection as? PostgresServer else { return nil }
@@ -324,22 +324,22 @@ public final class DatabaseResults: Sendable {
     }
 
     /// Results kept now, for tests and the timings.
-    public var count: Int { entries.withLock { $0.count } }
+    package var count: Int { entries.withLock { $0.count } }
 }
 
 /// One statement a build sent to a PostgreSQL server and a digest of its rows: a line of
 /// the build cache's manifest, asked again at the next build (`changedReaders`).
-public struct DatabaseCheck: Sendable, Hashable, Codable {
+package struct DatabaseCheck: Sendable, Hashable, Codable {
     /// The environment variable holding the server's URL.
-    public var variable: String
+    package var variable: String
     /// `postgres VARIABLE HASH-OF-URL`: another URL is another database.
-    public var database: String
-    public var timeZone: String
-    public var timeout: Double
+    package var database: String
+    package var timeZone: String
+    package var timeout: Double
     var statement: SQLPushdown.Statement
-    public var digest: String
+    package var digest: String
     /// The files whose blocks read it: what the next build draws again when its rows change.
-    public var readers: [String]
+    package var readers: [String]
     /// Its dataset's `version:` when it has one, with the columns and rows it gave.
     var version: DatabaseResults.Version? = nil
     var columns: [DatabaseColumn]? = nil
@@ -350,7 +350,7 @@ public struct DatabaseCheck: Sendable, Hashable, Codable {
     /// When each gives the rows it gave, none; otherwise the files reading those that changed
     /// or can no longer be asked, and `results` keeps the rows of each, so the build that
     /// follows takes them instead of sending every statement a second time.
-    public static func changedReaders(_ checks: [DatabaseCheck], environment: [String: String], keepingIn results: DatabaseResults) -> Set<
+    package static func changedReaders(_ checks: [DatabaseCheck], environment: [String: String], keepingIn results: DatabaseResults) -> Set<
         String
     > {
         guard !checks.isEmpty else { return [] }
@@ -393,7 +393,7 @@ public struct DatabaseCheck: Sendable, Hashable, Codable {
     }
 
     /// The check without its version and rows: its statement is asked at the next build.
-    public var withoutRows: DatabaseCheck {
+    package var withoutRows: DatabaseCheck {
         var check = self
         check.version = nil
         check.columns = nil

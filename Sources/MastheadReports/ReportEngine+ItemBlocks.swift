@@ -8,7 +8,7 @@ extension ReportEngine {
     /// The catalogs with each item's blocks drawn (`Catalog.itemBlocks`). Each block is parsed
     /// once, and a problem with it is reported once, at its line in site.yml, however many
     /// items it has. Catalogs without blocks are returned as they are.
-    public func withItemBlocks(_ catalogs: [Catalog], diagnostics: inout [Diagnostic]) -> [Catalog] {
+    package func withItemBlocks(_ catalogs: [Catalog], diagnostics: inout [Diagnostic]) -> [Catalog] {
         var result = catalogs
         for index in result.indices where !result[index].config.blocks.isEmpty {
             let catalog = result[index]

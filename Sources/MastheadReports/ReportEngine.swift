@@ -81,7 +81,7 @@ public final class ReportEngine: Sendable {
 
     /// Every `charts:` entry of site.yml, rendered once, by name.
     /// Also reports the problems of dataset joins, as it runs once per build.
-    public func renderNamedCharts() -> ([String: String], [Diagnostic]) {
+    package func renderNamedCharts() -> ([String: String], [Diagnostic]) {
         var rendered: [String: String] = [:]
         var diagnostics: [Diagnostic] = datasetDiagnostics()
         for chart in charts {

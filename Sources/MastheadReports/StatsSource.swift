@@ -3,7 +3,7 @@ import MastheadContent
 import MastheadSite
 
 /// The file formats statistics come in.
-public enum StatsFormat: String, Sendable {
+package enum StatsFormat: String, Sendable {
     /// Comma-separated, header row first.
     case csv
     /// One JSON object per line (`.jsonl`, `.ndjson`): streamed, any size.
@@ -21,41 +21,41 @@ public enum StatsFormat: String, Sendable {
     }
 }
 
-public struct StatsColumn: Sendable, Hashable {
-    public var name: String
-    public var type: FieldType
+package struct StatsColumn: Sendable, Hashable {
+    package var name: String
+    package var type: FieldType
     /// A field of a catalog reading the same file: the catalog reports the column's bad cells,
     /// and the dataset's messages for them use its words, so each is reported once.
-    public var catalogField = false
+    package var catalogField = false
 }
 
 /// A statistics file with its columns and their types (declared in site.yml or inferred
 /// from the first rows).
-public struct StatsSource: Sendable {
+package struct StatsSource: Sendable {
     /// As blocks name it: `stats/activities.csv` or a dataset name.
-    public var name: String
+    package var name: String
     /// Site-relative: `Content/stats/activities.csv`.
-    public var file: String
-    public var format: StatsFormat
+    package var file: String
+    package var format: StatsFormat
     /// The file's columns, then the columns a join adds.
-    public var columns: [StatsColumn]
+    package var columns: [StatsColumn]
     /// How many of `columns` the file itself has.
-    public var fileColumnCount: Int
+    package var fileColumnCount: Int
     /// The catalog fields joined to each row (`join:` in site.yml).
     var join: ResolvedJoin?
     /// What caches key on: the file, or the dataset when a join adds columns to it.
-    public var cacheKey: String
+    package var cacheKey: String
     /// For a dataset read from a database: the engine and the table or query.
-    public var database: DatabaseSource?
+    package var database: DatabaseSource?
     /// The types the database gives each column, before `schema:` (`SQLPushdown` casts where they differ).
-    public var databaseTypes: [FieldType] = []
+    package var databaseTypes: [FieldType] = []
     /// The columns the database declares as days (`DatabaseColumn.holdsDays`).
-    public var databaseDays: Set<Int> = []
+    package var databaseDays: Set<Int> = []
 
-    public var fileColumnNames: [String] { columns.prefix(fileColumnCount).map(\.name) }
+    package var fileColumnNames: [String] { columns.prefix(fileColumnCount).map(\.name) }
 
-    public func column(_ field: String) -> Int? { columns.firstIndex { $0.name == field } }
-    public var columnNames: [String] { columns.map(\.name) }
+    package func column(_ field: String) -> Int? { columns.firstIndex { $0.name == field } }
+    package var columnNames: [String] { columns.map(\.name) }
 
     /// Rows looked at to infer a column's type.
     static let inferenceRows = 500

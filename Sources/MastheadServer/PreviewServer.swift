@@ -8,57 +8,57 @@ import ServiceLifecycle
 
 /// `masthead serve`: builds the site into memory, serves it, watches the sources, rebuilds
 /// on every change and tells open pages to reload.
-public struct PreviewServer: Sendable {
-    public struct Configuration: Sendable {
+package struct PreviewServer: Sendable {
+    package struct Configuration: Sendable {
         /// The site, drafts and future articles; the base URL is the preview's own address, set once it listens.
-        public var identity: BuildIdentity
-        public var host = "127.0.0.1"
-        public var port = 8080
+        package var identity: BuildIdentity
+        package var host = "127.0.0.1"
+        package var port = 8080
         /// A burst of saves ends when nothing has changed for this long.
-        public var quietPeriod: TimeInterval = 0.04
+        package var quietPeriod: TimeInterval = 0.04
         /// Every request must arrive whole within this long: its head from the moment the
         /// connection opened or the previous response ended (so an idle connection is closed
         /// too), its body from its head. A client sending a byte every few seconds (slowloris)
         /// is cut off. Open event streams are responses, not requests, and are never cut.
-        public var requestTimeout: Duration = .seconds(30)
+        package var requestTimeout: Duration = .seconds(30)
         /// How often open event streams get a comment line, so a dead page is noticed.
-        public var heartbeat: Duration = .seconds(15)
+        package var heartbeat: Duration = .seconds(15)
         /// Told the stages of the first build, the long one (the terminal's progress line).
-        public var firstBuildProgress: (any BuildProgress)?
+        package var firstBuildProgress: (any BuildProgress)?
         /// `--edit`: the editor at `/_masthead/` writes files even when the server listens beyond
         /// loopback (then its pages ask for `editorToken`). On loopback it is always on.
-        public var edit = false
+        package var edit = false
         /// Made when the server starts; every request that changes a file carries it (docs/editor.md).
-        public var editorToken = EditorAccess.makeToken()
+        package var editorToken = EditorAccess.makeToken()
         /// Connections held at once (`ConnectionBudget`); nil: what the descriptor limit leaves room for.
-        public var maximumConnections: Int?
+        package var maximumConnections: Int?
         /// Where the server says what is not a build's report (the connection budget reached).
-        public var log: @Sendable (String) -> Void = { StandardError.write($0 + "\n") }
+        package var log: @Sendable (String) -> Void = { StandardError.write($0 + "\n") }
 
-        public init(identity: BuildIdentity) {
+        package init(identity: BuildIdentity) {
             self.identity = identity
         }
 
-        public var siteDirectory: URL { identity.siteDirectory }
+        package var siteDirectory: URL { identity.siteDirectory }
     }
 
     /// What a rebuild reports to whoever runs the server (the terminal, tests).
-    public struct RebuildReport: Sendable {
-        public var build: Int
-        public var succeeded: Bool
-        public var changed: [String]
-        public var seconds: Double
-        public var reusedDocuments: Int
-        public var parsedDocuments: Int
+    package struct RebuildReport: Sendable {
+        package var build: Int
+        package var succeeded: Bool
+        package var changed: [String]
+        package var seconds: Double
+        package var reusedDocuments: Int
+        package var parsedDocuments: Int
         /// Pages that went through their templates, and pages kept from the previous render.
-        public var renderedPages: Int
-        public var reusedPages: Int
-        public var diagnostics: [Diagnostic]
+        package var renderedPages: Int
+        package var reusedPages: Int
+        package var diagnostics: [Diagnostic]
     }
 
-    public let configuration: Configuration
+    package let configuration: Configuration
 
-    public init(configuration: Configuration) {
+    package init(configuration: Configuration) {
         self.configuration = configuration
     }
 
@@ -66,7 +66,7 @@ public struct PreviewServer: Sendable {
     /// address once the port is bound and the first build is done; `onRebuild` every build.
     /// `handlesSignals` false leaves SIGINT and SIGTERM alone; `stopper` stops the server
     /// gracefully from code (tests).
-    public func run(
+    package func run(
         handlesSignals: Bool = true, stopper: Stopper? = nil,
         onReady: @escaping @Sendable (String) -> Void,
         onRebuild: @escaping @Sendable (RebuildReport) -> Void = { _ in }
@@ -120,14 +120,14 @@ public struct PreviewServer: Sendable {
 
     /// The editor's address to print once the server listens at `address`; nil when editing is
     /// off (beyond loopback without `--edit`). Beyond loopback it carries the token once.
-    public func editorAddress(serving address: String) -> String? {
+    package func editorAddress(serving address: String) -> String? {
         let beyondLoopback = AllowedHosts(listeningOn: configuration.host).beyondLoopback
         if beyondLoopback && !configuration.edit { return nil }
         return address + "_masthead/" + (beyondLoopback ? "?token=\(configuration.editorToken)" : "")
     }
 
     /// Stops a running server the way Ctrl-C does: open event streams end, requests finish.
-    public final class Stopper: Sendable {
+    package final class Stopper: Sendable {
         private struct State: Sendable {
             var group: ServiceGroup?
             var requested = false
@@ -135,7 +135,7 @@ public struct PreviewServer: Sendable {
 
         private let state = Locked(State())
 
-        public init() {}
+        package init() {}
 
         func attach(_ group: ServiceGroup) async {
             let stopNow = state.withLock { state in
@@ -145,7 +145,7 @@ public struct PreviewServer: Sendable {
             if stopNow { await group.triggerGracefulShutdown() }
         }
 
-        public func stop() async {
+        package func stop() async {
             let group = state.withLock { state in
                 state.requested = true
                 return state.group

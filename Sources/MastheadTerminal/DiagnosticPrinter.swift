@@ -5,24 +5,24 @@ import MastheadSupport
 /// each followed by the source line it points at with a caret under the column. With colours
 /// (a terminal), `error:` is red, `warning:` yellow and the place bold; without, the first line
 /// of each is exactly `Diagnostic.description`.
-public struct DiagnosticPrinter {
-    public var style: TerminalStyle
+package struct DiagnosticPrinter {
+    package var style: TerminalStyle
     /// The folder the diagnostics' paths are relative to; nil prints no source lines.
-    public var siteDirectory: URL?
+    package var siteDirectory: URL?
 
-    public init(style: TerminalStyle = .plain, siteDirectory: URL? = nil) {
+    package init(style: TerminalStyle = .plain, siteDirectory: URL? = nil) {
         self.style = style
         self.siteDirectory = siteDirectory
     }
 
     /// Writes them to standard error (clearing a progress line first).
-    public func print(_ diagnostics: [Diagnostic]) {
+    package func print(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
         StandardError.write(text(diagnostics))
     }
 
     /// The text `print` writes.
-    public func text(_ diagnostics: [Diagnostic]) -> String {
+    package func text(_ diagnostics: [Diagnostic]) -> String {
         let reader = siteDirectory.map(SourceLineReader.init)
         var text = ""
         for diagnostic in diagnostics {

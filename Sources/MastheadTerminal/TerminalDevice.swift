@@ -6,10 +6,10 @@ import Glibc
 
 /// What standard error is connected to: a terminal (progress may be drawn in place, colours
 /// may be used) or a pipe or file (plain lines only).
-public enum TerminalDevice {
+package enum TerminalDevice {
     /// Standard error is a terminal that understands carriage returns and escape codes
     /// (`TERM=dumb` does not).
-    public static func standardErrorIsTerminal(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    package static func standardErrorIsTerminal(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 

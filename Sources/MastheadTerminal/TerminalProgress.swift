@@ -9,10 +9,10 @@ import MastheadSupport
 /// tenth of a second), and is cleared by `finish()`. Counting is a lock and an addition: no
 /// system call per page. Its state is in `Locked` boxes, the timer too (a Dispatch source is not
 /// marked `Sendable`), so it is `Sendable` without `@unchecked`.
-public final class TerminalProgress: BuildProgress, Sendable {
+package final class TerminalProgress: BuildProgress, Sendable {
     /// How long a build runs before the line appears; `MASTHEAD_PROGRESS_AFTER` (seconds)
     /// changes it, for tests.
-    public static let defaultDelay = 0.5
+    package static let defaultDelay = 0.5
     static let interval = DispatchTimeInterval.milliseconds(100)
 
     private struct Counts: Sendable {
@@ -37,7 +37,7 @@ public final class TerminalProgress: BuildProgress, Sendable {
     private let timer: Locked<any DispatchSourceTimer>
 
     /// Starts the timer at once: the delay counts from here.
-    public init(style: TerminalStyle, delay: Double = TerminalProgress.defaultDelay) {
+    package init(style: TerminalStyle, delay: Double = TerminalProgress.defaultDelay) {
         self.style = style
         self.delay = delay
         timer = Locked(DispatchSource.makeTimerSource(queue: DispatchQueue(label: "masthead.progress")))
@@ -50,7 +50,7 @@ public final class TerminalProgress: BuildProgress, Sendable {
 
     /// A progress line when standard error is a terminal, else nil: nothing of it may reach
     /// a pipe or a file.
-    public static func forStandardError(
+    package static func forStandardError(
         style: TerminalStyle,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> TerminalProgress? {
@@ -61,12 +61,12 @@ public final class TerminalProgress: BuildProgress, Sendable {
 
     deinit { timer.withLock { $0.cancel() } }
 
-    public func begin(_ stage: BuildStage, total: Int?) {
+    package func begin(_ stage: BuildStage, total: Int?) {
         current.withLock { $0 = Counts(stage: stage, total: total) }
         draw(unlessDrawnWithin: 0.1)
     }
 
-    public func advance(by count: Int) {
+    package func advance(by count: Int) {
         current.withLock { $0.done += count }
     }
 
@@ -74,7 +74,7 @@ public final class TerminalProgress: BuildProgress, Sendable {
     var doneCount: Int { current.withLock { $0.done } }
 
     /// Stops drawing and clears the line; call it before printing anything else. Idempotent.
-    public func finish() {
+    package func finish() {
         drawing.withLock { drawing in
             guard !drawing.finished else { return }
             drawing.finished = true

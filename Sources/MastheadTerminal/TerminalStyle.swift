@@ -3,22 +3,22 @@ import MastheadSupport
 
 /// How text meant for the terminal is styled: with ANSI colours and bold, or plain. Plain
 /// text is exactly what the styled text shows, without the escape codes.
-public struct TerminalStyle: Sendable {
-    public var colors: Bool
+package struct TerminalStyle: Sendable {
+    package var colors: Bool
 
-    public init(colors: Bool) {
+    package init(colors: Bool) {
         self.colors = colors
     }
 
-    public static let plain = TerminalStyle(colors: false)
+    package static let plain = TerminalStyle(colors: false)
 
     /// `--color auto`: colours when standard error is a terminal and `NO_COLOR` is unset or
     /// empty (https://no-color.org).
-    public static func automaticColors(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    package static func automaticColors(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         TerminalDevice.standardErrorIsTerminal(environment: environment) && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
-    public func bold(_ text: String) -> String { styled(text, "1") }
+    package func bold(_ text: String) -> String { styled(text, "1") }
     func red(_ text: String) -> String { styled(text, "1;31") }
     func yellow(_ text: String) -> String { styled(text, "1;33") }
     /// Bright blue: readable on dark and light backgrounds alike, where plain blue is not on dark ones.
@@ -27,7 +27,7 @@ public struct TerminalStyle: Sendable {
     func dim(_ text: String) -> String { styled(text, "2") }
 
     /// `error:` in red, `warning:` in yellow.
-    public func label(_ severity: Diagnostic.Severity) -> String {
+    package func label(_ severity: Diagnostic.Severity) -> String {
         let text = severity.rawValue + ":"
         return severity == .error ? red(text) : yellow(text)
     }

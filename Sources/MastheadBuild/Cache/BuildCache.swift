@@ -13,14 +13,14 @@ import MastheadSupport
 /// options, the Masthead binary itself, and time: the manifest expires at the first of the
 /// site's scheduled changes (`ScheduledChanges`: a publication, an expiry, a catalog item's
 /// date, a weekly rotation).
-public struct BuildCache: Sendable {
-    public let siteDirectory: URL
-    public let output: URL
-    public let manifestURL: URL
+package struct BuildCache: Sendable {
+    package let siteDirectory: URL
+    package let output: URL
+    package let manifestURL: URL
 
-    public static let folder = ".masthead"
+    package static let folder = ".masthead"
 
-    public init(siteDirectory: URL, output: URL) {
+    package init(siteDirectory: URL, output: URL) {
         self.siteDirectory = siteDirectory.standardizedFileURL
         self.output = output.standardizedFileURL
         // One manifest per output folder: building to public/ and to a preview folder
@@ -30,7 +30,7 @@ public struct BuildCache: Sendable {
     }
 
     /// The cache key: everything besides the input files that decides the output.
-    public func key(_ identity: BuildIdentity) -> String {
+    package func key(_ identity: BuildIdentity) -> String {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
         let binary = FileStatus(path: executable).map { "\($0.size)-\($0.modified)" } ?? "unknown"
         let parts = ["masthead \(executable) \(binary)", "output \(output.path)"] + identity.lines
@@ -38,12 +38,12 @@ public struct BuildCache: Sendable {
     }
 
     /// The manifest, or the parts of it asked for (`BuildManifest.parse`).
-    public func loadManifest(withRecords: Bool = true, withPageURLs: Bool = true) -> BuildManifest? {
+    package func loadManifest(withRecords: Bool = true, withPageURLs: Bool = true) -> BuildManifest? {
         guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return nil }
         return BuildManifest.parse(String(decoding: data, as: UTF8.self), withRecords: withRecords, withPageURLs: withPageURLs)
     }
 
-    public func save(_ manifest: BuildManifest) throws {
+    package func save(_ manifest: BuildManifest) throws {
         try Self.makeFolder(siteDirectory: siteDirectory)
         // Written a megabyte at a time into a new file, then renamed over the old one: never
         // half a manifest, and never the whole of a large site's in memory.
@@ -84,14 +84,14 @@ public struct BuildCache: Sendable {
         return folder
     }
 
-    public func removeManifest() {
+    package func removeManifest() {
         try? FileManager.default.removeItem(at: manifestURL)
     }
 
     /// Every input file with its record. Files whose size, modification time, change time and
     /// inode match `previous` keep their recorded hash; the others are read and hashed (a file
     /// edited with its size kept and its time set back has a new change time).
-    public func fingerprintInputs(previous: [String: BuildManifest.FileRecord]) -> [String: BuildManifest.FileRecord] {
+    package func fingerprintInputs(previous: [String: BuildManifest.FileRecord]) -> [String: BuildManifest.FileRecord] {
         var paths: [Input] = []
         let siteFiles = SiteFiles(siteDirectory: siteDirectory)
         var linkedFolders = Set<String>()
@@ -145,7 +145,7 @@ public struct BuildCache: Sendable {
 
     /// The first moment the same inputs can give a different site (`ScheduledChanges`); a
     /// site with nothing scheduled stays valid until its files change.
-    public static func validUntil(_ changes: [ScheduledChange]) -> Date {
+    package static func validUntil(_ changes: [ScheduledChange]) -> Date {
         changes.first?.date ?? .distantFuture
     }
 }

@@ -4,14 +4,14 @@ import Foundation
 /// future articles are published, and the address links start from. Made once, from the
 /// command line or the preview's configuration; the build cache's key, the preview's page
 /// fingerprints and the check that a save may be patched into the last build all compare it.
-public struct BuildIdentity: Hashable, Sendable {
-    public var siteDirectory: URL
-    public var includeDrafts: Bool
-    public var includeFuture: Bool
+package struct BuildIdentity: Hashable, Sendable {
+    package var siteDirectory: URL
+    package var includeDrafts: Bool
+    package var includeFuture: Bool
     /// Replaces `baseURL` from site.yml (a preview host).
-    public var baseURL: String?
+    package var baseURL: String?
 
-    public init(siteDirectory: URL, includeDrafts: Bool = false, includeFuture: Bool = false, baseURL: String? = nil) {
+    package init(siteDirectory: URL, includeDrafts: Bool = false, includeFuture: Bool = false, baseURL: String? = nil) {
         self.siteDirectory = siteDirectory
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture

@@ -16,20 +16,20 @@ import Darwin
 /// crash, `kill -9`), so a lock left by a dead build is simply free, with no staleness test
 /// that a reused pid could fool and no window between testing and taking it over. It also
 /// holds between threads of one process, as each take opens the file anew.
-public final class BuildLock: Sendable {
-    public static let fileName = "build.lock"
+package final class BuildLock: Sendable {
+    package static let fileName = "build.lock"
     /// How long a second build waits for the first before giving up.
-    public static let defaultWait: TimeInterval = 5
+    package static let defaultWait: TimeInterval = 5
 
     /// Another build holds the lock.
-    public struct Busy: Error, CustomStringConvertible {
+    package struct Busy: Error, CustomStringConvertible {
         /// Its process id, when it has written it yet.
-        public var holder: Int32?
-        public var waited: TimeInterval
+        package var holder: Int32?
+        package var waited: TimeInterval
         /// What the holder is doing: `build` or `deploy` (a deploy holds the lock so no build changes what it uploads).
-        public var command: String = "build"
+        package var command: String = "build"
 
-        public var description: String {
+        package var description: String {
             let process = holder.map { "process \($0)" } ?? "another process"
             return "another masthead \(command) of this site is running (\(process)); waited \(Int(waited.rounded())) s for it to finish."
                 + " Build again when it is done, or stop that process"
@@ -46,7 +46,7 @@ public final class BuildLock: Sendable {
     /// Takes the site's lock, waiting up to `wait` seconds for another build to let it go.
     /// Nil when the lock file cannot be made (a read-only site folder): such a site has no
     /// cache either, and the build goes on without one.
-    public static func acquire(siteDirectory: URL, wait: TimeInterval = defaultWait, command: String = "build") throws(Busy) -> BuildLock? {
+    package static func acquire(siteDirectory: URL, wait: TimeInterval = defaultWait, command: String = "build") throws(Busy) -> BuildLock? {
         guard let folder = try? BuildCache.makeFolder(siteDirectory: siteDirectory) else { return nil }
         let path = folder.appendingPathComponent(fileName).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -70,7 +70,7 @@ public final class BuildLock: Sendable {
     }
 
     /// Lets the next build in. Also done when the process ends, however it ends.
-    public func release() {
+    package func release() {
         descriptor.withLock { descriptor in
             guard descriptor >= 0 else { return }
             flock(descriptor, LOCK_UN)

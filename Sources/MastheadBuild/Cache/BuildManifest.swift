@@ -8,18 +8,18 @@ import MastheadSupport
 ///
 /// Stored as text, one record a line, because it is read on every build and a site of
 /// 100,000 articles has as many records: `in SIZE MTIME CTIME INODE HASH PATH`, `out ...` alike.
-public struct BuildManifest: Sendable, Equatable {
+package struct BuildManifest: Sendable, Equatable {
     /// A file's size, modification time, change time (nanoseconds since 1970), inode and
     /// content hash. The change time and inode are what git keeps beside size and time: no tool
     /// sets them back, so a file edited with its size kept and its time restored is still seen.
-    public struct FileRecord: Sendable, Equatable {
-        public var size: Int
-        public var modified: Int64
-        public var changed: Int64
-        public var inode: UInt64
-        public var hash: String
+    package struct FileRecord: Sendable, Equatable {
+        package var size: Int
+        package var modified: Int64
+        package var changed: Int64
+        package var inode: UInt64
+        package var hash: String
 
-        public init(size: Int, modified: Int64, changed: Int64 = 0, inode: UInt64 = 0, hash: String) {
+        package init(size: Int, modified: Int64, changed: Int64 = 0, inode: UInt64 = 0, hash: String) {
             self.size = size
             self.modified = modified
             self.changed = changed
@@ -28,7 +28,7 @@ public struct BuildManifest: Sendable, Equatable {
         }
 
         /// A file as `status` finds it, with its hash.
-        public init(_ status: FileStatus, hash: String) {
+        package init(_ status: FileStatus, hash: String) {
             self.init(size: status.size, modified: status.modified, changed: status.changed, inode: status.inode, hash: hash)
         }
     }
@@ -38,35 +38,35 @@ public struct BuildManifest: Sendable, Equatable {
     static let formatLine = "masthead-build-cache 3"
 
     /// Hash of the build options and the Masthead binary that built the output.
-    public var key: String
+    package var key: String
     /// The first moment the output may differ with the same inputs (`BuildCache.validUntil`).
-    public var validUntil: Date?
+    package var validUntil: Date?
     /// What changes the site next by itself, earliest first, for `masthead status`.
-    public var scheduledChanges: [ScheduledChange] = []
+    package var scheduledChanges: [ScheduledChange] = []
     /// The summary line of the build (`3 article, 1 home, ...`) and its warnings, shown again
     /// when a later build finds nothing to do.
-    public var summary: String = ""
-    public var warnings: [String] = []
+    package var summary: String = ""
+    package var warnings: [String] = []
     /// By path relative to the site folder (`Content/articles/moka.md`).
-    public var inputs: [String: FileRecord] = [:]
+    package var inputs: [String: FileRecord] = [:]
     /// By path relative to the output folder (`articles/moka/index.html`).
-    public var outputs: [String: FileRecord] = [:]
+    package var outputs: [String: FileRecord] = [:]
     /// The output's folders as the build left them: a folder still as recorded holds no file the build did not write.
-    public var folders = FolderRecords()
+    package var folders = FolderRecords()
     /// Each article's and page's URL by source file, to warn when one changes (`URLChanges`).
-    public var pageURLs: [String: String] = [:]
+    package var pageURLs: [String: String] = [:]
     /// The statements the build sent to PostgreSQL servers, with a digest of their rows: a
     /// server is an input too, asked again at the next build (`DatabaseCheck`).
-    public var databaseChecks: [DatabaseCheck] = []
+    package var databaseChecks: [DatabaseCheck] = []
     /// The SQLite files the build's blocks asked, each with the files reading it: when they
     /// are the only inputs that changed, the next build draws again only those readers' pages.
-    public var databaseFiles: [String: [String]] = [:]
+    package var databaseFiles: [String: [String]] = [:]
 
-    public init(key: String) {
+    package init(key: String) {
         self.key = key
     }
 
-    public func serialized() -> String {
+    package func serialized() -> String {
         var text = ""
         serialize { text += $0 }
         return text
@@ -74,7 +74,7 @@ public struct BuildManifest: Sendable, Equatable {
 
     /// The manifest's text, handed to `write` a line at a time (each with its newline): a large
     /// site's manifest is tens of megabytes, written out as it is made (`BuildCache.save`).
-    public func serialize(_ write: (String) throws -> Void) rethrows {
+    package func serialize(_ write: (String) throws -> Void) rethrows {
         try write(Self.formatLine + "\n")
         try write("key \(key)\n")
         try write("validUntil " + (validUntil.map { String(format: "%.3f", $0.timeIntervalSince1970) } ?? "-") + "\n")
@@ -108,7 +108,7 @@ public struct BuildManifest: Sendable, Equatable {
     /// `withRecords: false` skips the input and output records, most of a large site's
     /// manifest: a build without the cache reads only the page URLs (`URLChanges`).
     /// `withPageURLs: false` skips those, which only a build that goes ahead needs.
-    public static func parse(_ text: String, withRecords: Bool = true, withPageURLs: Bool = true) -> BuildManifest? {
+    package static func parse(_ text: String, withRecords: Bool = true, withPageURLs: Bool = true) -> BuildManifest? {
         var text = text
         return text.withUTF8 { parse(bytes: $0, withRecords: withRecords, withPageURLs: withPageURLs) }
     }

@@ -7,14 +7,14 @@ import MastheadSupport
 /// listed: one lstat instead of a listing, as git's untracked cache does. A folder changed in
 /// the clock tick in which it was looked at could change again within that tick unseen, so it
 /// is listed every time ("racy", as git says of such index entries).
-public struct FolderRecords: Sendable, Equatable {
-    public var records: [String: BuildManifest.FileRecord] = [:]
-    public var takenAt: Int64 = 0
+package struct FolderRecords: Sendable, Equatable {
+    package var records: [String: BuildManifest.FileRecord] = [:]
+    package var takenAt: Int64 = 0
 
-    public init() {}
+    package init() {}
 
     /// Every folder holding one of `files` under `output`, and `output` itself (`""`).
-    public init(of output: URL, files: some Sequence<String>) {
+    package init(of output: URL, files: some Sequence<String>) {
         takenAt = FileStatus.fileSystemNow()
         var folders: Set<String> = [""]
         for file in files {

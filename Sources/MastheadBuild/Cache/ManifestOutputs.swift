@@ -5,7 +5,7 @@ extension BuildManifest {
     /// and the manifest's `validUntil`: what `masthead deploy` reads of a large site's manifest
     /// without holding it (a million records are over 100 MB), a megabyte at a time. `found` is
     /// false when the file is missing or not a manifest of this version.
-    public static func readOutputs(at url: URL, _ each: (String, FileRecord) throws -> Void) throws -> (validUntil: Date?, found: Bool) {
+    package static func readOutputs(at url: URL, _ each: (String, FileRecord) throws -> Void) throws -> (validUntil: Date?, found: Bool) {
         guard let handle = FileHandle(forReadingAtPath: url.path) else { return (nil, false) }
         defer { try? handle.close() }
         var validUntil: Date?

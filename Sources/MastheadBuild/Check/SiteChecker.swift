@@ -6,13 +6,13 @@ import MastheadSupport
 /// `masthead check`: validates a built site in memory and blames the source line that
 /// produced each problem — broken links and `#fragments`, missing images, images without
 /// alt text, duplicate ids, pages without a title or description, pages nothing links to.
-public struct SiteChecker {
+package struct SiteChecker {
     let site: Site
     let files: [OutputFile]
     let siteDirectory: URL
     private let sources: SourceLocator
 
-    public init(site: Site, files: [OutputFile], siteDirectory: URL) {
+    package init(site: Site, files: [OutputFile], siteDirectory: URL) {
         self.site = site
         self.files = files
         self.siteDirectory = siteDirectory
@@ -29,7 +29,7 @@ public struct SiteChecker {
         var ids: Set<String>
     }
 
-    public func check() -> [Diagnostic] {
+    package func check() -> [Diagnostic] {
         var routesByOutput: [String: Route] = [:]
         for route in site.routes + site.translations.flatMap(\.routes) { routesByOutput[route.outputPath] = route }
         let staticSources = Dictionary(site.staticFiles.map { ($0.outputPath, $0.sourcePath) }, uniquingKeysWith: { first, _ in first })

@@ -11,7 +11,7 @@ import MastheadSupport
 /// not SQLite databases: the documents reading one are forgotten when it changes, `Changes.databaseReaders`).
 /// Reusing an entry gives exactly what parsing again would give, so incremental and full
 /// builds produce the same output.
-public final class DocumentMemory: Sendable {
+package final class DocumentMemory: Sendable {
     private struct Entry: Sendable {
         var kind: Document.Kind
         var data: Data
@@ -28,7 +28,7 @@ public final class DocumentMemory: Sendable {
 
     private let state = Locked(State())
 
-    public init() {}
+    package init() {}
 
     /// Starts a build: forgets every entry when what parsing depends on has changed.
     func beginBuild(_ identity: BuildIdentity) {

@@ -4,7 +4,7 @@ import MastheadSupport
 /// The pages of the preview's renders with their fingerprints (`RouteFingerprints`): a route
 /// whose fingerprint is unchanged takes its bytes from here instead of going through its
 /// template again.
-public final class PageMemory: Sendable {
+package final class PageMemory: Sendable {
     struct Page: Sendable {
         var path: String
         var fingerprint: UInt64
@@ -13,7 +13,7 @@ public final class PageMemory: Sendable {
 
     private let pages = Locked<[String: Page]>([:])
 
-    public init() {}
+    package init() {}
 
     func page(at path: String, fingerprint: UInt64) -> Data? {
         pages.withLock { pages in

@@ -7,15 +7,15 @@ import MastheadSupport
 /// Everything the preview keeps from one build to the next, passed to every build it runs
 /// (`BuildOptions.memory`). Each part is reused only where its inputs are unchanged, so a
 /// build with memory gives the same files as one without.
-public final class RebuildMemory: Sendable {
+package final class RebuildMemory: Sendable {
     /// Each language's parsed documents, pages and search index, by its code.
     private let languages = Locked<[String: LanguageMemory]>([:])
     /// The last successful build, whole, for patches.
     let site = SiteMemory()
     /// Results of database datasets, asked again every `poll:` seconds (`DatabasePoller`).
-    public let databaseResults = DatabaseResults()
+    package let databaseResults = DatabaseResults()
 
-    public init() {}
+    package init() {}
 
     /// The memory of the site in `language` (its `SiteConfig.language`), made on first use.
     func language(_ language: String) -> LanguageMemory {
@@ -32,7 +32,7 @@ public final class RebuildMemory: Sendable {
     /// reading them: their kept results are forgotten so the blocks ask the files again (a write
     /// to the log alone leaves the file's size and time as they were). The preview sends the
     /// readers as `Changes.databaseReaders` instead of the files.
-    public func sqliteChanges(in paths: Set<String>, siteDirectory: URL) -> (files: Set<String>, readers: Set<String>) {
+    package func sqliteChanges(in paths: Set<String>, siteDirectory: URL) -> (files: Set<String>, readers: Set<String>) {
         let asked = databaseResults.sqliteFiles
         guard !asked.isEmpty else { return ([], []) }
         let folder = siteDirectory.standardizedFileURL

@@ -4,7 +4,7 @@ import MastheadSupport
 
 /// The search index's entries of the preview's last build, so a save is patched into the
 /// index by making only the saved documents' entries again (`SearchStage.patch`).
-public final class SearchMemory: Sendable {
+package final class SearchMemory: Sendable {
     struct State: Sendable {
         var entries: SearchEntries
         /// The index's file paths, so a patch hands over only the files it adds.
@@ -25,7 +25,7 @@ public final class SearchMemory: Sendable {
     /// Words and their stems, kept across full builds too.
     private let kept = Locked<SearchVocabulary?>(nil)
 
-    public init() {}
+    package init() {}
 
     func keep(_ kept: State) {
         self.kept.withLock { $0 = kept.entries.vocabulary }

@@ -7,7 +7,7 @@ import MastheadSupport
 
 /// The preview's last successful build, kept whole, so that saving an article, a page or a
 /// static file can be patched in (`Pipeline.run(.changes)`): the same stages run on the saved files only.
-public final class SiteMemory: Sendable {
+package final class SiteMemory: Sendable {
     struct State: Sendable {
         var identity: BuildIdentity
         /// Past this moment a publication, an expiry or a catalog's rotation may change the site.
@@ -62,7 +62,7 @@ public final class SiteMemory: Sendable {
 
     private let state = Locked<State?>(nil)
 
-    public init() {}
+    package init() {}
 
     func keep(_ kept: State) {
         var kept = kept

@@ -11,22 +11,22 @@ import MastheadSupport
 /// The change time and inode catch what size and time alone miss: a page edited by hand with its
 /// size kept and its time set back (`touch -r`, `rsync -t`), or a file saved over by rename.
 /// Neither can be set back by any tool.
-public struct OutputDrift: Sendable, Equatable {
+package struct OutputDrift: Sendable, Equatable {
     /// Recorded files whose status is not the recorded one (or that are no longer plain files).
-    public var changed: [String] = []
+    package var changed: [String] = []
     /// Recorded files that are gone.
-    public var missing: [String] = []
+    package var missing: [String] = []
     /// Files, links, empty folders and anything else under the folder that no record names:
     /// the build did not write them (an empty folder is named with a final `/`).
-    public var unlisted: [String] = []
+    package var unlisted: [String] = []
 
-    public var isEmpty: Bool { changed.isEmpty && missing.isEmpty && unlisted.isEmpty }
+    package var isEmpty: Bool { changed.isEmpty && missing.isEmpty && unlisted.isEmpty }
 
     /// The differences between the folder `output` and `recorded` (paths relative to it). Each
     /// recorded file is looked at with one lstat, on every core; a folder is listed only when
     /// `folders` cannot vouch for it (without records, every folder is: the whole walk). A
     /// folder that cannot be listed counts as unlisted, so nothing unseen passes for intact.
-    public static func find(
+    package static func find(
         in output: URL, recorded: [String: BuildManifest.FileRecord], folders: FolderRecords = FolderRecords()
     ) -> OutputDrift {
         var drift = OutputDrift()
@@ -107,7 +107,7 @@ public struct OutputDrift: Sendable, Equatable {
     }
 
     /// A warning's words for what the build removed: up to five paths, then a count.
-    public var unlistedSummary: String {
+    package var unlistedSummary: String {
         let shown = unlisted.prefix(5).joined(separator: ", ")
         return unlisted.count > 5 ? "\(shown) and \(unlisted.count - 5) more" : shown
     }

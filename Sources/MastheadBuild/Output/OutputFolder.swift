@@ -13,9 +13,9 @@ import Darwin
 /// is empty, or holds the marker file every build writes into its output; an output written
 /// by an earlier Masthead, from before the marker, counts when every file in it is listed
 /// in the site's build cache for that folder (`BuildManifest.outputs`).
-public enum OutputFolder {
+package enum OutputFolder {
     /// The marker's name: hidden, so listings, feeds and the sitemap never show it.
-    public static let markerName = GeneratedOutputs.outputMarker
+    package static let markerName = GeneratedOutputs.outputMarker
     static let markerFirstLine = "masthead-output"
 
     /// The marker's text. It names the site by its folder's name only: the marker is

@@ -14,7 +14,7 @@ import Darwin
 /// `.git` or `.masthead`, never over a folder, and never over a file Masthead did not write
 /// unless `--force` says so. A file is written whole beside its target and renamed over it,
 /// so a failure leaves the old file as it was.
-public enum OutputRule {
+package enum OutputRule {
     /// Why nothing may be written at `out` (a path with every link resolved), or nil.
     /// `what` names what would be written there: "the site", "the report".
     static func protectedReason(_ out: String, site: String, writing what: String) -> String? {
@@ -44,7 +44,7 @@ public enum OutputRule {
     /// Why `target` may not be written as one file, or nil. An existing regular file is replaced
     /// only when `isOurs` finds Masthead's mark in its first bytes, or with `force`; anything
     /// else there (a folder, a link, a FIFO, a device) never. Nothing is opened but a regular file.
-    public static func fileProblem(_ target: URL, siteDirectory: URL, force: Bool, isOurs: (Data) -> Bool) -> String? {
+    package static func fileProblem(_ target: URL, siteDirectory: URL, force: Bool, isOurs: (Data) -> Bool) -> String? {
         let path = target.standardizedFileURL.path
         let site = siteDirectory.standardizedFileURL.resolvingSymlinksInPath().path
         if let reason = protectedReason(resolved(target), site: site, writing: "the report") { return reason }
@@ -65,7 +65,7 @@ public enum OutputRule {
 
     /// Writes `data` as `target` after `fileProblem`'s checks: into a new file beside it, then
     /// renamed over it (rename(2)), so the old file stays whole until the new one is.
-    public static func writeFile(_ data: Data, to target: URL, siteDirectory: URL, force: Bool, isOurs: (Data) -> Bool) throws {
+    package static func writeFile(_ data: Data, to target: URL, siteDirectory: URL, force: Bool, isOurs: (Data) -> Bool) throws {
         if let problem = fileProblem(target, siteDirectory: siteDirectory, force: force, isOurs: isOurs) {
             throw OutputWriter.Failure(description: problem)
         }

@@ -8,14 +8,14 @@ import Glibc
 
 /// Writes a built site to its output folder: into a new folder beside it first, swapped in
 /// only when every file is written, so a failed build never leaves a half-built site.
-public enum OutputWriter {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+package enum OutputWriter {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Refuses output folders whose replacement would destroy the site itself (whatever
     /// `force` says), and folders Masthead did not make (unless `force`): see `OutputFolder`.
-    public static func checkSafe(output: URL, siteDirectory: URL, force: Bool = false) -> String? {
+    package static func checkSafe(output: URL, siteDirectory: URL, force: Bool = false) -> String? {
         let out = output.standardizedFileURL.resolvingSymlinksInPath().path
         let site = siteDirectory.standardizedFileURL.resolvingSymlinksInPath().path
         if let reason = OutputRule.protectedReason(out, site: site, writing: "the site") { return reason }
@@ -45,28 +45,28 @@ public enum OutputWriter {
     }
 
     /// What a write did.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// Files whose bytes were written (new or changed).
-        public var written = 0
+        package var written = 0
         /// Files whose bytes were already there: kept as they were, modification time included.
-        public var unchanged = 0
+        package var unchanged = 0
         /// Files of the previous build that the new one no longer has.
-        public var removed = 0
+        package var removed = 0
         /// Every file now in the output folder, for the next build's manifest.
-        public var records: [String: BuildManifest.FileRecord] = [:]
+        package var records: [String: BuildManifest.FileRecord] = [:]
         /// Every folder holding them (`""` for the output folder itself), and when they were looked at (`OutputDrift`).
-        public var folders = FolderRecords()
+        package var folders = FolderRecords()
     }
 
     /// Writes every file; returns the number of files written.
     @discardableResult
-    public static func write(_ files: [OutputFile], to output: URL, siteDirectory: URL, force: Bool = false) throws -> Int {
+    package static func write(_ files: [OutputFile], to output: URL, siteDirectory: URL, force: Bool = false) throws -> Int {
         try write(files, to: output, siteDirectory: siteDirectory, previous: [:], force: force).written
     }
 
     /// Writes only what changed since the build that wrote `previous` (the output records of
     /// its manifest), keeping the whole-site guarantee (see `Staging`).
-    public static func write(
+    package static func write(
         _ files: [OutputFile], to output: URL, siteDirectory: URL,
         previous: [String: BuildManifest.FileRecord],
         inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false
@@ -95,7 +95,7 @@ public enum OutputWriter {
     /// stopped half-way. Where hard links are not possible the file is written.
     /// `inputs` are the input records of the same build, so files copied from the site
     /// folder are not read again just to hash them.
-    public final class Staging: Sendable {
+    package final class Staging: Sendable {
         static let newSuffix = ".masthead-new"
         static let oldSuffix = ".masthead-old"
 
@@ -121,7 +121,7 @@ public enum OutputWriter {
 
         /// `force` replaces an output folder Masthead did not make (`--force`); folders that
         /// hold the site are refused whatever it says.
-        public init(
+        package init(
             output: URL, siteDirectory: URL, previous: [String: BuildManifest.FileRecord] = [:],
             inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false
         ) throws {
@@ -150,7 +150,7 @@ public enum OutputWriter {
 
         /// Places files in the staging folder, on every core: a large site's writing is
         /// mostly system calls, one folder per page.
-        public func add(_ files: [OutputFile]) throws {
+        package func add(_ files: [OutputFile]) throws {
             for file in files where !isSafeRelativePath(file.path) {
                 throw Failure(description: "refusing to write \(file.path): it is not inside the output folder")
             }
@@ -189,7 +189,7 @@ public enum OutputWriter {
         }
 
         /// Swaps the staging folder in for the output folder.
-        public func commit() throws -> Report {
+        package func commit() throws -> Report {
             let manager = FileManager.default
             let old = URL(fileURLWithPath: target.path + Self.oldSuffix)
             var report = self.report.withLock { $0 }
@@ -217,7 +217,7 @@ public enum OutputWriter {
         }
 
         /// Removes the staging folder; the output folder stays as it was.
-        public func discard() {
+        package func discard() {
             try? FileManager.default.removeItem(at: staging)
         }
 

@@ -6,18 +6,18 @@ import MastheadSupport
 /// (`masthead build --report NAME --standalone`): stylesheets inlined as `<style>`, images and
 /// icons as `data:` URLs, scripts other than JSON-LD left out, and links made absolute so
 /// they lead to the published site. Opening it makes no request.
-public struct StandaloneReport {
-    public let config: SiteConfig
+package struct StandaloneReport {
+    package let config: SiteConfig
     /// The built files by output path: pages, and static files by reference.
     private let files: [String: OutputFile]
 
-    public init(config: SiteConfig, files: [OutputFile]) {
+    package init(config: SiteConfig, files: [OutputFile]) {
         self.config = config
         self.files = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The report whose slug is `name`, made standalone; nil with the known names when there is none.
-    public static func route(named name: String, in site: Site) -> Result<Route, Diagnostic> {
+    package static func route(named name: String, in site: Site) -> Result<Route, Diagnostic> {
         let reports = site.pages.enumerated().filter { $0.element.document.kind == .report }
         guard let (index, _) = reports.first(where: { $0.element.document.slug == name }) else {
             let names = reports.map(\.element.document.slug).sorted()
@@ -36,7 +36,7 @@ public struct StandaloneReport {
 
     /// The page at `outputPath` made standalone, and what could not be kept (a resource
     /// on another site, which is left out rather than requested).
-    public func make(page outputPath: String) -> (html: String, warnings: [String])? {
+    package func make(page outputPath: String) -> (html: String, warnings: [String])? {
         guard let data = try? files[outputPath]?.data() else { return nil }
         var warnings: [String] = []
         var html = String(decoding: data, as: UTF8.self)
@@ -82,10 +82,10 @@ public struct StandaloneReport {
     /// The first line of every standalone report: what tells a later run that the file at its
     /// target is one it may replace (`OutputRule.fileProblem`). A comment before the doctype
     /// changes nothing in how browsers read the page.
-    public static let mark = "<!-- masthead standalone report: a later masthead build --standalone may replace this file -->\n"
+    package static let mark = "<!-- masthead standalone report: a later masthead build --standalone may replace this file -->\n"
 
     /// Whether a file's first bytes are a standalone report's.
-    public static func isMarked(_ head: Data) -> Bool {
+    package static func isMarked(_ head: Data) -> Bool {
         head.starts(with: Data(mark.utf8))
     }
 

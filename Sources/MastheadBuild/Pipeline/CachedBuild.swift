@@ -6,8 +6,8 @@ import MastheadSupport
 
 /// `masthead build` with its cache: skips the whole pipeline when nothing changed, and
 /// otherwise builds and writes only the files whose bytes changed (see `BuildCache`).
-public enum CachedBuild {
-    public enum Outcome: Sendable {
+package enum CachedBuild {
+    package enum Outcome: Sendable {
         /// Every input is as the last build left it, and so is the output folder.
         case upToDate(BuildManifest)
         case built(BuildResult, OutputWriter.Report)
@@ -19,7 +19,7 @@ public enum CachedBuild {
     /// says, then records a fresh manifest for the next build. `force` (`--force`) replaces an
     /// output folder Masthead did not make. One build of a site runs at a time: this waits up
     /// to `lockWait` seconds for another to finish, then throws `BuildLock.Busy`.
-    public static func run(
+    package static func run(
         _ options: BuildOptions, output: URL, useCache: Bool = true, force: Bool = false,
         lockWait: TimeInterval = BuildLock.defaultWait
     ) throws -> Outcome {

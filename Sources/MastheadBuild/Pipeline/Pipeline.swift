@@ -10,10 +10,10 @@ import MastheadSupport
 /// diagnostics so a run reports every problem; each stage offers its full run and its patch side
 /// by side, and this is the one place that calls them. Writing is the caller's (`CachedBuild` for
 /// `build`, memory for `serve` and `check`).
-public enum Pipeline {
+package enum Pipeline {
     /// Runs what `request` asks (`BuildRequest`). `masthead build`, `check`, the preview and its
     /// editor all come through here.
-    public static func run(_ request: BuildRequest = .everything, options: BuildOptions) -> BuildResult {
+    package static func run(_ request: BuildRequest = .everything, options: BuildOptions) -> BuildResult {
         switch request {
         case .everything:
             return build(options, redrawing: nil)

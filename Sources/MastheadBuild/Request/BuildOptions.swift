@@ -3,51 +3,51 @@ import MastheadReports
 import MastheadSupport
 
 /// What a build is asked to do.
-public struct BuildOptions: Sendable {
+package struct BuildOptions: Sendable {
     /// The site, drafts, future articles and base URL: what besides the files decides the output.
-    public var identity: BuildIdentity
+    package var identity: BuildIdentity
     /// The moment drafts, future and expired articles are judged against.
-    public var now = Date()
+    package var now = Date()
     /// What the preview keeps between its builds (`masthead serve`); nil builds from nothing.
-    public var memory: RebuildMemory?
+    package var memory: RebuildMemory?
     /// Where rendered pages go: into `BuildResult.files`, or to a sink as they are made.
-    public var pageDelivery: PageDelivery = .collected
+    package var pageDelivery: PageDelivery = .collected
     /// Told each stage as it starts and each item done (the terminal's progress line); nil: nobody.
-    public var progress: (any BuildProgress)?
+    package var progress: (any BuildProgress)?
     /// False renders every card and every site-wide partial through its template at each place
     /// it appears: the simple version that tests compare the partials rendered once with
     /// (`TemplateSet.rendersCardsOnce`, `TemplateSet.siteWidePartials`).
-    public var partialsRenderedOnce = true
+    package var partialsRenderedOnce = true
     /// Where `url: env:NAME` of a database dataset is looked up.
-    public var environment: [String: String] = ProcessInfo.processInfo.environment
+    package var environment: [String: String] = ProcessInfo.processInfo.environment
     /// Where the build keeps its database results, so the build cache can fingerprint them
     /// (`CachedBuild`); nil: a new one. The preview's `memory` has its own.
-    public var databaseResults: DatabaseResults?
+    package var databaseResults: DatabaseResults?
     /// The bytes of body HTML a build keeps in memory from parsing to rendering; the rest
     /// waits in a file of `.masthead/` with no name (`TextSpill`). 128 MB is about 25,000
     /// articles: a 100,000-article site's peak memory was 1.8 GB with every body kept.
-    public var bodyMemoryBudget = 128 << 20
+    package var bodyMemoryBudget = 128 << 20
     /// Articles and pages read from these bytes instead of their files, by path relative to the
     /// site folder (`Content/articles/moka.md`; a path with no file yet adds the document): the
     /// editor's preview of unsaved text (docs/editor.md). Nothing is written for them.
-    public var unsavedDocuments: [String: Data] = [:]
+    package var unsavedDocuments: [String: Data] = [:]
 
-    public init(identity: BuildIdentity) {
+    package init(identity: BuildIdentity) {
         self.identity = identity
     }
 
-    public init(siteDirectory: URL) {
+    package init(siteDirectory: URL) {
         self.init(identity: BuildIdentity(siteDirectory: siteDirectory))
     }
 
-    public var siteDirectory: URL { identity.siteDirectory }
-    public var includeDrafts: Bool { identity.includeDrafts }
-    public var includeFuture: Bool { identity.includeFuture }
-    public var baseURL: String? { identity.baseURL }
+    package var siteDirectory: URL { identity.siteDirectory }
+    package var includeDrafts: Bool { identity.includeDrafts }
+    package var includeFuture: Bool { identity.includeFuture }
+    package var baseURL: String? { identity.baseURL }
 }
 
 /// Where a build's rendered pages go.
-public enum PageDelivery: Sendable {
+package enum PageDelivery: Sendable {
     /// Into `BuildResult.files` (`masthead check`, `masthead serve`).
     case collected
     /// Handed to the sink in batches as they are rendered (`masthead build`, writing them), so

@@ -1,5 +1,5 @@
 /// What `Pipeline.run` is asked to do.
-public enum BuildRequest: Sendable, Equatable {
+package enum BuildRequest: Sendable, Equatable {
     /// The whole site, from its files.
     case everything
     /// The last build (`BuildOptions.memory`) with these changes patched in, when that gives what a full build would
@@ -15,28 +15,28 @@ public enum BuildRequest: Sendable, Equatable {
 
 /// What changed since the last build: the one way a change reaches the pipeline. The preview's file watcher, the
 /// editor and the database poller each make one. Paths are relative to the site folder.
-public struct Changes: Sendable, Equatable {
+package struct Changes: Sendable, Equatable {
     /// Files created or written.
-    public var saved: Set<String>
+    package var saved: Set<String>
     /// Files deleted or moved away.
-    public var removed: Set<String>
+    package var removed: Set<String>
     /// Documents reading database results that changed (a poll found new rows, or an SQLite file was saved): parsed
     /// again, their blocks asking anew.
-    public var databaseReaders: Set<String>
+    package var databaseReaders: Set<String>
 
-    public init(saved: Set<String> = [], removed: Set<String> = [], databaseReaders: Set<String> = []) {
+    package init(saved: Set<String> = [], removed: Set<String> = [], databaseReaders: Set<String> = []) {
         self.saved = saved
         self.removed = removed
         self.databaseReaders = databaseReaders
     }
 
-    public var isEmpty: Bool { saved.isEmpty && removed.isEmpty && databaseReaders.isEmpty }
+    package var isEmpty: Bool { saved.isEmpty && removed.isEmpty && databaseReaders.isEmpty }
 
     /// Every file the changes name: what a patch reads again.
     var paths: Set<String> { saved.union(removed).union(databaseReaders) }
 
     /// Both changes, as one: a burst that arrived while a build ran, added to the next.
-    public mutating func merge(_ other: Changes) {
+    package mutating func merge(_ other: Changes) {
         saved.formUnion(other.saved)
         removed.formUnion(other.removed)
         databaseReaders.formUnion(other.databaseReaders)

@@ -3,34 +3,34 @@ import MastheadSite
 import MastheadSupport
 
 /// What a build produced: its files, or the diagnostics that stopped it.
-public struct BuildResult: Sendable {
-    public var site: Site?
+package struct BuildResult: Sendable {
+    package var site: Site?
     /// Every file the build made, except the pages it streamed (`streamedPages`). A patch
     /// (`patched`) holds only the pages and static files the saved sources changed. Empty
     /// when there are errors.
-    public var files: [OutputFile]
-    public var diagnostics: [Diagnostic]
+    package var files: [OutputFile]
+    package var diagnostics: [Diagnostic]
     /// Pages handed to a `.streamed` page delivery, and so not in `files`.
-    public var streamedPages = 0
+    package var streamedPages = 0
     /// The changes were patched into the preview's last build (`BuildRequest.changes`) rather
     /// than the whole site built again.
-    public var patched = false
+    package var patched = false
     /// Output files of the last build that this one no longer has, for a result that holds only what changed (the
     /// pending search index, `BuildRequest.pendingSearchIndex`).
-    public var removed: [String] = []
+    package var removed: [String] = []
     /// How much was done again and how much taken from the preview's memory.
-    public var work = Work()
+    package var work = Work()
     /// What next changes the site by itself (`ScheduledChanges`), earliest first, at most
     /// `ScheduledChanges.kept`: the first is the build cache's expiry; `masthead status` names them.
-    public var scheduledChanges: [ScheduledChange] = []
+    package var scheduledChanges: [ScheduledChange] = []
 
-    public struct Work: Sendable {
-        public var parsedDocuments = 0
-        public var reusedDocuments = 0
-        public var renderedPages = 0
-        public var reusedPages = 0
+    package struct Work: Sendable {
+        package var parsedDocuments = 0
+        package var reusedDocuments = 0
+        package var renderedPages = 0
+        package var reusedPages = 0
         /// Pages `masthead build` kept from the output folder, unrendered (`BuildRequest.redraw`).
-        public var keptPages = 0
+        package var keptPages = 0
     }
 
     init(site: Site?, files: [OutputFile] = [], diagnostics: [Diagnostic]) {
@@ -39,10 +39,10 @@ public struct BuildResult: Sendable {
         self.diagnostics = diagnostics
     }
 
-    public var succeeded: Bool { !diagnostics.hasErrors && site != nil }
+    package var succeeded: Bool { !diagnostics.hasErrors && site != nil }
 
     /// Pages by kind (`article: 24`), in a fixed order, for the summary line.
-    public var pageCounts: [(kind: String, count: Int)] {
+    package var pageCounts: [(kind: String, count: Int)] {
         guard let site else { return [] }
         return Route.Kind.allCases.compactMap { kind in
             let count = ([site] + site.translations).map { $0.routes.filter { $0.kind == kind }.count }.reduce(0, +)

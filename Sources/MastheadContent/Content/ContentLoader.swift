@@ -2,10 +2,10 @@ import Foundation
 import MastheadSupport
 
 /// Finds the files of a site folder, in a stable order.
-public enum ContentLoader {
+package enum ContentLoader {
     /// Relative paths of the files under `folder` with one of `extensions` (articles, pages),
     /// sorted; a warning for each other file.
-    public static func paths(in folder: String, siteDirectory: URL, extensions: Set<String>) -> ([String], [Diagnostic]) {
+    package static func paths(in folder: String, siteDirectory: URL, extensions: Set<String>) -> ([String], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var paths: [String] = []
         for path in files(in: folder, siteDirectory: siteDirectory, diagnostics: &diagnostics) {
@@ -25,7 +25,7 @@ public enum ContentLoader {
     /// trap the walk; a link out of the site, to nothing or round a loop is an error and is
     /// left out (`SiteFiles`). A folder that cannot be listed and a name that is not UTF-8
     /// are errors at their folder.
-    public static func files(in folder: String, siteDirectory: URL, diagnostics: inout [Diagnostic]) -> [String] {
+    package static func files(in folder: String, siteDirectory: URL, diagnostics: inout [Diagnostic]) -> [String] {
         let siteFiles = SiteFiles(siteDirectory: siteDirectory)
         if let problem = siteFiles.problem(at: folder) {
             diagnostics.append(problem)

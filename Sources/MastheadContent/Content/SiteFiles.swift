@@ -17,18 +17,18 @@ import Darwin
 /// The walk of a folder (`ContentLoader`) asks `target(ofLink:)` only for the links it meets,
 /// and checks the folder it starts from with `problem(at:)`; a file named in site.yml or in
 /// a block is checked whole with `problem(at:)` before it is opened.
-public struct SiteFiles: Sendable {
-    public let siteDirectory: URL
+package struct SiteFiles: Sendable {
+    package let siteDirectory: URL
     /// The site folder with any link in its own path resolved (`/tmp` may itself be a link).
-    public let realRoot: String
+    package let realRoot: String
 
-    public init(siteDirectory: URL) {
+    package init(siteDirectory: URL) {
         self.siteDirectory = siteDirectory
         realRoot = realPath(siteDirectory.path) ?? siteDirectory.standardizedFileURL.path
     }
 
     /// Where a symbolic link leads.
-    public enum LinkTarget: Sendable, Equatable {
+    package enum LinkTarget: Sendable, Equatable {
         case insideFile
         case insideFolder
         case outside
@@ -37,7 +37,7 @@ public struct SiteFiles: Sendable {
     }
 
     /// Where the link at `absolute` leads (every link on the way followed).
-    public func target(ofLink absolute: String) -> LinkTarget {
+    package func target(ofLink absolute: String) -> LinkTarget {
         errno = 0
         guard let real = realPath(absolute) else { return errno == ELOOP ? .loop : .nowhere }
         guard isInside(real) else { return .outside }
@@ -48,7 +48,7 @@ public struct SiteFiles: Sendable {
     /// Nil when `relative` (`Content/catalogs/prizes.csv`) can be read: it passes through no
     /// link that leaves the site, dangles or loops. A path with nothing there is not this
     /// check's business: its reader reports a missing file in its own words.
-    public func problem(at relative: String) -> Diagnostic? {
+    package func problem(at relative: String) -> Diagnostic? {
         let absolute = siteDirectory.path + "/" + relative
         var info = stat()
         guard lstat(absolute, &info) == 0 else { return nil }
@@ -68,12 +68,12 @@ public struct SiteFiles: Sendable {
 
     /// The bytes of the file at `relative`, or an error at it saying why they cannot be read
     /// (`permission denied`, `is a directory`): a file that exists is never taken as missing.
-    public func read(_ relative: String) -> Result<Data, Diagnostic> {
+    package func read(_ relative: String) -> Result<Data, Diagnostic> {
         Self.read(absolute: siteDirectory.path + "/" + relative, reporting: relative)
     }
 
     /// `read(_:)` for a file named by its absolute path, reported as `relative`.
-    public static func read(absolute: String, reporting relative: String) -> Result<Data, Diagnostic> {
+    package static func read(absolute: String, reporting relative: String) -> Result<Data, Diagnostic> {
         errno = 0
         let descriptor = open(absolute, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(cannotRead(relative, code: errno)) }
@@ -110,7 +110,7 @@ public struct SiteFiles: Sendable {
     }
 
     /// A path under the site folder as the site knows it (`Content/static/p.txt`), for messages.
-    public func relative(_ absolute: String) -> String {
+    package func relative(_ absolute: String) -> String {
         for root in [siteDirectory.path, siteDirectory.standardizedFileURL.path, realRoot] where absolute.hasPrefix(root + "/") {
             return String(absolute.dropFirst(root.count + 1))
         }
@@ -118,7 +118,7 @@ public struct SiteFiles: Sendable {
     }
 
     /// Whether an absolute path with every link resolved lies in the site folder.
-    public func isInside(_ real: String) -> Bool {
+    package func isInside(_ real: String) -> Bool {
         real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
     }
 }

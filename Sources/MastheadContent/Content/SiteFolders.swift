@@ -1,17 +1,17 @@
 /// The folders and files of a site, relative to the site folder: named once here
 /// (docs/content.md shows the layout).
-public enum SiteFolders {
+package enum SiteFolders {
     /// Everything a site is made of except its templates.
-    public static let content = "Content"
-    public static let articles = "Content/articles"
-    public static let pages = "Content/pages"
-    public static let reports = "Content/reports"
+    package static let content = "Content"
+    package static let articles = "Content/articles"
+    package static let pages = "Content/pages"
+    package static let reports = "Content/reports"
     /// Copied to the output as they are.
-    public static let staticFiles = "Content/static"
+    package static let staticFiles = "Content/static"
     /// Statistics files a block may name without a `datasets:` declaration.
-    public static let stats = "Content/stats"
-    public static let siteConfig = "Content/site.yml"
-    public static let templates = "Templates"
+    package static let stats = "Content/stats"
+    package static let siteConfig = "Content/site.yml"
+    package static let templates = "Templates"
 
     /// The site-relative path of a file named relative to `Content/` (`stats/a.csv`).
     package static func inContent(_ path: String) -> String {

@@ -17,24 +17,24 @@ import Darwin
 /// Folders are listed with `readdir`, not FileManager: FileManager drops a name that is not
 /// UTF-8 without a word, and reads a folder it may not open as empty. Both are `Problem`s,
 /// so a build says which file it could not see instead of publishing a site without it.
-public enum SiteTree {
-    public enum Scope: Sendable {
+package enum SiteTree {
+    package enum Scope: Sendable {
         /// What the site publishes and reads: ignored names are skipped.
         case site
         /// Every file, for detecting change.
         case everything
     }
 
-    public struct Entry {
+    package struct Entry {
         /// Relative to the site folder: `Content/articles/a.md`.
-        public var relative: String
-        public var absolute: String
+        package var relative: String
+        package var absolute: String
         /// The entry itself, a link not followed.
-        public var status: FileStatus
+        package var status: FileStatus
     }
 
     /// Something the walk could not see.
-    public enum Problem: Sendable, Equatable {
+    package enum Problem: Sendable, Equatable {
         /// A folder that cannot be listed (`relative` is the folder), with the system's reason.
         case unreadableFolder(relative: String, reason: String)
         /// A name in `folder` that is not UTF-8, its bad bytes written `\xE9`.
@@ -43,7 +43,7 @@ public enum SiteTree {
         case nameWithControlCharacter(relative: String)
 
         /// The error a build reports, at the folder.
-        public var diagnostic: Diagnostic {
+        package var diagnostic: Diagnostic {
             switch self {
             case .unreadableFolder(let relative, let reason):
                 Diagnostic(.error, "cannot list this folder (\(reason)): its files would be missing from the site", file: relative)
@@ -58,7 +58,7 @@ public enum SiteTree {
         }
     }
 
-    public static func isIgnored(_ name: some StringProtocol) -> Bool {
+    package static func isIgnored(_ name: some StringProtocol) -> Bool {
         name.hasPrefix(".") || name.hasPrefix("_")
     }
 
@@ -66,14 +66,14 @@ public enum SiteTree {
     /// order, depth first. A folder, or a link to one, is entered when `visit` returns true.
     /// A missing `folder` has no entries; a folder that cannot be listed and a name that is
     /// not UTF-8 go to `problem` (ignored names excepted).
-    public static func walk(
+    package static func walk(
         _ folder: String, in siteDirectory: URL, scope: Scope, problem: (Problem) -> Void = { _ in }, visit: (Entry) -> Bool
     ) {
         walk(folder, absolute: siteDirectory.appendingPathComponent(folder).path, scope: scope, problem: problem, visit: visit)
     }
 
     /// `walk` over a folder of its own (a built site): entries' `relative` paths are relative to `root`.
-    public static func walk(root: String, scope: Scope, problem: (Problem) -> Void = { _ in }, visit: (Entry) -> Bool) {
+    package static func walk(root: String, scope: Scope, problem: (Problem) -> Void = { _ in }, visit: (Entry) -> Bool) {
         walk("", absolute: root, scope: scope, problem: problem, visit: visit)
     }
 

@@ -4,22 +4,22 @@ import MastheadSupport
 /// A file read from the site folder.
 public struct SourceFile: Sendable {
     /// Relative to the site folder, with `/` separators: `Content/articles/moka.md`.
-    public var path: String
-    public var data: Data
+    package var path: String
+    package var data: Data
 
     public init(path: String, data: Data) {
         self.path = path
         self.data = data
     }
 
-    public var fileExtension: String { path.lowercasedPathExtension }
+    package var fileExtension: String { path.lowercasedPathExtension }
     /// The file name without its extension.
-    public var stem: String { Self.stem(of: path) }
+    package var stem: String { Self.stem(of: path) }
 
     package static func stem(of path: String) -> String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
 
     /// The file as UTF-8 text, or a diagnostic saying why it is not text.
-    public func text() -> Result<String, Diagnostic> {
+    package func text() -> Result<String, Diagnostic> {
         if data.prefix(8192).withUnsafeBytes({ $0.contains(0) }) {
             return .failure(Diagnostic(.error, "this looks like a binary file, not text", file: path))
         }

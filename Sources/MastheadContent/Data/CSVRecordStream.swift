@@ -9,11 +9,11 @@ import MastheadSupport
 /// Its own reader rather than a library's: a quote left open must be an error at the row
 /// where it opened (a reader that runs to the end of the file instead turns every later
 /// row into one field), and text that is not UTF-8 an error at its row and field.
-public final class CSVRecordStream {
-    public let path: String
-    public let header: [String]
+package final class CSVRecordStream {
+    package let path: String
+    package let header: [String]
     /// Row number of the record last returned by `next()`.
-    public private(set) var row = 1
+    package private(set) var row = 1
     /// A quoted field longer than this is an error (a quote left open, most likely), not unbounded memory.
     static let maximumFieldLength = 16 << 20
 
@@ -24,7 +24,7 @@ public final class CSVRecordStream {
     private var ended = false
 
     /// Opens `url`; `path` is the site-relative name used in diagnostics.
-    public init(url: URL, path: String) throws(Diagnostic) {
+    package init(url: URL, path: String) throws(Diagnostic) {
         self.path = path
         guard let bytes = ByteReader(path: url.path) else {
             throw Diagnostic(.error, "cannot open this file", file: path)
@@ -49,7 +49,7 @@ public final class CSVRecordStream {
     /// diagnostics naming the row; calling `next()` again goes on with the following row, so
     /// a caller can report every bad row. A quote never closed is a diagnostic at the row
     /// where it opened, and the stream ends there (every later row would be inside it).
-    public func next() throws(Diagnostic) -> [String]? {
+    package func next() throws(Diagnostic) -> [String]? {
         while !ended {
             guard bytes.peek() != nil else {
                 ended = true

@@ -2,7 +2,7 @@ import Foundation
 import MastheadSupport
 
 /// The types a field of a catalog or statistics file can have.
-public enum FieldType: String, Sendable, CaseIterable, Codable {
+package enum FieldType: String, Sendable, CaseIterable, Codable {
     case string, integer, decimal, boolean, date, url, image, list
 
     /// What an editor should have written, for messages ("expected an integer").
@@ -21,7 +21,7 @@ public enum FieldType: String, Sendable, CaseIterable, Codable {
 }
 
 /// One typed value of a data file.
-public enum DataValue: Sendable, Hashable, Codable {
+package enum DataValue: Sendable, Hashable, Codable {
     case null
     case string(String)
     case integer(Int)
@@ -30,7 +30,7 @@ public enum DataValue: Sendable, Hashable, Codable {
     case date(Date)
     case list([String])
 
-    public var number: Double? {
+    package var number: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .decimal(let value): value
@@ -38,11 +38,11 @@ public enum DataValue: Sendable, Hashable, Codable {
         }
     }
 
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 
     /// Parses text from a CSV cell (or a YAML/JSON scalar) as `type`. Empty text is null;
     /// anything else that does not fit is an error message, never a silent 0.
-    public static func parse(_ text: String, as type: FieldType, timeZone: TimeZone) -> Result<DataValue, DataValueError> {
+    package static func parse(_ text: String, as type: FieldType, timeZone: TimeZone) -> Result<DataValue, DataValueError> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return .success(type == .string ? (text.isEmpty ? .null : .string(text)) : .null) }
         switch type {
@@ -91,11 +91,11 @@ public enum DataValue: Sendable, Hashable, Codable {
     }
 }
 
-public struct DataValueError: Error, Sendable, Hashable {
-    public var type: FieldType
-    public var text: String
+package struct DataValueError: Error, Sendable, Hashable {
+    package var type: FieldType
+    package var text: String
     /// The text is a number of the right kind, but too large for it (`1e400`, an integer past 2^63).
-    public var outOfRange = false
+    package var outOfRange = false
 
     package init(type: FieldType, text: String, outOfRange: Bool = false) {
         self.type = type
@@ -104,7 +104,7 @@ public struct DataValueError: Error, Sendable, Hashable {
     }
 
     /// "expected an integer, got \"12a\"", to follow the field name.
-    public var message: String {
+    package var message: String {
         guard outOfRange else { return "expected \(type.expectation), got \"\(text)\"" }
         let limit = type == .integer ? "an integer is at most ±9223372036854775807" : "a number is at most ±1.8e308"
         return "\(text.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40)) is out of range (\(limit))"

@@ -3,13 +3,13 @@ import MastheadSupport
 
 /// Reads typed values out of a YAML mapping, collecting a diagnostic for every
 /// value of the wrong type and a warning for every unknown key.
-public struct YAMLReader {
-    public let node: YAMLNode
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct YAMLReader {
+    package let node: YAMLNode
+    package private(set) var diagnostics: [Diagnostic] = []
     /// What the mapping is, for messages ("front matter", "categories[2]").
     let context: String
 
-    public init(_ node: YAMLNode, context: String) {
+    package init(_ node: YAMLNode, context: String) {
         self.node = node
         self.context = context
         if node.entries == nil, !node.isNull {
@@ -17,14 +17,14 @@ public struct YAMLReader {
         }
     }
 
-    public var location: SourceLocation { node.location }
+    package var location: SourceLocation { node.location }
 
-    public mutating func error(_ message: String, at location: SourceLocation) {
+    package mutating func error(_ message: String, at location: SourceLocation) {
         diagnostics.append(.error(message, at: location))
     }
 
     /// Warns about keys not in `known`, suggesting the closest known one.
-    public mutating func warnAboutUnknownKeys(_ known: [String], what: String) {
+    package mutating func warnAboutUnknownKeys(_ known: [String], what: String) {
         for entry in node.entries ?? [] where !known.contains(entry.key) {
             diagnostics.append(
                 .warning(
@@ -33,9 +33,9 @@ public struct YAMLReader {
         }
     }
 
-    public func has(_ key: String) -> Bool { node[key].map { !$0.isNull } ?? false }
+    package func has(_ key: String) -> Bool { node[key].map { !$0.isNull } ?? false }
 
-    public mutating func string(_ key: String, required: Bool = false) -> String? {
+    package mutating func string(_ key: String, required: Bool = false) -> String? {
         guard let value = node[key], !value.isNull else {
             if required { missing(key) }
             return nil
@@ -59,7 +59,7 @@ public struct YAMLReader {
         return text.trimmingCharacters(in: .whitespaces).isEmpty
     }
 
-    public mutating func bool(_ key: String) -> Bool? {
+    package mutating func bool(_ key: String) -> Bool? {
         guard let value = node[key], !value.isNull else { return nil }
         switch value.string?.lowercased() {
         case "true", "yes", "on": return true
@@ -70,7 +70,7 @@ public struct YAMLReader {
         }
     }
 
-    public mutating func integer(_ key: String, minimum: Int? = nil) -> Int? {
+    package mutating func integer(_ key: String, minimum: Int? = nil) -> Int? {
         guard let value = node[key], !value.isNull else { return nil }
         guard let text = value.string, let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
             error("\(key): expected a whole number, got \(value.kindName)", at: value.location)
@@ -83,7 +83,7 @@ public struct YAMLReader {
         return number
     }
 
-    public mutating func date(_ key: String, timeZone: TimeZone, required: Bool = false) -> Date? {
+    package mutating func date(_ key: String, timeZone: TimeZone, required: Bool = false) -> Date? {
         guard let value = node[key], !value.isNull else {
             if required { missing(key) }
             return nil
@@ -96,7 +96,7 @@ public struct YAMLReader {
     }
 
     /// A list of strings; a single string is accepted as a list of one.
-    public mutating func strings(_ key: String) -> [String]? {
+    package mutating func strings(_ key: String) -> [String]? {
         guard let value = node[key], !value.isNull else { return nil }
         if let text = value.string { return [text] }
         guard let items = value.items else {
@@ -115,7 +115,7 @@ public struct YAMLReader {
     }
 
     /// A list of mappings, each handed to `read` with its own reader.
-    public mutating func mappings<T>(_ key: String, _ read: (inout YAMLReader, Int) -> T?) -> [T]? {
+    package mutating func mappings<T>(_ key: String, _ read: (inout YAMLReader, Int) -> T?) -> [T]? {
         guard let value = node[key], !value.isNull else { return nil }
         guard let items = value.items else {
             error("\(key): expected a list, got \(value.kindName)", at: value.location)
@@ -131,7 +131,7 @@ public struct YAMLReader {
     }
 
     /// A nested mapping, handed to `read` with its own reader.
-    public mutating func mapping<T>(_ key: String, _ read: (inout YAMLReader) -> T?) -> T? {
+    package mutating func mapping<T>(_ key: String, _ read: (inout YAMLReader) -> T?) -> T? {
         guard let value = node[key], !value.isNull else { return nil }
         var reader = YAMLReader(value, context: key)
         let result = value.entries != nil ? read(&reader) : nil
@@ -140,11 +140,11 @@ public struct YAMLReader {
     }
 
     /// Takes the problems a reader of a nested value found, as `mapping` does.
-    public mutating func absorb(_ nested: YAMLReader) {
+    package mutating func absorb(_ nested: YAMLReader) {
         diagnostics += nested.diagnostics
     }
 
-    public func locationOf(_ key: String) -> SourceLocation {
+    package func locationOf(_ key: String) -> SourceLocation {
         node[key]?.location ?? node.location
     }
 

@@ -32,7 +32,7 @@ public enum CodeHighlighter {
     }()
 
     /// Whether `language` (a fence's first word) is one Masthead highlights.
-    public static func knows(_ language: String) -> Bool { lexers[language.lowercased()] != nil }
+    package static func knows(_ language: String) -> Bool { lexers[language.lowercased()] != nil }
 
     /// The code scanned into tokens by its language's lexer; nil for a language Masthead does not know.
     static func scan(_ code: String, language: String) -> CodeScanner? {

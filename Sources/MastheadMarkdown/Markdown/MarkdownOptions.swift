@@ -3,7 +3,7 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var rawHTML = false
     public var smartPunctuation = true
     /// Lists and block quotes nested deeper than this are an error (`markdown.maxNesting`).
-    public var maxNesting = 100
+    package var maxNesting = 100
 
     public init(rawHTML: Bool = false, smartPunctuation: Bool = true) {
         self.rawHTML = rawHTML

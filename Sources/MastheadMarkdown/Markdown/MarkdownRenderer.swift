@@ -5,30 +5,30 @@ import MastheadSupport
 
 /// What rendering one Markdown body gives.
 public struct RenderedMarkdown: Sendable {
-    public var html: String
+    package var html: String
     /// Plain text of the first paragraph, for summaries.
-    public var firstParagraph: String
-    public var wordCount: Int
-    public var headings: [Heading]
-    public var diagnostics: [Diagnostic]
+    package var firstParagraph: String
+    package var wordCount: Int
+    package var headings: [Heading]
+    package var diagnostics: [Diagnostic]
     /// Images on the site to be processed, each left in `html` as a marker (`ImageMarkup`).
-    public var images: [MarkdownImage] = []
+    package var images: [MarkdownImage] = []
 
-    public struct Heading: Sendable, Hashable {
-        public var level: Int
-        public var text: String
-        public var id: String
+    package struct Heading: Sendable, Hashable {
+        package var level: Int
+        package var text: String
+        package var id: String
     }
 }
 
 /// What a fenced block of Masthead's own gives in place of the code: its HTML, with a marker
 /// for each image it names (`ImageMarkup`), and its problems.
-public struct RenderedBlock: Sendable {
-    public var html: String
-    public var diagnostics: [Diagnostic]
-    public var images: [MarkdownImage]
+package struct RenderedBlock: Sendable {
+    package var html: String
+    package var diagnostics: [Diagnostic]
+    package var images: [MarkdownImage]
 
-    public init(html: String, diagnostics: [Diagnostic], images: [MarkdownImage] = []) {
+    package init(html: String, diagnostics: [Diagnostic], images: [MarkdownImage] = []) {
         self.html = html
         self.diagnostics = diagnostics
         self.images = images
@@ -36,7 +36,7 @@ public struct RenderedBlock: Sendable {
 }
 
 /// How a link or image destination written in Markdown should come out.
-public enum LinkResolution: Sendable {
+package enum LinkResolution: Sendable {
     case url(String)
     case error(String)
 }
@@ -44,24 +44,24 @@ public enum LinkResolution: Sendable {
 /// Turns GitHub-flavoured Markdown into HTML with cmark-gfm: tables, footnotes,
 /// strikethrough, autolinks and task lists, plus stable heading ids.
 public struct MarkdownRenderer: Sendable {
-    public var options: MarkdownOptions
+    package var options: MarkdownOptions
     /// Prefix for links and images that start with `/`.
-    public var basePath: String
+    package var basePath: String
     /// Resolves destinations with a scheme of Masthead's own (`prize:moka-pot`). Nil: left alone.
-    public var resolveLink: @Sendable (String) -> LinkResolution? = { _ in nil }
+    package var resolveLink: @Sendable (String) -> LinkResolution? = { _ in nil }
     /// Renders fenced blocks whose info string names a Masthead block (`chart`, `kpi`, ...).
-    public var renderFencedBlock:
+    package var renderFencedBlock:
         @Sendable (_ info: String, _ body: String, _ line: Int, _ file: String)
             -> (html: String, diagnostics: [Diagnostic])? = { _, _, _, _ in nil }
 
     /// Renders fenced blocks that put media between paragraphs (`video`, `map`, `photos`, `pullquote`:
     /// `MediaBlocks`). Images it names stand in its HTML as `markers` give them.
-    public var renderMediaBlock: @Sendable (_ info: String, _ body: String, _ fence: SourceLocation, _ markers: ImageMarkers) -> RenderedBlock? = {
+    package var renderMediaBlock: @Sendable (_ info: String, _ body: String, _ fence: SourceLocation, _ markers: ImageMarkers) -> RenderedBlock? = {
         _, _, _, _ in nil
     }
 
     /// Words the renderer adds for screen readers, in the site's language.
-    public var labels: Labels
+    package var labels: Labels
 
     /// cmark-gfm's registration of its extensions, done once: it tests and sets a plain static
     /// flag, and two first parses on two threads registered the extensions twice into a list

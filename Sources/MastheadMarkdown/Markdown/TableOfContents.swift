@@ -1,15 +1,15 @@
 import MastheadSupport
 
 /// `toc:` in site.yml: when an article gets a table of contents, and which heading levels it lists.
-public struct TableOfContentsOptions: Sendable, Hashable {
+package struct TableOfContentsOptions: Sendable, Hashable {
     /// An article with at least this many headings in the levels listed gets a table of contents
     /// without writing `toc: true`; nil: only those that write it.
-    public var minHeadings: Int?
+    package var minHeadings: Int?
     /// The highest and the lowest heading level listed (`h2` to `h3` by default, as Hugo's).
-    public var startLevel = 2
-    public var endLevel = 3
+    package var startLevel = 2
+    package var endLevel = 3
 
-    public init(minHeadings: Int? = nil, startLevel: Int = 2, endLevel: Int = 3) {
+    package init(minHeadings: Int? = nil, startLevel: Int = 2, endLevel: Int = 3) {
         self.minHeadings = minHeadings
         self.startLevel = startLevel
         self.endLevel = endLevel
@@ -17,7 +17,7 @@ public struct TableOfContentsOptions: Sendable, Hashable {
 
     /// The table of contents of a body with these headings. `written` is the article's `toc:`
     /// (false: never; true: whenever one heading is listed; nil: as `minHeadings` says).
-    public func contents(of headings: [RenderedMarkdown.Heading], written: Bool?) -> TableOfContents? {
+    package func contents(of headings: [RenderedMarkdown.Heading], written: Bool?) -> TableOfContents? {
         guard written != false else { return nil }
         // A heading with no text (only raw HTML, dropped) would be an empty link.
         let listed = headings.filter { (startLevel...endLevel).contains($0.level) && !$0.text.isEmpty }
@@ -32,20 +32,20 @@ public struct TableOfContentsOptions: Sendable, Hashable {
 /// The headings of a body as a tree: each heading holds the deeper ones that follow it, up to
 /// the next heading of its level or higher. A skipped level makes no empty entry (an `h4`
 /// straight under an `h2` is the `h2`'s child; Hugo's gohugoio/hugo#7128 wrote an empty item).
-public struct TableOfContents: Sendable, Hashable {
-    public struct Entry: Sendable, Hashable {
-        public var level: Int
-        public var text: String
+package struct TableOfContents: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
+        package var level: Int
+        package var text: String
         /// The heading's id in the page, unique within it (`RenderedMarkdown.Heading.id`).
-        public var id: String
-        public var children: [Entry] = []
+        package var id: String
+        package var children: [Entry] = []
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// Headings listed, at every depth.
-    public var count: Int
+    package var count: Int
 
-    public init(_ headings: [RenderedMarkdown.Heading]) {
+    package init(_ headings: [RenderedMarkdown.Heading]) {
         count = headings.count
         // The path from the root to the entry last added, as indices into each level's children.
         var roots: [Entry] = []
@@ -73,7 +73,7 @@ public struct TableOfContents: Sendable, Hashable {
     }
 
     /// The tree as nested ordered lists of links, for templates that show it as it is.
-    public var listHTML: String {
+    package var listHTML: String {
         var html = ""
         Self.write(entries, into: &html)
         return html

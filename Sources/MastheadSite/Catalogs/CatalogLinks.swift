@@ -6,14 +6,14 @@ import MastheadSupport
 /// An unknown key is an error the Markdown renderer reports at the link's line. A key whose
 /// row was left out for an error of its own, or any key of a catalog that could not be read,
 /// is no second error: the link points at the catalog's index while the row is fixed.
-public struct CatalogLinks: Sendable {
+package struct CatalogLinks: Sendable {
     /// Scheme → (key → site path), plus the catalog's keys for suggestions.
     private let paths: [String: [String: String]]
     /// Scheme → the keys of rows that failed; nil keys: the whole catalog failed.
     private let failed: [String: (index: String, keys: Set<String>?)]
     private let basePath: String
 
-    public init(catalogs: [Catalog], config: SiteConfig) {
+    package init(catalogs: [Catalog], config: SiteConfig) {
         var paths: [String: [String: String]] = [:]
         var failed: [String: (index: String, keys: Set<String>?)] = [:]
         for catalog in catalogs {
@@ -29,10 +29,10 @@ public struct CatalogLinks: Sendable {
         basePath = config.basePath
     }
 
-    public var isEmpty: Bool { paths.isEmpty }
+    package var isEmpty: Bool { paths.isEmpty }
 
     /// Nil for destinations that are not a catalog link (the renderer leaves them alone).
-    public func resolve(_ destination: String) -> LinkResolution? {
+    package func resolve(_ destination: String) -> LinkResolution? {
         guard let colon = destination.firstIndex(of: ":") else { return nil }
         let scheme = String(destination[..<colon])
         guard let keys = paths[scheme] else { return nil }

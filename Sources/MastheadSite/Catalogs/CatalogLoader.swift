@@ -6,12 +6,12 @@ import MastheadSupport
 /// Reads every declared catalog: typed values, keys, URLs, sorting, facets and
 /// the featured item, reporting every problem with its row or line and column.
 public struct CatalogLoader: Sendable {
-    public var config: SiteConfig
-    public var siteDirectory: URL
+    package var config: SiteConfig
+    package var siteDirectory: URL
     /// `Content/static/...` paths, to check image fields.
-    public var staticPaths: Set<String>
+    package var staticPaths: Set<String>
     /// The build date, for the weekly featured rotation.
-    public var now: Date
+    package var now: Date
 
     public init(config: SiteConfig, siteDirectory: URL, staticPaths: [String], now: Date) {
         self.config = config
@@ -28,7 +28,7 @@ public struct CatalogLoader: Sendable {
         return (catalogs, loaded.flatMap(\.diagnostics) + relationDiagnostics)
     }
 
-    public func load(_ catalogConfig: CatalogConfig) -> LoadedCatalog {
+    package func load(_ catalogConfig: CatalogConfig) -> LoadedCatalog {
         var diagnostics: [Diagnostic] = []
         var items: [CatalogItem] = []
         // Fixed once the first record arrives: the schema, or the file's own columns.
@@ -306,9 +306,9 @@ public struct CatalogLoader: Sendable {
     }
 }
 
-public struct LoadedCatalog: Sendable {
-    public var catalog: Catalog?
-    public var diagnostics: [Diagnostic]
+package struct LoadedCatalog: Sendable {
+    package var catalog: Catalog?
+    package var diagnostics: [Diagnostic]
 }
 
 extension DataValue {

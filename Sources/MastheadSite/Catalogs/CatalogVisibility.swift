@@ -7,18 +7,18 @@ import MastheadSupport
 /// moment up to the end of its `until` day: a date (`2027-03-31`, midnight in the site's time
 /// zone) runs through that whole day; a full time (`2027-03-31T18:00:00+02:00`) ends then.
 /// An empty field leaves that side open.
-public struct CatalogVisibilityWindow: Sendable, Hashable {
+package struct CatalogVisibilityWindow: Sendable, Hashable {
     /// The first moment the item is shown; nil: always was.
-    public var start: Date?
+    package var start: Date?
     /// The first moment it is no longer shown; nil: never leaves.
-    public var end: Date?
+    package var end: Date?
 
-    public init(from: Date?, until: Date?, timeZone: TimeZone) {
+    package init(from: Date?, until: Date?, timeZone: TimeZone) {
         start = from
         end = until.map { Self.endOfDay($0, timeZone: timeZone) }
     }
 
-    public func contains(_ now: Date) -> Bool {
+    package func contains(_ now: Date) -> Bool {
         (start.map { $0 <= now } ?? true) && (end.map { now < $0 } ?? true)
     }
 
@@ -34,8 +34,8 @@ public struct CatalogVisibilityWindow: Sendable, Hashable {
 
 /// A moment an item of a catalog with `visible:` appears or leaves by itself: what
 /// `masthead status` names, so a scheduled rebuild happens then.
-public struct CatalogVisibilityChange: Sendable, Hashable {
-    public enum Kind: String, Sendable {
+package struct CatalogVisibilityChange: Sendable, Hashable {
+    package enum Kind: String, Sendable {
         /// The item's `from` moment: it appears.
         case start
         /// The moment after its `until` day: it leaves.
@@ -43,24 +43,24 @@ public struct CatalogVisibilityChange: Sendable, Hashable {
     }
 
     /// The catalog's name in site.yml (`missions`).
-    public var catalog: String
-    public var key: String
-    public var title: String
-    public var kind: Kind
-    public var date: Date
+    package var catalog: String
+    package var key: String
+    package var title: String
+    package var kind: Kind
+    package var date: Date
     /// The item's row (CSV) or line (JSON, YAML).
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// `Content/catalogs/missions.csv:4: missions 'caffe-estate' starts`.
-    public var description: String {
+    package var description: String {
         "\(location.file):\(location.line ?? 1): \(catalog) '\(key)' \(kind == .start ? "starts" : "ends")"
     }
 }
 
-public enum CatalogSchedule {
+package enum CatalogSchedule {
     /// Every start and end after `now` of the catalogs' items (shown now or not), earliest
     /// first; ties by file and line.
-    public static func changes(in catalogs: [Catalog], after now: Date) -> [CatalogVisibilityChange] {
+    package static func changes(in catalogs: [Catalog], after now: Date) -> [CatalogVisibilityChange] {
         catalogs.flatMap(\.visibilityChanges).filter { $0.date > now }.sorted {
             ($0.date, $0.location.file, $0.location.line ?? 0, $0.kind.rawValue) < (
                 $1.date, $1.location.file, $1.location.line ?? 0, $1.kind.rawValue

@@ -6,8 +6,8 @@ import Foundation
 /// of the Unix era) to the Monday that starts the build date's ISO week, in the site's
 /// time zone; the featured item is that number modulo the item count, taken in the
 /// catalog's sort order. Consecutive weeks feature consecutive items.
-public enum FeaturedRotation {
-    public static func weekNumber(of date: Date, timeZone: TimeZone) -> Int {
+package enum FeaturedRotation {
+    package static func weekNumber(of date: Date, timeZone: TimeZone) -> Int {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let day = calendar.dateComponents([.year, .month, .day], from: date)
@@ -19,7 +19,7 @@ public enum FeaturedRotation {
         return days >= 0 ? days / 7 : (days - 6) / 7
     }
 
-    public static func index(count: Int, date: Date, timeZone: TimeZone) -> Int? {
+    package static func index(count: Int, date: Date, timeZone: TimeZone) -> Int? {
         guard count > 0 else { return nil }
         let week = weekNumber(of: date, timeZone: timeZone)
         return ((week % count) + count) % count

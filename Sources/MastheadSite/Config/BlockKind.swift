@@ -1,4 +1,4 @@
 /// What a ```chart, ```kpi or ```table block draws: its fence name, or `kind:` of a catalog's `blocks:`.
-public enum BlockKind: String, Sendable {
+package enum BlockKind: String, Sendable {
     case chart, kpi, table
 }

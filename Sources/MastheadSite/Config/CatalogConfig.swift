@@ -4,72 +4,72 @@ import MastheadSupport
 
 /// One catalog declared under `catalogs:` in site.yml: a data file turned into
 /// an index, item pages and facet pages with no Swift code per catalog.
-public struct CatalogConfig: Sendable {
+package struct CatalogConfig: Sendable {
     /// The key under `catalogs:` (`prizes`).
-    public var name: String
+    package var name: String
     /// Site-relative path of the data file (`Content/catalogs/prizes.csv`).
-    public var file: String
+    package var file: String
     /// Where the catalog is declared in site.yml, for problems with the declaration itself.
-    public var location: SourceLocation
-    public var key: String
-    public var titleField: String
+    package var location: SourceLocation
+    package var key: String
+    package var titleField: String
     /// The schema, in declaration order; nil when site.yml gives none (every column is text).
-    public var fields: [CatalogField]?
-    public var sort: CatalogSort
+    package var fields: [CatalogField]?
+    package var sort: CatalogSort
     /// Item URL pattern with the tokens `:key` and `:slug` (the title as a slug).
-    public var permalink: String
+    package var permalink: String
     /// The index page; facet pages live under it.
-    public var indexPath: String
-    public var pageSize: Int
-    public var indexTemplate: String
-    public var itemTemplate: String
+    package var indexPath: String
+    package var pageSize: Int
+    package var indexTemplate: String
+    package var itemTemplate: String
     /// Facet value and band pages; the index template when not given.
-    public var facetTemplate: String
-    public var facets: [CatalogFacetConfig] = []
-    public var featured: CatalogFeaturedRule?
+    package var facetTemplate: String
+    package var facets: [CatalogFacetConfig] = []
+    package var featured: CatalogFeaturedRule?
     /// `visible: { from: start, until: end }`: each item shown only in its window (`CatalogVisibilityWindow`).
-    public var visibility: CatalogVisibilityConfig?
+    package var visibility: CatalogVisibilityConfig?
     /// The scheme articles link with: `prize:moka-pot`.
-    public var linkScheme: String
+    package var linkScheme: String
     /// What pages call the catalog ("Premi"); default: the name, capitalised.
-    public var label: String
-    public var description: String = ""
+    package var label: String
+    package var description: String = ""
     /// Extra sorted indexes under `INDEX/sort/SLUG/` (`orders:`).
-    public var orders: [CatalogOrderConfig] = []
+    package var orders: [CatalogOrderConfig] = []
     /// What the default order is called (`sortLabel:`); nil gives "Default order" in the site's language.
-    public var sortLabel: String?
+    package var sortLabel: String?
     /// Charts, key figures and tables drawn for every item (`blocks:`), in declaration order.
-    public var blocks: [CatalogBlockConfig] = []
+    package var blocks: [CatalogBlockConfig] = []
     /// `structuredData:`: what each item is to search engines (JSON-LD on its page).
-    public var structuredData: CatalogStructuredData?
+    package var structuredData: CatalogStructuredData?
     /// `map:`: the items drawn on a map on the index and facet pages.
-    public var map: CatalogMapConfig?
+    package var map: CatalogMapConfig?
     /// `filter:`: the filter over every item offered on the index (`CatalogFilterForm`).
-    public var filter: CatalogFilterConfig?
+    package var filter: CatalogFilterConfig?
     /// `file: { it: ..., en: ... }`: one data file per language, by code in `LanguageTag`'s normal form (docs/translating.md).
-    public var filesByLanguage: [String: String] = [:]
+    package var filesByLanguage: [String: String] = [:]
     /// In another language's view, `_en`: a field's value is read from `title_en` when that cell is not empty.
-    public var translatedColumnSuffix: String?
+    package var translatedColumnSuffix: String?
 
     /// The type of `field`, from the schema (text when there is no schema).
-    public func field(named name: String) -> CatalogField? {
+    package func field(named name: String) -> CatalogField? {
         guard let fields else { return CatalogField(name: name, type: .string, required: false) }
         return fields.first { $0.name == name }
     }
 }
 
-public struct CatalogField: Sendable, Hashable {
-    public var name: String
-    public var type: FieldType
-    public var required: Bool
+package struct CatalogField: Sendable, Hashable {
+    package var name: String
+    package var type: FieldType
+    package var required: Bool
     /// `references: films`: every value (each element, for lists) is a key of that catalog.
-    public var references: String?
+    package var references: String?
     /// Where `references:` is written, for an unknown catalog name.
-    public var referencesLocation: SourceLocation?
+    package var referencesLocation: SourceLocation?
     /// `format: currency` with `currency: EUR`: the ISO 4217 code the number is money in.
-    public var currency: String?
+    package var currency: String?
 
-    public init(
+    package init(
         name: String, type: FieldType, required: Bool, references: String? = nil, referencesLocation: SourceLocation? = nil,
         currency: String? = nil
     ) {
@@ -83,25 +83,25 @@ public struct CatalogField: Sendable, Hashable {
 }
 
 /// `sort: points` (ascending) or `sort: -points` (descending). Ties go by key.
-public struct CatalogSort: Sendable, Hashable {
-    public var field: String
-    public var descending: Bool
+package struct CatalogSort: Sendable, Hashable {
+    package var field: String
+    package var descending: Bool
 }
 
-public struct CatalogFacetConfig: Sendable {
-    public var field: String
+package struct CatalogFacetConfig: Sendable {
+    package var field: String
     /// Lower bounds of numeric bands: `[0, 500]` gives 0–499 and 500 and more.
-    public var bands: [Double]?
+    package var bands: [Double]?
     /// Cumulative thresholds: `atMost: [300]` gives a page of every item with a value <= 300.
-    public var atMost: [Double]?
+    package var atMost: [Double]?
     /// Cumulative thresholds: `atLeast: [2]` gives a page of every item with a value >= 2.
-    public var atLeast: [Double]?
+    package var atLeast: [Double]?
     /// One label per band or threshold, replacing the default "0–499", "up to 300", "2 or more".
-    public var labels: [String]?
-    public var location: SourceLocation
+    package var labels: [String]?
+    package var location: SourceLocation
 }
 
-public enum CatalogFeaturedRule: Sendable, Hashable {
+package enum CatalogFeaturedRule: Sendable, Hashable {
     /// Always this item.
     case key(String, SourceLocation)
     /// A different item every ISO week of the build date (see `FeaturedRotation`).
@@ -109,34 +109,34 @@ public enum CatalogFeaturedRule: Sendable, Hashable {
 }
 
 /// `visible: { from: FIELD, until: FIELD }`: the date fields bounding when each item is shown.
-public struct CatalogVisibilityConfig: Sendable, Hashable {
-    public var from: String?
-    public var until: String?
-    public var location: SourceLocation
+package struct CatalogVisibilityConfig: Sendable, Hashable {
+    package var from: String?
+    package var until: String?
+    package var location: SourceLocation
 }
 
 /// One extra order of a catalog's index: `{ sort: -price, slug: price-desc, label: "Price, highest first" }`.
-public struct CatalogOrderConfig: Sendable {
-    public var sort: CatalogSort
+package struct CatalogOrderConfig: Sendable {
+    package var sort: CatalogSort
     /// The URL part: `INDEX/sort/SLUG/`.
-    public var slug: String
-    public var label: String
-    public var location: SourceLocation
+    package var slug: String
+    package var label: String
+    package var location: SourceLocation
 }
 
 /// One block under `blocks:`: a ```chart, ```kpi or ```table block drawn for every item,
 /// with `{key}`, `{title}` and `{FIELD}` replaced by the item's values.
-public struct CatalogBlockConfig: Sendable {
-    public var name: String
-    public var kind: BlockKind
+package struct CatalogBlockConfig: Sendable {
+    package var name: String
+    package var kind: BlockKind
     /// The block's keys as written, without `kind:`.
-    public var node: YAMLNode
-    public var location: SourceLocation
+    package var node: YAMLNode
+    package var location: SourceLocation
 }
 
 /// The schema.org type of a catalog's items, read from fields of conventional names
 /// (docs/catalogs.md, "Structured data").
-public enum CatalogStructuredData: String, Sendable, CaseIterable {
+package enum CatalogStructuredData: String, Sendable, CaseIterable {
     /// A place: `address`, `city`, `province`, `postalCode`, `country`, `phone`/`tel`, `email`, `latitude`, `longitude`.
     case localBusiness = "LocalBusiness"
     /// A thing: `description`, `image`, `category`; every other field as a property (points, not a price).
@@ -144,26 +144,26 @@ public enum CatalogStructuredData: String, Sendable, CaseIterable {
 }
 
 /// `map: { title, longitude, latitude }`: the fields holding each item's coordinates.
-public struct CatalogMapConfig: Sendable, Hashable {
-    public var title: String
-    public var longitude = "longitude"
-    public var latitude = "latitude"
+package struct CatalogMapConfig: Sendable, Hashable {
+    package var title: String
+    package var longitude = "longitude"
+    package var latitude = "latitude"
 }
 
 /// `filter: { card: prize-card, fields: [points, category] }`: a filter over every item of the
 /// catalog, drawn by Masthead's own form and script; each result is drawn with the `card` template.
-public struct CatalogFilterConfig: Sendable {
+package struct CatalogFilterConfig: Sendable {
     /// The template (a partial) each result is drawn with, as the index draws its items.
-    public var card: String
-    public var cardLocation: SourceLocation
-    public var fields: [CatalogFilterField]
+    package var card: String
+    package var cardLocation: SourceLocation
+    package var fields: [CatalogFilterField]
 }
 
 /// One control of a catalog's filter: a range for numbers, checkboxes for text and lists, a
 /// cut-off for dates (the control follows the field's type).
-public struct CatalogFilterField: Sendable {
-    public var name: String
+package struct CatalogFilterField: Sendable {
+    package var name: String
     /// The control's heading; default: the field's name, capitalised.
-    public var label: String
-    public var location: SourceLocation
+    package var label: String
+    package var location: SourceLocation
 }

@@ -4,8 +4,8 @@ import MastheadSupport
 
 /// A dataset read from a database instead of a file: `sqlite:` or `postgres:` in
 /// `datasets:`, with the `table:` or read-only `query:` it reads.
-public struct DatabaseSource: Sendable, Hashable {
-    public enum Engine: Sendable, Hashable {
+package struct DatabaseSource: Sendable, Hashable {
+    package enum Engine: Sendable, Hashable {
         /// A database file under Content/ (`Content/budget.sqlite`).
         case sqlite(file: String)
         /// A server whose URL is in this environment variable (`url: env:MASTHEAD_STATS_URL`).
@@ -13,29 +13,29 @@ public struct DatabaseSource: Sendable, Hashable {
     }
 
     /// What the dataset reads: a table (or view) by name, or one SELECT or WITH statement.
-    public enum Relation: Sendable, Hashable {
+    package enum Relation: Sendable, Hashable {
         case table(String)
         case query(String)
     }
 
-    public var engine: Engine
-    public var relation: Relation
+    package var engine: Engine
+    package var relation: Relation
     /// Seconds a statement may run (`timeout:`, default 30).
-    public var timeout: Double
+    package var timeout: Double
     /// Seconds between two times the preview asks a result again, to redraw the pages when it
     /// changed (`poll:`, default 10; `refresh:` is its older name).
-    public var poll: Double
+    package var poll: Double
     /// A statement whose rows change whenever the dataset's do (`version:`, such as
     /// `SELECT max(id) FROM events` for a table rows are only added to): asked first, and when
     /// its rows are those of the last time, the dataset's results are taken as they were.
-    public var version: String? = nil
-    public var versionLocation: SourceLocation? = nil
+    package var version: String? = nil
+    package var versionLocation: SourceLocation? = nil
     /// Where `query:` or `table:` is written, for problems with the statement.
-    public var relationLocation: SourceLocation
+    package var relationLocation: SourceLocation
     /// Where `sqlite:` or `postgres:` is written, for problems with the database itself.
-    public var engineLocation: SourceLocation? = nil
+    package var engineLocation: SourceLocation? = nil
 
-    public var engineName: String {
+    package var engineName: String {
         switch engine {
         case .sqlite: "sqlite"
         case .postgres: "postgres"

@@ -5,23 +5,23 @@ import MastheadSupport
 /// `email:` in site.yml: the magazine's email edition (docs/email.md). An edition is the
 /// articles published in one calendar month (or ISO week) in the site's time zone; the build
 /// writes the latest `editions` of them under `/email/SLUG/` as HTML, plain text and `.eml`.
-public struct EmailConfig: Sendable {
-    public enum Period: String, Sendable {
+package struct EmailConfig: Sendable {
+    package enum Period: String, Sendable {
         case month, week
     }
 
-    public var every: Period = .month
+    package var every: Period = .month
     /// How many of the latest periods with articles get an edition.
-    public var editions = 1
+    package var editions = 1
     /// The `.eml`'s From: header (`Crema Club <magazine@example.com>`).
-    public var from: String
+    package var from: String
     /// `utm_source` and `utm_medium` added to every link to the site; `utm_campaign` is the edition's slug.
-    public var source = "newsletter"
-    public var medium = "email"
+    package var source = "newsletter"
+    package var medium = "email"
     /// The largest HTML part, in bytes: Gmail clips a message past about 102 KB.
-    public static let sizeLimit = 100 * 1024
+    package static let sizeLimit = 100 * 1024
     /// Where `email:` is written, for problems with the edition as a whole.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     static let knownKeys = ["every", "editions", "from", "campaign"]
 

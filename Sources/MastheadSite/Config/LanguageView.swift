@@ -2,15 +2,15 @@ import Foundation
 
 extension SiteConfig {
     /// The languages other than the default one.
-    public var translationLanguages: [LanguageConfig] { Array(languages.dropFirst()) }
+    package var translationLanguages: [LanguageConfig] { Array(languages.dropFirst()) }
 
     /// The language codes a content file may carry before its extension (`moka.en.md`), lower-cased.
-    public var translationCodes: Set<String> { Set(translationLanguages.map { $0.code.lowercased() }) }
+    package var translationCodes: Set<String> { Set(translationLanguages.map { $0.code.lowercased() }) }
 
     /// The site as one of its other languages shows it: that language's words, titles, menu,
     /// category names and home-section titles, and every URL under its prefix (`/en/...`).
     /// The default language's configuration is `self`.
-    public func view(for language: LanguageConfig) -> SiteConfig {
+    package func view(for language: LanguageConfig) -> SiteConfig {
         var view = self
         let prefix = language.pathPrefix
         view.language = language.code
@@ -51,7 +51,7 @@ extension SiteConfig {
     }
 
     /// A site path of this language's view: `/articles/` gives `/en/articles/`.
-    public func languagePath(_ path: String) -> String {
+    package func languagePath(_ path: String) -> String {
         languagePrefix.isEmpty ? path : languagePrefix + path
     }
 }

@@ -4,65 +4,65 @@ import MastheadContent
 import MastheadSupport
 
 /// The report-related parts of site.yml: `datasets:`, `charts:` and `statements:`.
-public struct ReportsConfig: Sendable {
-    public var datasets: [DatasetDeclaration] = []
+package struct ReportsConfig: Sendable {
+    package var datasets: [DatasetDeclaration] = []
     /// Charts rendered once and offered to every template as `{{{charts.NAME}}}`.
-    public var charts: [NamedChart] = []
-    public var statements: StatementsConfig?
+    package var charts: [NamedChart] = []
+    package var statements: StatementsConfig?
     /// `charts.palette`: the series colours the chart stylesheet sets, checked for contrast.
-    public var chartColours = ChartColours.standard
+    package var chartColours = ChartColours.standard
 
-    public init() {}
+    package init() {}
 }
 
 /// `datasets: { activities: { file: stats/activities.csv, schema: { points: integer } } }`.
-public struct DatasetDeclaration: Sendable {
-    public var name: String
+package struct DatasetDeclaration: Sendable {
+    package var name: String
     /// Site-relative (`Content/stats/activities.csv`); for a database, its file (SQLite) or "" (PostgreSQL).
-    public var file: String
+    package var file: String
     /// Declared column types; columns not listed are inferred.
-    public var schema: [String: FieldType]
-    public var location: SourceLocation
+    package var schema: [String: FieldType]
+    package var location: SourceLocation
     /// Catalog fields added to each row, looked up by one of the row's fields.
-    public var join: DatasetJoin?
+    package var join: DatasetJoin?
     /// `sqlite:` or `postgres:` with a `table:` or `query:`: rows read from a database.
-    public var database: DatabaseSource?
+    package var database: DatabaseSource?
 }
 
 /// `join: { catalog: films, on: film, fields: [runtime, genres], defaults: { runtime: 120 } }`.
-public struct DatasetJoin: Sendable {
-    public var catalog: String
+package struct DatasetJoin: Sendable {
+    package var catalog: String
     /// The row's field holding the catalog key.
-    public var on: String
+    package var on: String
     /// Catalog fields added to each row, with the catalog's types.
-    public var fields: [String]
+    package var fields: [String]
     /// Used when the item's field is empty, as written (typed against the field later).
-    public var defaults: [String: (text: String, location: SourceLocation)]
-    public var location: SourceLocation
-    public var catalogLocation: SourceLocation
-    public var onLocation: SourceLocation
-    public var fieldsLocation: SourceLocation
+    package var defaults: [String: (text: String, location: SourceLocation)]
+    package var location: SourceLocation
+    package var catalogLocation: SourceLocation
+    package var onLocation: SourceLocation
+    package var fieldsLocation: SourceLocation
 }
 
 /// A chart declared under `charts:`; its YAML is read like a ```chart block.
-public struct NamedChart: Sendable {
-    public var name: String
-    public var node: YAMLNode
+package struct NamedChart: Sendable {
+    package var name: String
+    package var node: YAMLNode
 }
 
 /// Private per-member pages, off unless `statements.enabled` is true.
-public struct StatementsConfig: Sendable {
-    public var enabled: Bool
+package struct StatementsConfig: Sendable {
+    package var enabled: Bool
     /// Path pattern with `:id` (default `/members/:id/`).
-    public var path: String
+    package var path: String
     /// The members source: one row per member, with `id` and `balance` columns.
-    public var members: String
-    public var activities: String
-    public var redemptions: String?
-    public var machines: String?
+    package var members: String
+    package var activities: String
+    package var redemptions: String?
+    package var machines: String?
     /// Names for event kinds in the activity list (`code: Codice registrato`).
-    public var labels: [String: String] = [:]
-    public var location: SourceLocation
+    package var labels: [String: String] = [:]
+    package var location: SourceLocation
 }
 
 enum ReportsConfigReader {

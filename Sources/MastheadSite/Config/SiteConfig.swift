@@ -5,54 +5,54 @@ import MastheadSupport
 
 /// `Content/site.yml`, typed.
 public struct SiteConfig: Sendable {
-    public var title: String
-    public var description: String = ""
+    package var title: String
+    package var description: String = ""
     /// Absolute, always ending in `/`.
-    public var baseURL: String = "http://localhost/" {
+    package var baseURL: String = "http://localhost/" {
         didSet { basePath = Self.basePath(of: baseURL) }
     }
-    public var language: String = "en"
-    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
-    public var author: String?
-    public var categories: [CategoryConfig] = []
-    public var homeSections: [HomeSectionConfig] = [HomeSectionConfig(title: "Latest", show: .rest, limit: 6)]
-    public var menu: [MenuLink] = []
-    public var pageSize: Int = 10
-    public var permalinks = Permalinks()
+    package var language: String = "en"
+    package var timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    package var author: String?
+    package var categories: [CategoryConfig] = []
+    package var homeSections: [HomeSectionConfig] = [HomeSectionConfig(title: "Latest", show: .rest, limit: 6)]
+    package var menu: [MenuLink] = []
+    package var pageSize: Int = 10
+    package var permalinks = Permalinks()
     public var markdown = MarkdownOptions()
     /// `toc:`: which articles get a table of contents, and of which heading levels.
-    public var tableOfContents = TableOfContentsOptions()
-    public var feedLength: Int = 20
-    public var relatedLimit: Int = 3
+    package var tableOfContents = TableOfContentsOptions()
+    package var feedLength: Int = 20
+    package var relatedLimit: Int = 3
     /// `archives:`: the year and month pages of articles (`/articles/2026/`, `/articles/2026/03/`).
-    public var archives = true
+    package var archives = true
     /// `images:`: widths, pixel limit, quality and social card colours.
-    public var images = ImageSettings()
+    package var images = ImageSettings()
     /// `catalogs:`, in declaration order.
-    public var catalogs: [CatalogConfig] = []
+    package var catalogs: [CatalogConfig] = []
     /// `datasets:`, `charts:` and `statements:` (reports).
-    public var reports = ReportsConfig()
+    package var reports = ReportsConfig()
     /// `colours.brand`: the site's brand colour; chart colours are derived from it when
     /// `charts.palette` lists none.
-    public var brandColour: String?
+    package var brandColour: String?
     /// `email:`: the magazine's email edition (docs/email.md); nil: none.
-    public var email: EmailConfig?
+    package var email: EmailConfig?
     /// `search:`: the index and the `/search/` page.
-    public var search = SearchConfig()
+    package var search = SearchConfig()
     /// `languages:`: every language of a multilingual site, the default first; empty for a
     /// site in one language (docs/translating.md).
-    public var languages: [LanguageConfig] = []
+    package var languages: [LanguageConfig] = []
     /// What this configuration's site paths start with: empty for the default language,
     /// `/en` in the English view of the site (`LanguageView`).
-    public var languagePrefix = ""
+    package var languagePrefix = ""
 
-    public init(title: String) {
+    package init(title: String) {
         self.title = title
     }
 
     /// The path part of the base URL (`/` or `/magazine/`): every internal link starts with it.
     /// Kept, not computed at each of the links of every page.
-    public private(set) var basePath = "/"
+    package private(set) var basePath = "/"
 
     private static func basePath(of baseURL: String) -> String {
         guard let schemeEnd = baseURL.range(of: "://") else { return "/" }
@@ -62,56 +62,56 @@ public struct SiteConfig: Sendable {
     }
 
     /// `/articles/x/` becomes `https://host/base/articles/x/`.
-    public func absoluteURL(forPath path: String) -> String {
+    package func absoluteURL(forPath path: String) -> String {
         baseURL + path.drop { $0 == "/" }
     }
 
     /// A site path (`/articles/x/`) as a link from a page (`/base/articles/x/`).
-    public func link(forPath path: String) -> String {
+    package func link(forPath path: String) -> String {
         basePath + path.drop { $0 == "/" }
     }
 
-    public func category(named nameOrSlug: String) -> CategoryConfig? {
+    package func category(named nameOrSlug: String) -> CategoryConfig? {
         let slug = Slug.make(nameOrSlug)
         return categories.first { $0.slug == nameOrSlug || $0.slug == slug || $0.name == nameOrSlug }
     }
 }
 
-public struct CategoryConfig: Sendable, Hashable {
-    public var name: String
-    public var slug: String
-    public var description: String = ""
-    public var colour: String?
+package struct CategoryConfig: Sendable, Hashable {
+    package var name: String
+    package var slug: String
+    package var description: String = ""
+    package var colour: String?
 }
 
-public struct HomeSectionConfig: Sendable {
-    public enum Show: String, Sendable, CaseIterable {
+package struct HomeSectionConfig: Sendable {
+    package enum Show: String, Sendable, CaseIterable {
         case featured, category, rest
     }
 
-    public var title: String
-    public var show: Show
-    public var categorySlug: String?
-    public var limit: Int
-    public var background: String?
+    package var title: String
+    package var show: Show
+    package var categorySlug: String?
+    package var limit: Int
+    package var background: String?
 }
 
-public struct MenuLink: Sendable {
-    public var title: String
-    public var url: String
+package struct MenuLink: Sendable {
+    package var title: String
+    package var url: String
 }
 
 /// URL patterns with the tokens `:slug`, `:year`, `:month`, `:day`, `:category`.
-public struct Permalinks: Sendable {
-    public var article = "/articles/:slug/"
-    public var page = "/:slug/"
-    public var category = "/categories/:slug/"
-    public var tag = "/tags/:slug/"
+package struct Permalinks: Sendable {
+    package var article = "/articles/:slug/"
+    package var page = "/:slug/"
+    package var category = "/categories/:slug/"
+    package var tag = "/tags/:slug/"
 
-    public static let tokens = [":slug", ":year", ":month", ":day", ":category"]
+    package static let tokens = [":slug", ":year", ":month", ":day", ":category"]
 
     /// Fills a pattern. The result always starts with `/`.
-    public static func expand(_ pattern: String, slug: String, date: Date? = nil, category: String? = nil, timeZone: TimeZone) -> String {
+    package static func expand(_ pattern: String, slug: String, date: Date? = nil, category: String? = nil, timeZone: TimeZone) -> String {
         // One pass over the pattern's `:token`s; the calendar only when a date token is there
         // (this runs for every article on every build).
         var path = ""

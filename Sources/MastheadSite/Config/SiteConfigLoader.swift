@@ -17,7 +17,7 @@ public enum SiteConfigLoader {
         "deploy"
     ]
 
-    public static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {
+    package static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {
         let files = SiteFiles(siteDirectory: siteDirectory)
         if let problem = files.problem(at: path) { return (nil, [problem]) }
         guard FileStatus(path: siteDirectory.appendingPathComponent(path).path) != nil else {

@@ -7,10 +7,10 @@ import MastheadSupport
 /// Turns an article or page file into a `Document`: front matter checked field by
 /// field, body rendered once.
 public struct DocumentParser: Sendable {
-    public var config: SiteConfig
-    public var markdown: MarkdownRenderer
+    package var config: SiteConfig
+    package var markdown: MarkdownRenderer
 
-    public static let frontMatterKeys = [
+    package static let frontMatterKeys = [
         "title", "date", "subtitle", "summary", "category", "tags", "author", "cover", "video", "gallery",
         "featured", "draft", "publishDate", "expiryDate", "slug", "related", "template", "aliases", "translationKey", "toc"
     ]

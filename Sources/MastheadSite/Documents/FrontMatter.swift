@@ -1,14 +1,14 @@
 /// A content file split into its YAML front matter and its body.
-public struct FrontMatter: Sendable {
-    public var yaml: String
-    public var body: String
+package struct FrontMatter: Sendable {
+    package var yaml: String
+    package var body: String
     /// Lines before the YAML (the opening `---`): added to YAML line numbers.
-    public var yamlLineOffset: Int
+    package var yamlLineOffset: Int
     /// Lines before the body: added to Markdown line numbers.
-    public var bodyLineOffset: Int
+    package var bodyLineOffset: Int
 
     /// Splits `---\nyaml\n---\nbody`. Nil when the file has no front matter.
-    public static func split(_ text: String) -> FrontMatter? {
+    package static func split(_ text: String) -> FrontMatter? {
         if !text.containsByte(UInt8(ascii: "\r")) { return splitLF(text) }
         // "\r\n" is one Character in Swift, so both line endings are named.
         var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// A YouTube video, embedded so that nothing loads from YouTube until the reader clicks.
-public struct Video: Sendable, Hashable {
-    public var id: String
+package struct Video: Sendable, Hashable {
+    package var id: String
 
-    public var watchURL: String { "https://www.youtube.com/watch?v=\(id)" }
+    package var watchURL: String { "https://www.youtube.com/watch?v=\(id)" }
     /// The privacy-enhanced player: no cookies until the video plays.
-    public var embedURL: String { "https://www.youtube-nocookie.com/embed/\(id)" }
-    public var thumbnailURL: String { "https://i.ytimg.com/vi/\(id)/hqdefault.jpg" }
+    package var embedURL: String { "https://www.youtube-nocookie.com/embed/\(id)" }
+    package var thumbnailURL: String { "https://i.ytimg.com/vi/\(id)/hqdefault.jpg" }
 
     /// Accepts `https://www.youtube.com/watch?v=ID`, `https://youtu.be/ID`,
     /// `https://www.youtube.com/embed/ID`, `https://www.youtube.com/shorts/ID` or a bare id.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let text = text.trimmingCharacters(in: .whitespaces)
         if Self.isID(text) {
             id = text

@@ -1,13 +1,13 @@
 import Foundation
 
 /// One year of articles, for its archive page (`/articles/2026/`) and the archive index.
-public struct ArchiveYear: Sendable {
-    public var year: Int
-    public var path: String
+package struct ArchiveYear: Sendable {
+    package var year: Int
+    package var path: String
     /// Indexes into `Site.articles`, newest first.
-    public var articles: [Int]
+    package var articles: [Int]
     /// Newest first.
-    public var months: [ArchiveMonth]
+    package var months: [ArchiveMonth]
 
     /// Articles by year and month of their date in the site's time zone, newest first.
     static func group(_ articles: [ResolvedArticle], timeZone: TimeZone, base: String) -> [ArchiveYear] {
@@ -35,11 +35,11 @@ public struct ArchiveYear: Sendable {
 }
 
 /// One month of articles (`/articles/2026/03/`).
-public struct ArchiveMonth: Sendable {
-    public var year: Int
+package struct ArchiveMonth: Sendable {
+    package var year: Int
     /// 1 to 12.
-    public var month: Int
-    public var path: String
+    package var month: Int
+    package var path: String
     /// Indexes into `Site.articles`, newest first.
-    public var articles: [Int]
+    package var articles: [Int]
 }

@@ -6,7 +6,7 @@ import MastheadImages
 /// (the search index, social cards, member statements), the resized copies of each image,
 /// and the output folder's marker. Named once here, so the writers of those files and the
 /// check that keeps an alias off them (`Redirects`) cannot disagree.
-public struct GeneratedOutputs: Sendable {
+package struct GeneratedOutputs: Sendable {
     /// The chart stylesheet every site gets (`ChartStylesheet`).
     static let chartStylesheet = ChartStylesheet.path
     /// Print rules every site gets (`PrintStylesheet`).

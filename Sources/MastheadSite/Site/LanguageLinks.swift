@@ -5,25 +5,25 @@ import MastheadSupport
 /// otherwise the closest page that exists in that language (the article's category, a
 /// catalog's index, then the home page). What `hreflang` links, the language switcher and
 /// the sitemap's alternates show. Empty for a site in one language.
-public struct LanguageLinks: Sendable {
-    public struct Version: Sendable, Equatable {
+package struct LanguageLinks: Sendable {
+    package struct Version: Sendable, Equatable {
         /// As `languages:` writes it (`en-GB`), for `hreflang` and `lang`.
-        public var code: String
-        public var name: String
-        public var path: String
+        package var code: String
+        package var name: String
+        package var path: String
         /// False when the page has no version in this language and `path` is the closest page.
-        public var isTranslation: Bool
+        package var isTranslation: Bool
     }
 
     /// By route path: the page in every language, its own included, in the order of `languages:`.
-    public var byPath: [String: [Version]] = [:]
+    package var byPath: [String: [Version]] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { byPath.isEmpty }
+    package var isEmpty: Bool { byPath.isEmpty }
 
     /// The page's versions in every language; empty on a site in one language.
-    public func versions(of path: String) -> [Version] { byPath[path] ?? [] }
+    package func versions(of path: String) -> [Version] { byPath[path] ?? [] }
 
     /// Every page's versions in one number, for the preview's page fingerprints: a page shows
     /// where its versions are (hreflang, the language switcher).
@@ -41,13 +41,13 @@ public struct LanguageLinks: Sendable {
     }
 
     /// The versions that are the same page (hreflang alternates); empty unless there are at least two.
-    public func alternates(of path: String) -> [Version] {
+    package func alternates(of path: String) -> [Version] {
         let found = versions(of: path).filter(\.isTranslation)
         return found.count > 1 ? found : []
     }
 
     /// `sites`: the default language's first, then `languages` after the default one.
-    public static func make(_ sites: [Site], languages: [LanguageConfig]) -> LanguageLinks {
+    package static func make(_ sites: [Site], languages: [LanguageConfig]) -> LanguageLinks {
         guard sites.count > 1, languages.count == sites.count else { return LanguageLinks() }
         var groups: [String: [Int: String]] = [:]
         var identities: [[String?]] = []

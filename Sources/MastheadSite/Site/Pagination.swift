@@ -1,14 +1,14 @@
 /// One page of a paginated list.
-public struct Pagination: Sendable, Hashable {
+package struct Pagination: Sendable, Hashable {
     /// 1-based.
-    public var number: Int
-    public var total: Int
+    package var number: Int
+    package var total: Int
     /// Indexes into the full list, for this page.
-    public var range: Range<Int>
+    package var range: Range<Int>
 
     /// Splits `count` items into pages of `size`. An empty list still has one (empty) page,
     /// so its URL exists and can say "nothing here yet".
-    public static func pages(count: Int, size: Int) -> [Pagination] {
+    package static func pages(count: Int, size: Int) -> [Pagination] {
         let size = max(1, size)
         let total = max(1, (count + size - 1) / size)
         return (0..<total).map { index in
@@ -17,7 +17,7 @@ public struct Pagination: Sendable, Hashable {
     }
 
     /// `/tags/moka/` for page 1, `/tags/moka/page/2/` after.
-    public static func path(base: String, page: Int) -> String {
+    package static func path(base: String, page: Int) -> String {
         page == 1 ? base : base + "page/\(page)/"
     }
 }

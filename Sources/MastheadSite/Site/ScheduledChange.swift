@@ -5,8 +5,8 @@ import MastheadSupport
 /// its date, a catalog item appearing or leaving (`visible:`), a weekly featured item rotating.
 /// The build's cache is valid until the first one; `masthead status` names them, so a scheduled
 /// rebuild happens then and not at every midnight.
-public struct ScheduledChange: Sendable, Hashable, Codable {
-    public enum Kind: String, Sendable, Codable {
+package struct ScheduledChange: Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Codable {
         /// A document's `publishDate` (or a future `date`): it appears.
         case publish
         /// A document's `expiryDate`: it leaves.
@@ -19,16 +19,16 @@ public struct ScheduledChange: Sendable, Hashable, Codable {
         case rotation
     }
 
-    public var date: Date
-    public var kind: Kind
+    package var date: Date
+    package var kind: Kind
     /// Relative to the site folder (`Content/articles/moka.md`).
-    public var file: String
+    package var file: String
     /// The catalog item's row or line; nil for a document (its front matter) or a rotation.
-    public var line: Int?
+    package var line: Int?
     /// The document's title, the catalog item (`missions 'caffe-estate'`) or the catalog.
-    public var subject: String
+    package var subject: String
 
-    public init(date: Date, kind: Kind, file: String, line: Int? = nil, subject: String) {
+    package init(date: Date, kind: Kind, file: String, line: Int? = nil, subject: String) {
         self.date = date
         self.kind = kind
         self.file = file
@@ -37,7 +37,7 @@ public struct ScheduledChange: Sendable, Hashable, Codable {
     }
 
     /// `Content/articles/moka.md: 'Moka' is published`.
-    public var description: String {
+    package var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         switch kind {
         case .publish: return "\(place): '\(subject)' is published"
@@ -49,15 +49,15 @@ public struct ScheduledChange: Sendable, Hashable, Codable {
     }
 }
 
-public enum ScheduledChanges {
+package enum ScheduledChanges {
     /// How many a build keeps (in its manifest, for `masthead status`).
-    public static let kept = 10
+    package static let kept = 10
 
     /// Every change after `now`, earliest first (ties by file, line and kind): documents of
     /// every language (published or not), catalog items with `visible:`, and the next Monday's
     /// midnight for a catalog whose featured item rotates weekly. Nothing else in a build
     /// depends on the day, so a site without these never expires.
-    public static func upcoming(documents: [Document], catalogs: [Catalog], timeZone: TimeZone, now: Date) -> [ScheduledChange] {
+    package static func upcoming(documents: [Document], catalogs: [Catalog], timeZone: TimeZone, now: Date) -> [ScheduledChange] {
         var changes: [ScheduledChange] = []
         for document in documents {
             if let publish = document.publishDate ?? Optional(document.date), publish > now {

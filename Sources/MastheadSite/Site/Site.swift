@@ -1,72 +1,72 @@
 import Foundation
 
 /// Everything a build knows once content is parsed and joined: the input of rendering.
-public struct Site: Sendable {
-    public var config: SiteConfig
+package struct Site: Sendable {
+    package var config: SiteConfig
     /// Published articles, newest first.
-    public var articles: [ResolvedArticle]
-    public var pages: [ResolvedPage]
-    public var categories: [CategorySummary]
+    package var articles: [ResolvedArticle]
+    package var pages: [ResolvedPage]
+    package var categories: [CategorySummary]
     /// Every tag, sorted by slug.
-    public var tags: [TagSummary]
-    public var routes: [Route]
+    package var tags: [TagSummary]
+    package var routes: [Route]
     /// Files copied as they are (`Content/static/...`).
-    public var staticFiles: [StaticFile]
+    package var staticFiles: [StaticFile]
     /// Catalogs declared in site.yml, in declaration order.
-    public var catalogs: [Catalog] = []
+    package var catalogs: [Catalog] = []
     /// The year archives, newest first, each with its months; empty with `archives: false`.
-    public var archive: [ArchiveYear] = []
+    package var archive: [ArchiveYear] = []
     /// Named charts from site.yml's `charts:`, rendered: `{{{charts.NAME}}}` in templates.
-    public var charts: [String: String] = [:]
+    package var charts: [String: String] = [:]
     /// In the default language's site of a multilingual site: every other language's site
     /// (`SiteConfig.view`), resolved alike; empty otherwise.
-    public var translations: [Site] = []
+    package var translations: [Site] = []
     /// Each page's versions in every language, the same table in every language's site.
-    public var languageLinks = LanguageLinks()
+    package var languageLinks = LanguageLinks()
 }
 
-public struct ResolvedArticle: Sendable {
-    public var document: Document
+package struct ResolvedArticle: Sendable {
+    package var document: Document
     /// Site path, e.g. `/articles/moka/`.
-    public var path: String
-    public var category: CategoryConfig?
-    public var tagSlugs: [String]
+    package var path: String
+    package var category: CategoryConfig?
+    package var tagSlugs: [String]
     /// Indexes into `Site.articles`.
-    public var related: [Int] = []
-    public var previous: Int?
-    public var next: Int?
+    package var related: [Int] = []
+    package var previous: Int?
+    package var next: Int?
 }
 
-public struct ResolvedPage: Sendable {
-    public var document: Document
-    public var path: String
+package struct ResolvedPage: Sendable {
+    package var document: Document
+    package var path: String
 }
 
-public struct CategorySummary: Sendable {
-    public var config: CategoryConfig
-    public var path: String
-    public var feedPath: String
+package struct CategorySummary: Sendable {
+    package var config: CategoryConfig
+    package var path: String
+    package var feedPath: String
     /// Indexes into `Site.articles`, newest first.
-    public var articles: [Int]
+    package var articles: [Int]
 }
 
-public struct TagSummary: Sendable {
-    public var name: String
-    public var slug: String
-    public var path: String
-    public var articles: [Int]
+package struct TagSummary: Sendable {
+    package var name: String
+    package var slug: String
+    package var path: String
+    package var articles: [Int]
 }
 
-public struct StaticFile: Sendable {
+package struct StaticFile: Sendable {
     /// Relative to the site folder.
-    public var sourcePath: String
+    package var sourcePath: String
     /// Relative to the output folder.
-    public var outputPath: String
+    package var outputPath: String
 }
 
 /// One page or file to produce.
-public struct Route: Sendable {
-    public enum Kind: String, Sendable, CaseIterable {
+package struct Route: Sendable {
+    package enum Kind: String, Sendable, CaseIterable {
         case home, article, list, terms, page, catalog, search
         case catalogItem = "catalog-item"
         case notFound = "404"
@@ -78,7 +78,7 @@ public struct Route: Sendable {
     }
 
     /// What the route shows: enough for the renderer to build its context.
-    public enum Subject: Sendable {
+    package enum Subject: Sendable {
         case home
         case article(Int)
         case archive(page: Pagination)
@@ -111,14 +111,14 @@ public struct Route: Sendable {
         case catalogOrder(Int, order: Int, page: Pagination)
     }
 
-    public var kind: Kind
-    public var subject: Subject
+    package var kind: Kind
+    package var subject: Subject
     /// Site path: `/articles/moka/`, `/feed.xml`.
-    public var path: String
+    package var path: String
     /// The file that produced the route, for duplicate-URL messages.
-    public var source: String
+    package var source: String
     /// The template rendering the route; nil for files produced by code.
-    public var template: String?
+    package var template: String?
 
     package init(kind: Kind, subject: Subject, path: String, source: String, template: String? = nil) {
         self.kind = kind
@@ -129,7 +129,7 @@ public struct Route: Sendable {
     }
 
     /// Where the route is written: `/a/` gives `a/index.html`, `/feed.xml` gives `feed.xml`.
-    public var outputPath: String {
+    package var outputPath: String {
         let trimmed = String(Substring(path.utf8.drop { $0 == UInt8(ascii: "/") }))
         if trimmed.isEmpty { return "index.html" }
         return path.hasSuffix("/") ? trimmed + "index.html" : trimmed

@@ -4,31 +4,31 @@ import MastheadSupport
 
 /// Joins parsed documents into one `Site`: which articles are published, their URLs,
 /// categories, tags, related articles, pagination and every route. Duplicate URLs are errors here.
-public struct SiteResolver {
-    public var config: SiteConfig
-    public var includeDrafts = false
-    public var includeFuture = false
-    public var now: Date
+package struct SiteResolver {
+    package var config: SiteConfig
+    package var includeDrafts = false
+    package var includeFuture = false
+    package var now: Date
     /// Loaded before articles (for `prize:` links); their routes join the others here.
-    public var catalogs: [Catalog] = []
+    package var catalogs: [Catalog] = []
     /// Related lists the previous preview build found, by a fingerprint of what they depend
     /// on; nil finds them every time.
     package var relatedLists: RelatedListsMemory?
     /// Whether the site has articles at all (a `Content/articles/` folder): without it there is
     /// no archive and no tag index.
-    public var hasArticleSection = true
+    package var hasArticleSection = true
     /// Search is on (`search:`, or a `search` template): the site gets `/search/`.
-    public var hasSearchPage = false
+    package var hasSearchPage = false
     /// Slugs of articles whose files did not parse: a `related:` naming one is skipped without
     /// an error of its own (the file's error is the one to fix).
-    public var failedArticleSlugs: Set<String> = []
+    package var failedArticleSlugs: Set<String> = []
 
-    public init(config: SiteConfig, now: Date) {
+    package init(config: SiteConfig, now: Date) {
         self.config = config
         self.now = now
     }
 
-    public func resolve(articles documents: [Document], pages pageDocuments: [Document], staticPaths: [String]) -> (Site, [Diagnostic]) {
+    package func resolve(articles documents: [Document], pages pageDocuments: [Document], staticPaths: [String]) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let published = Self.newestFirst(documents.filter(isPublished))
         var articles = published.map { document in
@@ -389,7 +389,7 @@ public struct SiteResolver {
 
     package static let archivePath = "/articles/"
     /// The search page, beside the index's files (`search/`).
-    public static let searchPath = "/search/"
+    package static let searchPath = "/search/"
     /// Pages from `Content/reports/`.
     static let reportPermalink = "/reports/:slug/"
 

@@ -3,9 +3,9 @@ import MastheadSupport
 /// Articles and pages whose URL changed since the last build (a new slug, a new permalink):
 /// the links already shared to the old URL break unless the document lists it in `aliases:`,
 /// so the build suggests it.
-public enum URLChanges {
+package enum URLChanges {
     /// Every article's and page's URL by source file.
-    public static func pageURLs(_ site: Site) -> [String: String] {
+    package static func pageURLs(_ site: Site) -> [String: String] {
         var urls: [String: String] = [:]
         for language in [site] + site.translations {
             for article in language.articles { urls[article.document.sourcePath] = article.path }
@@ -16,7 +16,7 @@ public enum URLChanges {
 
     /// A warning per document whose URL moved from one the site no longer has and that is
     /// not among its aliases.
-    public static func warnings(previous: [String: String], site: Site) -> [Diagnostic] {
+    package static func warnings(previous: [String: String], site: Site) -> [Diagnostic] {
         guard !previous.isEmpty else { return [] }
         let languages = [site] + site.translations
         let taken = Set(languages.flatMap(\.routes).map(\.path))

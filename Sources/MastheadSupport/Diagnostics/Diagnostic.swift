@@ -8,18 +8,18 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     /// Path relative to the site folder, e.g. `Content/articles/moka.md`. One line, as the
     /// message (`oneLine`).
-    public var file: String { didSet { file = Self.oneLine(file) } }
+    package var file: String { didSet { file = Self.oneLine(file) } }
     /// 1-based; nil when the problem concerns the whole file. In a CSV file, the row
     /// (`CSVRecordStream`: the header is row 1; a line break inside quotes is not a new row).
-    public var line: Int?
+    package var line: Int?
     /// 1-based, counted in characters (Unicode scalars, as libyaml counts them), a tab being
     /// one: `é` or `日` before the place count one each. In a CSV file, the field's number.
-    public var column: Int?
+    package var column: Int?
     /// Always one line (`oneLine`), whatever text it quotes: a diagnostic is one line of
     /// `path:line:column: severity: message`, the form editors and the build cache read back.
-    public var message: String { didSet { message = Self.oneLine(message) } }
+    package var message: String { didSet { message = Self.oneLine(message) } }
 
-    public init(_ severity: Severity, _ message: String, file: String, line: Int? = nil, column: Int? = nil) {
+    package init(_ severity: Severity, _ message: String, file: String, line: Int? = nil, column: Int? = nil) {
         self.severity = severity
         self.file = Self.oneLine(file)
         self.line = line
@@ -53,11 +53,11 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public static func error(_ message: String, at location: SourceLocation) -> Diagnostic {
+    package static func error(_ message: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.error, message, file: location.file, line: location.line, column: location.column)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation) -> Diagnostic {
+    package static func warning(_ message: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(.warning, message, file: location.file, line: location.line, column: location.column)
     }
 
@@ -72,12 +72,12 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A place in a source file. Lines and columns are 1-based, as in `Diagnostic`.
-public struct SourceLocation: Sendable, Hashable {
-    public var file: String
-    public var line: Int?
-    public var column: Int?
+package struct SourceLocation: Sendable, Hashable {
+    package var file: String
+    package var line: Int?
+    package var column: Int?
 
-    public init(file: String, line: Int? = nil, column: Int? = nil) {
+    package init(file: String, line: Int? = nil, column: Int? = nil) {
         self.file = file
         self.line = line
         self.column = column
@@ -85,19 +85,19 @@ public struct SourceLocation: Sendable, Hashable {
 }
 
 extension Array where Element == Diagnostic {
-    public var hasErrors: Bool { contains { $0.severity == .error } }
-    public var errors: [Diagnostic] { filter { $0.severity == .error } }
-    public var warnings: [Diagnostic] { filter { $0.severity == .warning } }
+    package var hasErrors: Bool { contains { $0.severity == .error } }
+    package var errors: [Diagnostic] { filter { $0.severity == .error } }
+    package var warnings: [Diagnostic] { filter { $0.severity == .warning } }
 
     /// File order, then position: the order editors expect to walk them in.
-    public func sortedByPosition() -> [Diagnostic] {
+    package func sortedByPosition() -> [Diagnostic] {
         sorted {
             ($0.file, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.file, $1.line ?? 0, $1.column ?? 0, $1.message)
         }
     }
 
     /// Without repeats of the same problem at the same place (keeps the first of each).
-    public func removingRepeats() -> [Diagnostic] {
+    package func removingRepeats() -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         return filter { seen.insert($0).inserted }
     }

@@ -2,7 +2,7 @@ extension Diagnostic {
     /// Reads back a diagnostic's `description` (`path:line:column: severity: message`), as the
     /// build cache keeps the warnings of the last build (to repeat them when nothing changed).
     /// Nil for text of another shape.
-    public init?(description text: String) {
+    package init?(description text: String) {
         // The first `: error: ` or `: warning: `: a message may hold the words again.
         let markers = [Severity.error, .warning].compactMap { severity in
             text.firstRange(of: ": \(severity.rawValue): ").map { (severity, $0) }

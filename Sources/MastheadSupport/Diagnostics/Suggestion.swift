@@ -1,7 +1,7 @@
 /// "Did you mean" suggestions for misspelt keys and names.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word`, if it is close enough to be a likely typo.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
+    package static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -14,7 +14,7 @@ public enum Suggestion {
     }
 
     /// ", did you mean 'x'?" or "" when nothing is close.
-    public static func didYouMean(_ word: String, in candidates: [String]) -> String {
+    package static func didYouMean(_ word: String, in candidates: [String]) -> String {
         closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 

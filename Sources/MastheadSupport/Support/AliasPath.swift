@@ -2,13 +2,13 @@ import Foundation
 
 /// An old URL of a page (`aliases:` in front matter or a catalog row), where the build
 /// writes a redirect to the page's URL.
-public struct PageAlias: Sendable, Hashable {
+package struct PageAlias: Sendable, Hashable {
     /// A site path: `/old-slug/` or `/old.html`.
-    public var path: String
+    package var path: String
     /// Where it was written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(path: String, location: SourceLocation) {
+    package init(path: String, location: SourceLocation) {
         self.path = path
         self.location = location
     }
@@ -19,7 +19,7 @@ public struct PageAlias: Sendable, Hashable {
     /// The failure says why it is not a path of this site, or not one an alias may take:
     /// hidden names (`.git`, `.masthead-output`) and the site's own folders (`Content/`,
     /// `Templates/`) would make the output look like a project, and builds refuse to replace one.
-    public static func normalize(_ text: String) -> Result<String, AliasProblem> {
+    package static func normalize(_ text: String) -> Result<String, AliasProblem> {
         let written = text.trimmingCharacters(in: .whitespaces)
         if written.isEmpty { return .failure(.init("an alias is empty")) }
         if written.contains("://") || written.hasPrefix("//") {
@@ -74,8 +74,8 @@ public struct PageAlias: Sendable, Hashable {
 }
 
 /// Why an alias is not a path of this site.
-public struct AliasProblem: Error, Sendable {
-    public var message: String
+package struct AliasProblem: Error, Sendable {
+    package var message: String
 
     init(_ message: String) { self.message = message }
 }

@@ -1,5 +1,5 @@
 /// The stages a build reports to a `BuildProgress`, in the order they run.
-public enum BuildStage: String, Sendable, CaseIterable {
+package enum BuildStage: String, Sendable, CaseIterable {
     /// Finding and reading site.yml, templates and source files (and, for `masthead build`,
     /// fingerprinting the inputs for the build cache).
     case reading
@@ -18,10 +18,10 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case checking
 
     /// How the stage is named in the terminal.
-    public var name: String { rawValue }
+    package var name: String { rawValue }
 
     /// What the stage counts, for "4,096/10,021 pages".
-    public var unit: String {
+    package var unit: String {
         switch self {
         case .reading, .writing: "files"
         case .parsing: "documents"
@@ -36,7 +36,7 @@ public enum BuildStage: String, Sendable, CaseIterable {
 /// every core at once (`parallelMap`), so an implementation must be cheap and thread-safe;
 /// the build never waits on it. `masthead build`, `check` and `serve` pass one that draws a
 /// line on the terminal (`TerminalProgress`); tests and the preview's later builds pass none.
-public protocol BuildProgress: Sendable {
+package protocol BuildProgress: Sendable {
     /// A stage starts; `total` is how many items it will count, nil when unknown.
     func begin(_ stage: BuildStage, total: Int?)
     /// `count` more items of the current stage are done.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Dates as editors write them: `2026-03-14`, `2026-03-14 09:30`, `2026-03-14T09:30:00+01:00`, `...Z`.
-public enum ContentDate {
-    public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
+package enum ContentDate {
+    package static func parse(_ text: String, timeZone: TimeZone) -> Date? {
         // Foundation's trimming costs a microsecond: statistics files have millions of dates.
         let padded = text.utf8.first.map(isSpace) ?? false || text.utf8.last.map(isSpace) ?? false
         let text = padded ? text.trimmingCharacters(in: .whitespaces) : text

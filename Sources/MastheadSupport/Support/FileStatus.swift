@@ -8,22 +8,22 @@ import Darwin
 
 /// Size, modification time, change time and inode of a file, read with one `stat` call
 /// (FileManager's attribute dictionaries cost far more when a build checks thousands of files).
-public struct FileStatus: Hashable, Sendable {
-    public var size: Int
+package struct FileStatus: Hashable, Sendable {
+    package var size: Int
     /// Nanoseconds since 1970.
-    public var modified: Int64
+    package var modified: Int64
     /// The change time (ctime), nanoseconds since 1970: moved by every write, rename, link or
     /// `chmod`, and, unlike the modification time, never set back by a tool (rsync -t, tar, touch -d).
-    public var changed: Int64
-    public var isDirectory: Bool
-    public var isRegular: Bool
-    public var inode: UInt64
+    package var changed: Int64
+    package var isDirectory: Bool
+    package var isRegular: Bool
+    package var inode: UInt64
 
-    public var isLink: Bool
+    package var isLink: Bool
 
     /// Follows symbolic links, as reading the file does, unless `followingLinks` is false.
     /// Nil when nothing is there.
-    public init?(path: String, followingLinks: Bool = true) {
+    package init?(path: String, followingLinks: Bool = true) {
         var info = stat()
         guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
         self.init(info)
@@ -77,10 +77,10 @@ public struct FileStatus: Hashable, Sendable {
 /// What a path is, in words for messages ("it is a FIFO"): a path that should be a file but
 /// is a folder, a FIFO or a device is named as such, and never opened for reading (a FIFO
 /// blocks the reader until someone writes to it).
-public enum FileKind: Sendable, Equatable, CustomStringConvertible {
+package enum FileKind: Sendable, Equatable, CustomStringConvertible {
     case regular, folder, symbolicLink, fifo, characterDevice, blockDevice, socket, unknown
 
-    public init(mode: mode_t) {
+    package init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .folder
@@ -94,13 +94,13 @@ public enum FileKind: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What is at `path`, links followed (as reading it would) unless `followingLinks` is false; nil when nothing is.
-    public init?(path: String, followingLinks: Bool = true) {
+    package init?(path: String, followingLinks: Bool = true) {
         var info = stat()
         guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
         self.init(mode: info.st_mode)
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .regular: "a file"
         case .folder: "a folder"

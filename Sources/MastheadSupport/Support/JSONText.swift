@@ -4,8 +4,8 @@ import Foundation
 /// Used for the search index, the catalog filter's data, JSON-LD and the preview's reload
 /// events; Foundation's `JSONSerialization` with sorted keys cost a sixth of a build's CPU
 /// in JSON-LD alone.
-public enum JSONText {
-    public static func string(_ text: String) -> String {
+package enum JSONText {
+    package static func string(_ text: String) -> String {
         // Most texts need no escape: no control character, quote, backslash, `<`, nor U+2028/9 (E2 80 A8/A9).
         if !text.containsByte(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x3C || $0 == 0xE2 }) {
             return "\"" + text + "\""

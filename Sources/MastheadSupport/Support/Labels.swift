@@ -1,6 +1,6 @@
 /// The few words Masthead itself puts on pages (list titles, labels inside rendered
 /// Markdown), in the site's language. Templates hold all other text.
-public struct Labels: Sendable {
+package struct Labels: Sendable {
     package var articles: String
     package var categories: String
     package var tags: String
@@ -28,7 +28,7 @@ public struct Labels: Sendable {
     package var latitude = "Latitude"
     package var longitude = "Longitude"
 
-    public init(language: String) {
+    package init(language: String) {
         // By the tag's language in normal form: `IT` and `it-CH` get the Italian words.
         switch LanguageTag(language)?.language ?? language {
         case "it":

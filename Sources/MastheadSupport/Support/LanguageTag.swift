@@ -7,13 +7,13 @@
 /// title case, a two-letter region upper case, everything else (variants, extensions,
 /// private use after `x-`) lower case. Whether the language and region exist is
 /// `LanguageCodes`' check, in Config/.
-public struct LanguageTag: Hashable, Sendable, CustomStringConvertible, Comparable {
+package struct LanguageTag: Hashable, Sendable, CustomStringConvertible, Comparable {
     /// The normal form: `en`, `pt-BR`, `zh-Hant`.
-    public let description: String
+    package let description: String
 
     /// Nil when `text` is not a well-formed tag: a language of 2 or 3 letters, then
     /// subtags of 1 to 8 letters or digits, separated by `-` (`en_GB` is not a tag).
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = subtags.first, (2...3).contains(first.count), first.allSatisfy(Self.isASCIILetter) else { return nil }
         var normal = [first.lowercased()]
@@ -39,14 +39,14 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible, Comparab
 
     /// The primary language subtag: `pt` for `pt-BR`; what label tables, stop words and
     /// stemmers are chosen by.
-    public var language: String {
+    package var language: String {
         String(description.prefix { $0 != "-" })
     }
 
     /// The form for URL paths and file-name suffixes: `/pt-br/`, `moka.pt-br.md`.
-    public var lowercased: String { description.lowercased() }
+    package var lowercased: String { description.lowercased() }
 
-    public static func < (lhs: LanguageTag, rhs: LanguageTag) -> Bool { lhs.description < rhs.description }
+    package static func < (lhs: LanguageTag, rhs: LanguageTag) -> Bool { lhs.description < rhs.description }
 
     private static func isASCIILetter(_ character: Character) -> Bool {
         ("a"..."z").contains(character) || ("A"..."Z").contains(character)
@@ -54,7 +54,7 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible, Comparab
 
     /// `text` in normal form when it is a well-formed tag, else `text` unchanged: for
     /// readers that report a malformed tag themselves, and lookups by a code already read.
-    public static func normalised(_ text: String) -> String {
+    package static func normalised(_ text: String) -> String {
         LanguageTag(text)?.description ?? text
     }
 }

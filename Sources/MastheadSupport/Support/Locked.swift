@@ -30,11 +30,11 @@ import Darwin
 /// took that read for a race with the holder's access (a report of its own, in the parse
 /// stage's `MarkdownRenderer.inlineParsing`). Through a pointer, only the value's own bytes
 /// are checked.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let value: UnsafeMutablePointer<Value>
 
-    public init(_ initialValue: consuming sending Value) {
+    package init(_ initialValue: consuming sending Value) {
         value = .allocate(capacity: 1)
         value.initialize(to: initialValue)
         mutex = .allocate(capacity: 1)
@@ -55,7 +55,7 @@ public final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, under the lock; what `body` returns is handed back.
-    public func withLock<Result, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
+    package func withLock<Result, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
         let locked = pthread_mutex_lock(mutex)
         precondition(locked == 0, "pthread_mutex_lock failed (\(locked == EDEADLK ? "locked again by its holder" : "\(locked)"))")
         defer { pthread_mutex_unlock(mutex) }

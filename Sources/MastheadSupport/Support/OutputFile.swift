@@ -1,8 +1,8 @@
 import Foundation
 
 /// One file of the built site.
-public struct OutputFile: Sendable {
-    public enum Contents: Sendable {
+package struct OutputFile: Sendable {
+    package enum Contents: Sendable {
         case bytes(Data)
         /// A file copied as it is from the site folder (absolute source path).
         case copy(String)
@@ -12,22 +12,22 @@ public struct OutputFile: Sendable {
     }
 
     /// Relative to the output folder: `articles/moka/index.html`.
-    public var path: String
-    public var contents: Contents
+    package var path: String
+    package var contents: Contents
     /// The bytes of the previous render, taken from the preview's `PageMemory` unchanged.
-    public var isReused = false
+    package var isReused = false
     /// For a file copied from Masthead's own image cache: the digest its bytes are made from,
     /// so the writer need not read the file to know whether it changed.
-    public var knownDigest: String?
+    package var knownDigest: String?
 
-    public init(path: String, contents: Contents, knownDigest: String? = nil) {
+    package init(path: String, contents: Contents, knownDigest: String? = nil) {
         self.path = path
         self.contents = contents
         self.knownDigest = knownDigest
     }
 
     /// The bytes, reading copied files from disk.
-    public func data() throws -> Data {
+    package func data() throws -> Data {
         switch contents {
         case .bytes(let data): return data
         case .copy(let source): return try Data(contentsOf: URL(fileURLWithPath: source))

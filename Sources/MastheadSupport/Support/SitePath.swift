@@ -2,7 +2,7 @@ import Foundation
 
 /// Paths of the site as editors write them (an alias, an image's `src`), read the way a web
 /// server reads them: percent escapes decoded, so `%2e%2e` is `..` and `%2Egit` is `.git`.
-public enum SitePath {
+package enum SitePath {
     /// The path with its percent escapes decoded; nil when a `%` is not followed by two
     /// hexadecimal digits or the bytes are not UTF-8.
     static func decoded(_ path: String) -> String? {
@@ -20,7 +20,7 @@ public enum SitePath {
     /// Why an image's `src` (a cover, a gallery image, an image in Markdown) cannot be one of
     /// the site's files, or nil: a path with `..` or `.` in it climbs out of where it seems to
     /// be, and Masthead looks images up from the site's root. URLs elsewhere are not its concern.
-    public static func imageProblem(_ src: String) -> String? {
+    package static func imageProblem(_ src: String) -> String? {
         let trimmed = src.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("//") || trimmed.hasPrefix("data:") { return nil }
         if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].contains("/") { return nil }

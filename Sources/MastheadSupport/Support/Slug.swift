@@ -2,13 +2,13 @@ import Foundation
 
 /// URL slugs: lower case ASCII letters, digits and hyphens. Accents are folded
 /// ("Caffè & Crema" gives "caffe-crema"), so a slug can never climb out of its folder.
-public enum Slug {
+package enum Slug {
     /// The longest slug, in bytes: a slug is a file or folder name of the output, which most
     /// file systems cap at 255 bytes, and a URL part that should stay readable.
-    public static let maximumBytes = 120
+    package static let maximumBytes = 120
 
     /// The slug of `text`, at most `maximumBytes` long (`shortened`).
-    public static func make(_ text: String) -> String {
+    package static func make(_ text: String) -> String {
         shortened(full(text))
     }
 

@@ -8,12 +8,12 @@ import Glibc
 /// that a terminal's progress redraws in place. A line written while the status line shows
 /// clears it first, so the two never mix on screen; the next redraw puts the status back.
 /// Each call is one `write(2)`, under one lock.
-public enum StandardError {
+package enum StandardError {
     /// Whether the status line shows; held for each write, so two never interleave.
     private static let statusShown = Locked(false)
 
     /// Writes `text` as it is (it should end with a newline).
-    public static func write(_ text: String) {
+    package static func write(_ text: String) {
         statusShown.withLock { shown in
             let clear = shown ? "\r\u{1B}[K" : ""
             shown = false

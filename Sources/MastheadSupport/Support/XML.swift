@@ -62,13 +62,13 @@ public enum XML {
     /// A URL for an `href` or `src` attribute, written as cmark-gfm writes its own (`houdini_escape_href`):
     /// bytes outside its safe set percent-encoded (`%20`, `%C3%A8`), `&` and `'` as entities, the rest
     /// (`%` included, so an address already encoded is left alone) as it is.
-    public static func escapeURL(_ url: String) -> String {
+    package static func escapeURL(_ url: String) -> String {
         encodeURL(url, entities: true)
     }
 
     /// The same percent-encoding without the entities, for a URL that is escaped later (a
     /// `srcset` candidate, where a space would end the URL and start its width).
-    public static func percentEncodedURL(_ url: String) -> String {
+    package static func percentEncodedURL(_ url: String) -> String {
         encodeURL(url, entities: false)
     }
 
