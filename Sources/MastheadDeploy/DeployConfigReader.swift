@@ -21,16 +21,16 @@ package enum DeployConfigReader {
     static let headerKeys = ["match", "cache_control", "content_type"]
 
     /// The targets of the site's site.yml, in their order, and every problem found (with its line and column).
-    package static func load(siteDirectory: URL) -> ([DeployTarget], [Diagnostic]) {
+    package static func load(siteFolder: SiteFolder) -> ([DeployTarget], [Diagnostic]) {
         let path = SiteFolders.siteConfig
-        guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(path).path) else { return ([], []) }
+        guard let data = FileManager.default.contents(atPath: siteFolder.path(path)) else { return ([], []) }
         return parse(String(decoding: data, as: UTF8.self), file: path)
     }
 
     /// The site's identity on a target: its `baseURL` as site.yml writes it, with one slash at its end
     /// (nil without one). A target whose deploy record names another site is another site's.
-    package static func siteIdentity(siteDirectory: URL) -> String? {
-        guard let data = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(SiteFolders.siteConfig).path),
+    package static func siteIdentity(siteFolder: SiteFolder) -> String? {
+        guard let data = FileManager.default.contents(atPath: siteFolder.path(SiteFolders.siteConfig)),
             case .success(let root) = YAMLNode.parse(String(decoding: data, as: UTF8.self), file: SiteFolders.siteConfig),
             let baseURL = root["baseURL"]?.string?.trimmingCharacters(in: .whitespaces), !baseURL.isEmpty
         else { return nil }

@@ -1,5 +1,6 @@
 import Foundation
 import MastheadBuild
+import MastheadContent
 import MastheadSupport
 
 /// The output folder a deploy publishes, as the last successful build left it: only a folder
@@ -42,7 +43,7 @@ package struct LocalOutput: Sendable {
     /// The output's files, checked against the manifest a file at a time: the manifest's records
     /// are streamed into a sorted file, each file's status is compared with its record, and the
     /// folder is walked for files the build did not write.
-    package static func load(siteDirectory: URL, output: URL) throws -> LocalOutput {
+    package static func load(siteFolder: SiteFolder, output: URL) throws -> LocalOutput {
         let path = output.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -52,13 +53,13 @@ package struct LocalOutput: Sendable {
             throw DeployError(
                 "\(path) was not written by masthead build (it has no \(OutputFolder.markerName) file): deploy publishes only a folder it built")
         }
-        let cache = BuildCache(siteDirectory: siteDirectory, output: output)
+        let cache = BuildCache(siteFolder: siteFolder, output: output)
         let sorter = try RowSorter<LocalFile>()
         let (validUntil, found) = try BuildManifest.readOutputs(at: cache.manifestURL) { file, record in
             try sorter.add(LocalFile(path: file, size: record.size, hash: record.hash, modified: record.modified))
         }
         guard found else {
-            throw DeployError("no build record for \(path) in \(siteDirectory.path)/\(BuildCache.folder): run masthead build, then deploy")
+            throw DeployError("no build record for \(path) in \(siteFolder.path(BuildCache.folder)): run masthead build, then deploy")
         }
         let files = try sorter.finish()
         var changed: String?

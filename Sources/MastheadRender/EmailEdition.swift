@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import MastheadImages
 import MastheadSite
 import MastheadSupport
@@ -16,7 +17,7 @@ struct EmailEdition {
     let site: Site
     let templates: TemplateSet
     let images: SiteImages
-    let siteDirectory: URL
+    let siteFolder: SiteFolder
     let format: SiteFormatter
 
     /// One edition: its slug (`2026-11`), its words and its articles (indexes into `site.articles`, newest first).
@@ -156,7 +157,7 @@ struct EmailEdition {
     /// at the template line that wrote it (the first line when a value wrote it).
     func check(_ html: String) -> [Diagnostic] {
         let path = templates.path(of: Self.htmlTemplate) ?? "Templates/\(Self.htmlTemplate).mustache"
-        let source = (try? String(contentsOf: siteDirectory.appendingPathComponent(path), encoding: .utf8)) ?? ""
+        let source = (try? String(contentsOf: siteFolder.url(path), encoding: .utf8)) ?? ""
         func location(of text: String) -> SourceLocation {
             guard let range = source.range(of: text, options: .caseInsensitive) else { return SourceLocation(file: path, line: 1, column: 1) }
             let before = source[..<range.lowerBound]

@@ -1,5 +1,6 @@
 import Foundation
 import MastheadCharts
+import MastheadContent
 import MastheadImages
 import MastheadSite
 import MastheadSupport
@@ -10,15 +11,16 @@ import MastheadSupport
 package struct SiteRenderer: Sendable {
     package let site: Site
     package let templates: TemplateSet
-    package let siteDirectory: URL
+    package let siteFolder: SiteFolder
     /// What the image stage made: pages show these, and the originals they replace are not copied.
     package let images: SiteImages
     let replacedStaticFiles: Set<String>
 
-    package init(site: Site, templates: TemplateSet, siteDirectory: URL, images: SiteImages = SiteImages(), replacedStaticFiles: Set<String> = []) {
+    package init(site: Site, templates: TemplateSet, siteFolder: SiteFolder, images: SiteImages = SiteImages(), replacedStaticFiles: Set<String> = [])
+    {
         self.site = site
         self.templates = templates
-        self.siteDirectory = siteDirectory
+        self.siteFolder = siteFolder
         self.images = images
         self.replacedStaticFiles = replacedStaticFiles
     }
@@ -53,7 +55,7 @@ package struct SiteRenderer: Sendable {
     /// Static files, by reference: they are copied, never read here.
     package func staticFiles() -> [OutputFile] {
         site.staticFiles.filter { !replacedStaticFiles.contains($0.sourcePath) }.map {
-            OutputFile(path: $0.outputPath, contents: .copy(siteDirectory.appendingPathComponent($0.sourcePath).path))
+            OutputFile(path: $0.outputPath, contents: .copy(siteFolder.path($0.sourcePath)))
         }
     }
 
@@ -90,7 +92,7 @@ package struct SiteRenderer: Sendable {
         }
         let filterData = catalogFilterData()
         let email = EmailEdition(
-            site: site, templates: templates, images: images, siteDirectory: siteDirectory,
+            site: site, templates: templates, images: images, siteFolder: siteFolder,
             format: SiteFormatter(language: site.config.language, timeZone: site.config.timeZone)
         ).files()
         return (files + filterData.files + email.files, diagnostics + filterData.diagnostics + email.diagnostics)

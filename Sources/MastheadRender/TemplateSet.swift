@@ -48,23 +48,23 @@ public struct TemplateSet: Sendable {
 
     /// `partialsRenderedOnce: false` renders every card and site-wide partial in place: the
     /// simple version, which tests compare with.
-    package static func load(siteDirectory: URL, partialsRenderedOnce: Bool = true) -> (TemplateSet, [Diagnostic]) {
+    package static func load(siteFolder: SiteFolder, partialsRenderedOnce: Bool = true) -> (TemplateSet, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var sources: [String: (path: String, text: String)] = [:]
-        let files = ContentLoader.files(in: folder, siteDirectory: siteDirectory, diagnostics: &diagnostics)
+        let files = ContentLoader.files(in: folder, siteFolder: siteFolder, diagnostics: &diagnostics)
         let paths = files.filter { $0.hasSuffix(".mustache") }
-        if !FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(folder).path) {
+        if !FileManager.default.fileExists(atPath: siteFolder.path(folder)) {
             diagnostics.append(Diagnostic(.error, "missing Templates/ folder: the site needs its Mustache templates", file: folder))
         }
         for path in paths {
             let name = String(path.dropFirst(folder.count + 1).dropLast(".mustache".count))
             // An unreadable template is an error at it, not a template gone missing.
-            switch SiteFiles(siteDirectory: siteDirectory).read(path).flatMap({ SourceFile(path: path, data: $0).text() }) {
+            switch siteFolder.read(path).flatMap({ SourceFile(path: path, data: $0).text() }) {
             case .success(let text): sources[name] = (path, text)
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
-        let strings = TemplateStrings.load(paths: files, siteDirectory: siteDirectory, diagnostics: &diagnostics)
+        let strings = TemplateStrings.load(paths: files, siteFolder: siteFolder, diagnostics: &diagnostics)
         var (set, problems) = parse(sources, diagnostics: diagnostics, partialsRenderedOnce: partialsRenderedOnce)
         set.strings = strings
         return (set, problems)

@@ -27,13 +27,13 @@ package struct TemplateStrings: Sendable {
     }
 
     /// Reads `Templates/i18n/*.yml` from the template files `paths` (site-relative).
-    static func load(paths: [String], siteDirectory: URL, diagnostics: inout [Diagnostic]) -> TemplateStrings {
+    static func load(paths: [String], siteFolder: SiteFolder, diagnostics: inout [Diagnostic]) -> TemplateStrings {
         var strings = TemplateStrings()
         let prefix = TemplateSet.folder + "/" + folder + "/"
         for path in paths.sorted() where path.hasPrefix(prefix) && (path.hasSuffix(".yml") || path.hasSuffix(".yaml")) {
             let code = ((path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
             let text: String
-            switch SiteFiles(siteDirectory: siteDirectory).read(path).flatMap({ SourceFile(path: path, data: $0).text() }) {
+            switch siteFolder.read(path).flatMap({ SourceFile(path: path, data: $0).text() }) {
             case .success(let read): text = read
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)

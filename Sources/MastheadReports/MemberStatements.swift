@@ -46,7 +46,7 @@ package struct MemberStatements {
                     at: location))
         }
         var all: [(values: [String: DataValue], location: SourceLocation)] = []
-        let url = store.siteDirectory.appendingPathComponent(source.file)
+        let url = store.siteFolder.url(source.file)
         return StatsStore.stream(source, url: url, columns: Set(source.columns.indices), timeZone: store.timeZone) { row, line in
             var values: [String: DataValue] = [:]
             for (index, column) in source.columns.enumerated() { values[column.name] = row[index] }

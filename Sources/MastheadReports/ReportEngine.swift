@@ -28,11 +28,11 @@ public final class ReportEngine: Sendable {
     /// `catalogs`: the catalogs loaded for this build (datasets may join them, and x values may name their items).
     /// `environment`: where database URLs are looked up; `databaseResults`: kept between the preview's builds.
     public init(
-        config: SiteConfig, siteDirectory: URL, catalogs: [Catalog] = [],
+        config: SiteConfig, siteFolder: SiteFolder, catalogs: [Catalog] = [],
         environment: [String: String] = ProcessInfo.processInfo.environment, databaseResults: DatabaseResults = DatabaseResults()
     ) {
         store = StatsStore(
-            siteDirectory: siteDirectory, datasets: config.reports.datasets, timeZone: config.timeZone,
+            siteFolder: siteFolder, datasets: config.reports.datasets, timeZone: config.timeZone,
             catalogs: catalogs, declaredCatalogs: config.catalogs.map(\.name),
             catalogFieldTypes: Dictionary(
                 config.catalogs.compactMap { catalog in

@@ -14,8 +14,8 @@ extension StatsStore {
         guard let database = dataset.database else { return .failure(.error("datasets.\(dataset.name): not a database", at: dataset.location)) }
         switch database.engine {
         case .sqlite(let file):
-            if let problem = SiteFiles(siteDirectory: siteDirectory).problem(at: file) { return .failure(problem) }
-            let url = siteDirectory.appendingPathComponent(file)
+            if let problem = siteFolder.problem(at: file) { return .failure(problem) }
+            let url = siteFolder.url(file)
             guard let status = FileStatus(path: url.path) else {
                 return .failure(.error("datasets.\(dataset.name): the SQLite database \(file) does not exist", at: dataset.location))
             }

@@ -8,7 +8,7 @@ import MastheadSupport
 /// query's result once, so the blocks of every page share the reading. Safe to use from
 /// the parallel document parsers.
 package final class StatsStore: Sendable {
-    let siteDirectory: URL
+    let siteFolder: SiteFolder
     let datasets: [DatasetDeclaration]
     let timeZone: TimeZone
     /// The site's catalogs, for datasets that join one.
@@ -70,11 +70,11 @@ package final class StatsStore: Sendable {
     }
 
     init(
-        siteDirectory: URL, datasets: [DatasetDeclaration], timeZone: TimeZone, catalogs: [Catalog] = [], declaredCatalogs: [String] = [],
+        siteFolder: SiteFolder, datasets: [DatasetDeclaration], timeZone: TimeZone, catalogs: [Catalog] = [], declaredCatalogs: [String] = [],
         catalogFieldTypes: [String: [String: FieldType]] = [:], environment: [String: String] = ProcessInfo.processInfo.environment,
         results: DatabaseResults = DatabaseResults()
     ) {
-        self.siteDirectory = siteDirectory
+        self.siteFolder = siteFolder
         self.environment = environment
         self.results = results
         self.datasets = datasets
@@ -83,7 +83,7 @@ package final class StatsStore: Sendable {
         self.declaredCatalogs = declaredCatalogs
         self.catalogFieldTypes = catalogFieldTypes
         var ignored: [Diagnostic] = []
-        statsFiles = ContentLoader.files(in: SiteFolders.stats, siteDirectory: siteDirectory, diagnostics: &ignored)
+        statsFiles = ContentLoader.files(in: SiteFolders.stats, siteFolder: siteFolder, diagnostics: &ignored)
             .filter { StatsFormat(fileName: $0) != nil }
         knownNames = datasets.map(\.name) + statsFiles.map(SiteFolders.relativeToContent)
     }
@@ -93,7 +93,7 @@ package final class StatsStore: Sendable {
         let dataset = datasets.first { $0.name == name }
         let relative = SiteFolders.relativeToContent(name.hasPrefix("/") ? String(name.dropFirst()) : name)
         let file = dataset?.file ?? SiteFolders.inContent(relative)
-        let url = siteDirectory.appendingPathComponent(file)
+        let url = siteFolder.url(file)
         guard
             dataset != nil
                 || (!relative.contains("..") && StatsFormat(fileName: relative) != nil && FileManager.default.fileExists(atPath: url.path))
@@ -140,7 +140,7 @@ package final class StatsStore: Sendable {
         name: String, file: String, url: URL, schema: [String: FieldType], declaredAt: SourceLocation?,
         join: DatasetJoin?
     ) -> Result<StatsSource, Diagnostic> {
-        if let problem = SiteFiles(siteDirectory: siteDirectory).problem(at: file) { return .failure(problem) }
+        if let problem = siteFolder.problem(at: file) { return .failure(problem) }
         guard FileManager.default.fileExists(atPath: url.path), let format = StatsFormat(fileName: file) else {
             return .failure(
                 .error(
@@ -206,7 +206,7 @@ package final class StatsStore: Sendable {
         guard datasets.first(where: { $0.name == name })?.database == nil,
             case .success(let source) = self.source(named: name, at: location)
         else { return }
-        let url = siteDirectory.appendingPathComponent(source.file)
+        let url = siteFolder.url(source.file)
         guard size(of: url) <= inMemoryLimit else { return }
         state.withLock { state in
             guard state.rows[source.cacheKey] == nil, state.readingAhead[source.cacheKey] == nil else { return }
@@ -227,7 +227,7 @@ package final class StatsStore: Sendable {
     var hasLargeFiles: Bool {
         let limit = inMemoryLimit
         return Set(datasets.filter { $0.database == nil }.map(\.file) + statsFiles).contains {
-            size(of: siteDirectory.appendingPathComponent($0)) > limit
+            size(of: siteFolder.url($0)) > limit
         }
     }
 
@@ -247,7 +247,7 @@ package final class StatsStore: Sendable {
             var group = collected.filter { $0.key.file == file }.map { (key: $0.key, source: $0.value.source, aggregator: $0.value.aggregator) }
             let source = group[0].source
             let columns = group.reduce(into: Set<Int>()) { $0.formUnion($1.aggregator.neededColumns) }
-            let read = Self.stream(source, url: siteDirectory.appendingPathComponent(source.file), columns: columns, timeZone: timeZone) { row, _ in
+            let read = Self.stream(source, url: siteFolder.url(source.file), columns: columns, timeZone: timeZone) { row, _ in
                 for index in group.indices { group[index].aggregator.add(row) }
             }
             for index in group.indices {
@@ -276,7 +276,7 @@ package final class StatsStore: Sendable {
         return state.withLock { state in
             if let cached = state.tables[key] { return cached }
             var aggregator = Aggregator(query: query, columns: source.columns, filters: filters, timeZone: timeZone)
-            let url = siteDirectory.appendingPathComponent(source.file)
+            let url = siteFolder.url(source.file)
             let size = size(of: url)
             if state.planned != nil {
                 // Collecting (`readTogether`): note large-file queries; the answer is not used.
@@ -321,7 +321,7 @@ package final class StatsStore: Sendable {
             total += 1
             if kept.count < limit { kept.append(columns.map { row[$0] }) }
         }
-        let url = siteDirectory.appendingPathComponent(source.file)
+        let url = siteFolder.url(source.file)
         if size(of: url) <= inMemoryLimit {
             let loaded = state.withLock { rows(of: source, url: url, in: &$0) }
             return loaded.map { all in

@@ -27,7 +27,7 @@ final class PreviewBuilder: Sendable {
         var patched = false
     }
 
-    let siteDirectory: URL
+    let siteFolder: SiteFolder
     private let memory = RebuildMemory()
     /// The database results the builds keep, polled by `DatabasePoller`.
     var databaseResults: DatabaseResults { memory.databaseResults }
@@ -48,9 +48,7 @@ final class PreviewBuilder: Sendable {
     private let state: Locked<State>
 
     init(identity: BuildIdentity) {
-        var identity = identity
-        identity.siteDirectory = identity.siteDirectory.standardizedFileURL
-        siteDirectory = identity.siteDirectory
+        siteFolder = identity.siteFolder
         state = Locked(State(identity: identity))
     }
 
@@ -124,7 +122,7 @@ final class PreviewBuilder: Sendable {
     /// A saved SQLite database (or journal) is no file of the site a page shows: it changes the
     /// documents whose blocks read it (`RebuildMemory.sqliteChanges`).
     private func withSQLiteReaders(_ changes: Changes) -> Changes {
-        let sqlite = memory.sqliteChanges(in: changes.saved.union(changes.removed), siteDirectory: siteDirectory)
+        let sqlite = memory.sqliteChanges(in: changes.saved.union(changes.removed), siteFolder: siteFolder)
         guard !sqlite.files.isEmpty else { return changes }
         var changes = changes
         changes.saved.subtract(sqlite.files)
@@ -165,10 +163,9 @@ final class PreviewBuilder: Sendable {
         var files = state.previous.site.files
         var changed = removed.filter { files.removeValue(forKey: $0) != nil }
         var problems: [Diagnostic] = []
-        let siteFiles = SiteFiles(siteDirectory: siteDirectory)
         for output in outputs {
             let data: Data
-            switch contents(of: output, siteFiles: siteFiles, staticFiles: &state.staticFiles) {
+            switch contents(of: output, siteFolder: siteFolder, staticFiles: &state.staticFiles) {
             case .success(let read): data = read
             case .failure(let problem):
                 problems.append(problem)
@@ -190,7 +187,6 @@ final class PreviewBuilder: Sendable {
     ) {
         var files: [String: PreviewSite.File] = [:]
         var problems: [Diagnostic] = []
-        let siteFiles = SiteFiles(siteDirectory: siteDirectory)
         let copied = Set(
             outputs.compactMap { output -> String? in
                 if case .copy(let source) = output.contents { return source }
@@ -200,7 +196,7 @@ final class PreviewBuilder: Sendable {
         state.staticFiles = state.staticFiles.filter { copied.contains($0.key) }
         for output in outputs {
             let data: Data
-            switch contents(of: output, siteFiles: siteFiles, staticFiles: &state.staticFiles) {
+            switch contents(of: output, siteFolder: siteFolder, staticFiles: &state.staticFiles) {
             case .success(let read): data = read
             case .failure(let problem):
                 problems.append(problem)
@@ -213,12 +209,12 @@ final class PreviewBuilder: Sendable {
     }
 
     /// An output file's bytes: rendered ones as they are, copied ones read (`readCopied`).
-    private func contents(of output: OutputFile, siteFiles: SiteFiles, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<
+    private func contents(of output: OutputFile, siteFolder: SiteFolder, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<
         Data, Diagnostic
     > {
         switch output.contents {
         case .bytes(let bytes): .success(bytes)
-        case .copy(let source): readCopied(source, siteFiles: siteFiles, staticFiles: &staticFiles)
+        case .copy(let source): readCopied(source, siteFolder: siteFolder, staticFiles: &staticFiles)
         // Only `masthead build` keeps files from the output folder; the preview renders every page it serves.
         case .kept: .failure(Diagnostic(.error, "no page rendered for \(output.path)", file: "masthead"))
         }
@@ -226,19 +222,19 @@ final class PreviewBuilder: Sendable {
 
     /// A copied file's bytes, read once per change of its size, modification time or inode;
     /// a link leading outside the site folder is not served.
-    private func readCopied(_ source: String, siteFiles: SiteFiles, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<
+    private func readCopied(_ source: String, siteFolder: SiteFolder, staticFiles: inout [String: (status: FileStatus?, data: Data)]) -> Result<
         Data, Diagnostic
     > {
-        guard let real = realPath(source), siteFiles.isInside(real) else {
+        guard let real = realPath(source), siteFolder.isInside(real) else {
             staticFiles[source] = nil
             return .failure(
-                Diagnostic(.warning, "not served: a symbolic link to outside the site folder", file: siteFiles.relative(source)))
+                Diagnostic(.warning, "not served: a symbolic link to outside the site folder", file: siteFolder.relative(source)))
         }
         let status = FileStatus(path: real)
         if let known = staticFiles[source], known.status == status, status != nil { return .success(known.data) }
         guard let data = FileManager.default.contents(atPath: real) else {
             staticFiles[source] = nil
-            return .failure(Diagnostic(.warning, "not served: cannot read this file", file: siteFiles.relative(source)))
+            return .failure(Diagnostic(.warning, "not served: cannot read this file", file: siteFolder.relative(source)))
         }
         staticFiles[source] = (status, data)
         return .success(data)

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MastheadBuild
+import MastheadContent
 import MastheadSupport
 import NIOCore
 import ServiceLifecycle
@@ -39,7 +40,7 @@ package struct PreviewServer: Sendable {
             self.identity = identity
         }
 
-        package var siteDirectory: URL { identity.siteDirectory }
+        package var siteFolder: SiteFolder { identity.siteFolder }
     }
 
     /// What a rebuild reports to whoever runs the server (the terminal, tests).
@@ -75,7 +76,7 @@ package struct PreviewServer: Sendable {
         let events = ReloadEvents()
         let builder = PreviewBuilder(identity: configuration.identity)
         let failures = FailureCounter()
-        let watcher = SourceWatcher(siteDirectory: configuration.siteDirectory, quietPeriod: configuration.quietPeriod)
+        let watcher = SourceWatcher(siteFolder: configuration.siteFolder, quietPeriod: configuration.quietPeriod)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let host = configuration.host
         let requestTimeout = configuration.requestTimeout
@@ -83,7 +84,7 @@ package struct PreviewServer: Sendable {
         let allowedHosts = AllowedHosts(listeningOn: host)
         let beyondLoopback = allowedHosts.beyondLoopback
         let editor = EditorResponder(
-            siteDirectory: configuration.siteDirectory,
+            siteFolder: configuration.siteFolder,
             access: EditorAccess(enabled: !beyondLoopback || configuration.edit, pagesNeedToken: beyondLoopback, token: configuration.editorToken),
             preview: EditorPreview(identity: configuration.identity))
         var logger = Logger(label: "masthead-serve")

@@ -16,7 +16,7 @@ import Glibc
 final class SourceWatcher: Sendable {
     static let watchedFolders = [SiteFolders.content, SiteFolders.templates]
 
-    let siteDirectory: URL
+    let siteFolder: SiteFolder
     /// A burst ends when nothing has changed for this long.
     let quietPeriod: TimeInterval
     /// How often snapshots are compared when polling.
@@ -29,8 +29,8 @@ final class SourceWatcher: Sendable {
 
     private let state = Locked(State())
 
-    init(siteDirectory: URL, quietPeriod: TimeInterval = 0.04, pollInterval: TimeInterval = 0.1) {
-        self.siteDirectory = siteDirectory
+    init(siteFolder: SiteFolder, quietPeriod: TimeInterval = 0.04, pollInterval: TimeInterval = 0.1) {
+        self.siteFolder = siteFolder
         self.quietPeriod = quietPeriod
         self.pollInterval = pollInterval
     }
@@ -40,7 +40,7 @@ final class SourceWatcher: Sendable {
     func changes() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         #if os(Linux)
-        let notify = InotifyWatch(siteDirectory: siteDirectory)
+        let notify = InotifyWatch(siteFolder: siteFolder)
         #endif
         let thread = Thread { [self] in
             #if os(Linux)
@@ -77,7 +77,7 @@ final class SourceWatcher: Sendable {
         guard pending.isKnown else { return nil }
         var changes = Changes()
         for path in pending.paths {
-            if FileStatus(path: siteDirectory.appendingPathComponent(path).path, followingLinks: false) != nil {
+            if FileStatus(path: siteFolder.path(path), followingLinks: false) != nil {
                 changes.saved.insert(path)
             } else {
                 changes.removed.insert(path)
@@ -120,9 +120,9 @@ final class SourceWatcher: Sendable {
     /// Every watched file and folder with its stamp; folders have none.
     func snapshot() -> [String: FileStatus?] {
         var result: [String: FileStatus?] = [:]
-        for folder in Self.watchedFolders where FileStatus(path: siteDirectory.appendingPathComponent(folder).path)?.isDirectory == true {
+        for folder in Self.watchedFolders where FileStatus(path: siteFolder.path(folder))?.isDirectory == true {
             result[folder] = .some(nil)
-            SiteTree.walk(folder, in: siteDirectory, scope: .everything) { entry in
+            SiteTree.walk(folder, in: siteFolder, scope: .everything) { entry in
                 if entry.status.isDirectory {
                     result[entry.relative] = .some(nil)
                     return true
@@ -184,7 +184,7 @@ struct PendingChanges {
 /// that hand-over is the only sharing, and its state (descriptors, buffer) needs no lock.
 final class InotifyWatch: @unchecked Sendable {
     private let descriptor: Int32
-    private let siteDirectory: URL
+    private let siteFolder: SiteFolder
     private var rootWatch: Int32 = -1
     /// Each watched folder, relative to the site folder, by watch descriptor.
     private var folders: [Int32: String] = [:]
@@ -194,19 +194,19 @@ final class InotifyWatch: @unchecked Sendable {
         IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE
             | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
-    init?(siteDirectory: URL) {
+    init?(siteFolder: SiteFolder) {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor
-        self.siteDirectory = siteDirectory
-        rootWatch = inotify_add_watch(descriptor, siteDirectory.path, Self.mask)
+        self.siteFolder = siteFolder
+        rootWatch = inotify_add_watch(descriptor, siteFolder.path, Self.mask)
         watchFolders()
     }
 
     /// After the site folder went: watches it again if it is back. True when it is.
     func watchSiteFolderIfBack() -> Bool {
         guard rootWatch < 0 else { return false }
-        rootWatch = inotify_add_watch(descriptor, siteDirectory.path, Self.mask)
+        rootWatch = inotify_add_watch(descriptor, siteFolder.path, Self.mask)
         guard rootWatch >= 0 else { return false }
         watchFolders()
         return true
@@ -224,7 +224,7 @@ final class InotifyWatch: @unchecked Sendable {
     func watchFolders() {
         var stack = SourceWatcher.watchedFolders
         while let folder = stack.popLast() {
-            let absolute = siteDirectory.appendingPathComponent(folder).path
+            let absolute = siteFolder.path(folder)
             let watch = inotify_add_watch(descriptor, absolute, Self.mask)
             guard watch >= 0, let names = try? FileManager.default.contentsOfDirectory(atPath: absolute) else { continue }
             folders[watch] = folder

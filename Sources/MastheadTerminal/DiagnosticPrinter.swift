@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import MastheadSupport
 
 /// Prints diagnostics in the form editors and IDEs read, `path:line:column: severity: message`,
@@ -8,11 +9,11 @@ import MastheadSupport
 package struct DiagnosticPrinter {
     package var style: TerminalStyle
     /// The folder the diagnostics' paths are relative to; nil prints no source lines.
-    package var siteDirectory: URL?
+    package var siteFolder: SiteFolder?
 
-    package init(style: TerminalStyle = .plain, siteDirectory: URL? = nil) {
+    package init(style: TerminalStyle = .plain, siteFolder: SiteFolder? = nil) {
         self.style = style
-        self.siteDirectory = siteDirectory
+        self.siteFolder = siteFolder
     }
 
     /// Writes them to standard error (clearing a progress line first).
@@ -23,7 +24,7 @@ package struct DiagnosticPrinter {
 
     /// The text `print` writes.
     package func text(_ diagnostics: [Diagnostic]) -> String {
-        let reader = siteDirectory.map(SourceLineReader.init)
+        let reader = siteFolder.map(SourceLineReader.init)
         var text = ""
         for diagnostic in diagnostics {
             text += headline(diagnostic) + "\n"

@@ -27,12 +27,12 @@ final class SourceLineReader {
     /// A longer line is not shown.
     static let lineLimit = 1 << 20
 
-    private let siteFiles: SiteFiles
+    private let siteFolder: SiteFolder
     /// The last file read whole, by its path in the diagnostics.
     private var lastFile: (path: String, bytes: [UInt8])?
 
-    init(siteDirectory: URL) {
-        siteFiles = SiteFiles(siteDirectory: siteDirectory)
+    init(siteFolder: SiteFolder) {
+        self.siteFolder = siteFolder
     }
 
     /// Line `number` of the file at `path` (relative to the site folder).
@@ -126,7 +126,7 @@ final class SourceLineReader {
     /// The file's real path, when it is inside the site folder.
     private func resolved(_ path: String) -> String? {
         guard !path.isEmpty, !path.hasPrefix("/") else { return nil }
-        guard let real = realPath(siteFiles.realRoot + "/" + path), siteFiles.isInside(real) else { return nil }
+        guard let real = realPath(siteFolder.path(path)), siteFolder.isInside(real) else { return nil }
         return real
     }
 }

@@ -11,10 +11,10 @@ extension BuildCommand {
         var options = BuildOptions(identity: siteOptions.identity(baseURL: baseURL))
         if output?.isEmpty == true { throw ValidationError("--output: the path is empty; name the file, like --output \(report).html") }
         let target = URL(fileURLWithPath: output ?? "\(report).html").standardizedFileURL
-        let console = Console(terminalOptions, siteDirectory: options.siteDirectory)
+        let console = Console(terminalOptions, siteFolder: options.siteFolder)
         options.progress = console.progress
         // Checked before the build too: a refused target should not wait for the whole site.
-        if let problem = OutputRule.fileProblem(target, siteDirectory: options.siteDirectory, force: force, isOurs: StandaloneReport.isMarked) {
+        if let problem = OutputRule.fileProblem(target, siteFolder: options.siteFolder, force: force, isOurs: StandaloneReport.isMarked) {
             console.failure("error: \(problem)")
             throw ExitCode(1)
         }
@@ -37,7 +37,7 @@ extension BuildCommand {
         // The build's rule for --output: never a folder or a source, never a file masthead did not write (but with --force).
         do {
             try OutputRule.writeFile(
-                Data(made.html.utf8), to: target, siteDirectory: options.siteDirectory, force: force, isOurs: StandaloneReport.isMarked)
+                Data(made.html.utf8), to: target, siteFolder: options.siteFolder, force: force, isOurs: StandaloneReport.isMarked)
         } catch {
             console.failure("error: \(error)")
             throw ExitCode(1)

@@ -48,12 +48,12 @@ struct BuildCommand: ParsableCommand {
         }
         let outputDirectory =
             output.map { URL(fileURLWithPath: $0).standardizedFileURL }
-            ?? options.siteDirectory.appendingPathComponent("public")
-        if let problem = OutputWriter.checkSafe(output: outputDirectory, siteDirectory: options.siteDirectory, force: force) {
+            ?? options.siteFolder.url("public")
+        if let problem = OutputWriter.checkSafe(output: outputDirectory, siteFolder: options.siteFolder, force: force) {
             throw ValidationError(output == nil ? problem : "--output: \(problem)")
         }
 
-        let console = Console(terminalOptions, format: formatOption.format, siteDirectory: options.siteDirectory)
+        let console = Console(terminalOptions, format: formatOption.format, siteFolder: options.siteFolder)
         options.progress = console.progress
         let folder = outputDirectory.path
         let outcome: CachedBuild.Outcome

@@ -20,7 +20,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let started = Date()
         var options = BuildOptions(identity: siteOptions.identity())
-        let console = Console(terminalOptions, format: formatOption.format, siteDirectory: options.siteDirectory)
+        let console = Console(terminalOptions, format: formatOption.format, siteFolder: options.siteFolder)
         options.progress = console.progress
         let databaseResults = DatabaseResults()
         options.databaseResults = databaseResults
@@ -35,7 +35,7 @@ struct CheckCommand: ParsableCommand {
         }
         let pages = result.files.filter { $0.path.hasSuffix(".html") }.count
         console.progress?.begin(.checking, total: nil)
-        var problems = SiteChecker(site: site, files: result.files, siteDirectory: options.siteDirectory).check()
+        var problems = SiteChecker(site: site, files: result.files, siteFolder: options.siteFolder).check()
         if explain { problems += DatabasePlans.warnings(databaseResults) }
         let all = (result.diagnostics + problems).sortedByPosition()
         console.report(all)

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import MastheadSupport
 import MastheadTerminal
 
@@ -8,12 +9,12 @@ struct Console: Sendable {
     let style: TerminalStyle
     let quiet: Bool
     let json: Bool
-    let siteDirectory: URL
+    let siteFolder: SiteFolder
     /// The progress line, when standard error is a terminal (never with `--quiet`).
     let progress: TerminalProgress?
 
     /// Starts the progress line's clock, so make it when the work starts.
-    init(_ options: TerminalOptions, format: OutputFormat = .text, siteDirectory: URL) {
+    init(_ options: TerminalOptions, format: OutputFormat = .text, siteFolder: SiteFolder) {
         let environment = ProcessInfo.processInfo.environment
         switch options.color {
         case .always: style = TerminalStyle(colors: true)
@@ -22,7 +23,7 @@ struct Console: Sendable {
         }
         quiet = options.quiet
         json = format == .json
-        self.siteDirectory = siteDirectory
+        self.siteFolder = siteFolder
         progress = options.quiet ? nil : TerminalProgress.forStandardError(style: style, environment: environment)
         // `--verbose` is the documented alias of MASTHEAD_TIMINGS=1, which the stage timer reads.
         if options.verbose { setenv("MASTHEAD_TIMINGS", "1", 1) }
@@ -38,7 +39,7 @@ struct Console: Sendable {
     func report(_ diagnostics: [Diagnostic]) {
         endProgress()
         guard !json else { return }
-        DiagnosticPrinter(style: style, siteDirectory: siteDirectory).print(quiet ? diagnostics.errors : diagnostics)
+        DiagnosticPrinter(style: style, siteFolder: siteFolder).print(quiet ? diagnostics.errors : diagnostics)
     }
 
     /// The closing summary on standard output, in text format and without `--quiet`.

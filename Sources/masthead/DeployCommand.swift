@@ -18,7 +18,7 @@ struct DeployCommand: AsyncParsableCommand {
         "A target named in site.yml, or a URL: s3://BUCKET[/PREFIX]?region=R&endpoint=URL&path_style=true, "
         + "ssh://[USER@]HOST[:PORT]/PATH, file:///PATH."
 
-    @OptionGroup var siteFolder: SiteFolderOption
+    @OptionGroup var siteOption: SiteFolderOption
 
     @Option(help: "The output folder masthead build wrote (default: SITE/public).")
     var output: String?
@@ -46,10 +46,10 @@ struct DeployCommand: AsyncParsableCommand {
 
     func run() async throws {
         let started = Date()
-        let siteDirectory = siteFolder.siteDirectory
+        let siteFolder = siteOption.folder
         if output?.isEmpty == true { throw ValidationError("--output: the path is empty; name the folder masthead build wrote") }
-        let outputDirectory = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? siteDirectory.appendingPathComponent("public")
-        let console = Console(terminalOptions, format: formatOption.format, siteDirectory: siteDirectory)
+        let outputDirectory = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? siteFolder.url("public")
+        let console = Console(terminalOptions, format: formatOption.format, siteFolder: siteFolder)
         var report = DeployReport(dryRun: dryRun)
 
         func fail(_ message: String, diagnostics: [Diagnostic] = []) throws -> Never {
@@ -60,7 +60,7 @@ struct DeployCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
 
-        let (configured, diagnostics) = DeployConfigReader.load(siteDirectory: siteDirectory)
+        let (configured, diagnostics) = DeployConfigReader.load(siteFolder: siteFolder)
         if diagnostics.hasErrors {
             console.report(diagnostics)
             report.status = .failed
@@ -79,7 +79,7 @@ struct DeployCommand: AsyncParsableCommand {
         // Held to the end: no build replaces the output while its files go up (a build started meanwhile waits, then refuses).
         let lock: BuildLock?
         do {
-            lock = try BuildLock.acquire(siteDirectory: siteDirectory, command: "deploy")
+            lock = try BuildLock.acquire(siteFolder: siteFolder, command: "deploy")
         } catch {
             try fail(
                 "deploy target \(target.name): a masthead \(error.command) of this site is running"
@@ -90,12 +90,12 @@ struct DeployCommand: AsyncParsableCommand {
         let local: LocalOutput
         let destination: any DeployDestination
         do {
-            local = try LocalOutput.load(siteDirectory: siteDirectory, output: outputDirectory)
+            local = try LocalOutput.load(siteFolder: siteFolder, output: outputDirectory)
             destination = try DeployTargetResolver.destination(for: target, environment: ProcessInfo.processInfo.environment)
         } catch {
             try fail("deploy target \(target.name): \(error)")
         }
-        let site = DeployConfigReader.siteIdentity(siteDirectory: siteDirectory)
+        let site = DeployConfigReader.siteIdentity(siteFolder: siteFolder)
         let plan: DeployPlan
         let state: RemoteState
         do {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MastheadBuild
+import MastheadContent
 
 @main
 struct Masthead: AsyncParsableCommand {
@@ -37,14 +38,15 @@ struct SiteFolderOption: ParsableArguments {
     @Option(name: .customLong("site"), help: "The folder holding Content/ and Templates/.")
     var site: String = "."
 
-    var siteDirectory: URL {
-        URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+    /// The one place a command turns `--site` into the folder every target reads through.
+    var folder: SiteFolder {
+        SiteFolder(URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)))
     }
 }
 
 /// Options every command that builds a site takes.
 struct SiteOptions: ParsableArguments {
-    @OptionGroup var folder: SiteFolderOption
+    @OptionGroup var siteOption: SiteFolderOption
 
     @Flag(help: "Include drafts.")
     var drafts = false
@@ -52,10 +54,10 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Include articles whose publishDate is in the future.")
     var future = false
 
-    var siteDirectory: URL { folder.siteDirectory }
+    var siteFolder: SiteFolder { siteOption.folder }
 
     /// What besides the files decides the build's output; `baseURL` from `--base-url`, where a command has it.
     func identity(baseURL: String? = nil) -> BuildIdentity {
-        BuildIdentity(siteDirectory: siteDirectory, includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
+        BuildIdentity(siteFolder: siteFolder, includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
     }
 }

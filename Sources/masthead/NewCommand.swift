@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MastheadContent
 import MastheadSupport
 
 /// `masthead new`: a starter site, or a new article, page or report in an existing site.
@@ -42,9 +43,9 @@ struct NewDocumentOptions: ParsableArguments {
     @Argument(help: "The title; the file is named from its slug.")
     var title: String
 
-    @OptionGroup var siteFolder: SiteFolderOption
+    @OptionGroup var siteOption: SiteFolderOption
 
-    var siteDirectory: URL { siteFolder.siteDirectory }
+    var siteFolder: SiteFolder { siteOption.folder }
 }
 
 struct NewArticleCommand: ParsableCommand {

@@ -10,10 +10,10 @@ import MastheadTerminal
 /// over an existing file.
 enum NewDocumentWriter {
     static func run(kind: Document.Kind, options: NewDocumentOptions, category: String?, tags: String?, now: Date = Date()) throws {
-        let siteDirectory = options.siteDirectory
-        let (loaded, diagnostics) = SiteConfigLoader.load(siteDirectory: siteDirectory)
+        let siteFolder = options.siteFolder
+        let (loaded, diagnostics) = SiteConfigLoader.load(siteFolder: siteFolder)
         guard let config = loaded else {
-            DiagnosticPrinter(style: .plain, siteDirectory: siteDirectory).print(diagnostics)
+            DiagnosticPrinter(style: .plain, siteFolder: siteFolder).print(diagnostics)
             throw ExitCode(1)
         }
         let slug = Slug.make(options.title)
@@ -36,7 +36,7 @@ enum NewDocumentWriter {
         }
         let folder = folder(for: kind)
         let relative = "\(folder)/\(slug).md"
-        let file = siteDirectory.appendingPathComponent(relative)
+        let file = siteFolder.url(relative)
         let text = frontMatter(
             kind: kind, title: options.title, date: now, timeZone: config.timeZone, category: categorySlug,
             tags: tags.map(splitTags) ?? [])

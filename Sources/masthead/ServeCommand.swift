@@ -24,8 +24,8 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: expected 0 to 65535, got \(port)") }
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: siteOptions.siteDirectory.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ValidationError("--site: no folder at \(siteOptions.siteDirectory.path)")
+        guard FileManager.default.fileExists(atPath: siteOptions.siteFolder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("--site: no folder at \(siteOptions.siteFolder.path)")
         }
     }
 
@@ -34,10 +34,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.edit = edit
-        let console = Console(terminalOptions, siteDirectory: configuration.siteDirectory)
+        let console = Console(terminalOptions, siteFolder: configuration.siteFolder)
         configuration.firstBuildProgress = console.progress
         let server = PreviewServer(configuration: configuration)
-        let folder = configuration.siteDirectory.path
+        let folder = configuration.siteFolder.path
         defer { console.endProgress() }
         do {
             try await server.run(

@@ -11,7 +11,7 @@ struct StatusCommand: ParsableCommand {
         commandName: "status",
         abstract: "Prints what next changes the last build's site by itself (a scheduled article, an expiry, a catalog item), and when.")
 
-    @OptionGroup var siteFolder: SiteFolderOption
+    @OptionGroup var siteOption: SiteFolderOption
 
     @Option(help: "The output folder masthead build wrote (default: SITE/public).")
     var output: String?
@@ -40,9 +40,9 @@ struct StatusCommand: ParsableCommand {
     }
 
     func run() throws {
-        let siteDirectory = siteFolder.siteDirectory
-        let outputDirectory = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? siteDirectory.appendingPathComponent("public")
-        let manifest = BuildCache(siteDirectory: siteDirectory, output: outputDirectory).loadManifest(withRecords: true)
+        let siteFolder = siteOption.folder
+        let outputDirectory = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? siteFolder.url("public")
+        let manifest = BuildCache(siteFolder: siteFolder, output: outputDirectory).loadManifest(withRecords: true)
         let formatter = ISO8601DateFormatter()
         let changes = manifest?.scheduledChanges ?? []
         let report = Report(

@@ -47,8 +47,8 @@ struct AggregationTests {
         site = try TestSite()
         try site.write("Content/stats/events.csv", Self.events)
         try site.write("Content/stats/events.jsonl", Self.eventsJSONLines)
-        let (config, _) = SiteConfigLoader.load(siteDirectory: site.root)
-        engine = ReportEngine(config: try #require(config), siteDirectory: site.root)
+        let (config, _) = SiteConfigLoader.load(siteFolder: SiteFolder(site.root))
+        engine = ReportEngine(config: try #require(config), siteFolder: SiteFolder(site.root))
     }
 
     /// The table a chart block with these YAML lines asks for, sorted and cut as it asks.
@@ -187,8 +187,8 @@ struct AggregationTests {
         let byMember = "x: member\ny: { avg: score }"
         let inMemory = try [table(byMonth), table(byMember)]
         // A new engine, so nothing is cached yet, treating every file as large.
-        let (config, _) = SiteConfigLoader.load(siteDirectory: site.root)
-        let streaming = try AggregationTests(engine: ReportEngine(config: #require(config), siteDirectory: site.root), site: site)
+        let (config, _) = SiteConfigLoader.load(siteFolder: SiteFolder(site.root))
+        let streaming = try AggregationTests(engine: ReportEngine(config: #require(config), siteFolder: SiteFolder(site.root)), site: site)
         #expect(!streaming.engine.store.hasLargeFiles)
         streaming.engine.store.inMemoryLimit = 0
         #expect(streaming.engine.store.hasLargeFiles)
@@ -258,8 +258,8 @@ struct AggregationTests {
         let asked = try queries.map { try table($0) }
         let askedJSONLines = try queries.map { try table($0, source: "stats/events.jsonl") }
         let asker = SourceLocation(file: "Content/articles/a.md", line: 4, column: 1)
-        let (config, _) = SiteConfigLoader.load(siteDirectory: site.root)
-        let ahead = try AggregationTests(engine: ReportEngine(config: #require(config), siteDirectory: site.root), site: site)
+        let (config, _) = SiteConfigLoader.load(siteFolder: SiteFolder(site.root))
+        let ahead = try AggregationTests(engine: ReportEngine(config: #require(config), siteFolder: SiteFolder(site.root)), site: site)
         ahead.engine.store.readAhead("stats/events.csv", at: asker)
         ahead.engine.store.readAhead("stats/events.jsonl", at: asker)
         ahead.engine.store.readAhead("stats/events.csv", at: asker)  // asked twice: read once
@@ -284,7 +284,7 @@ struct AggregationTests {
         #expect(problems.diagnostics.map(\.message).contains { $0.contains("unknown statistics source 'stats/nope.csv'") })
 
         // Too large to keep: not read ahead; the block's query streams the file as before.
-        let large = try AggregationTests(engine: ReportEngine(config: #require(config), siteDirectory: site.root), site: site)
+        let large = try AggregationTests(engine: ReportEngine(config: #require(config), siteFolder: SiteFolder(site.root)), site: site)
         large.engine.store.inMemoryLimit = 0
         large.engine.store.readAhead("stats/events.csv", at: asker)
         #expect(try queries.map { try large.table($0) } == asked)

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -130,7 +131,7 @@ struct BadInputTests {
         }
         let before = try snapshot()
         let output = site.root.appendingPathComponent("public")
-        try OutputWriter.write(site.build().files, to: output, siteDirectory: site.root)
+        try OutputWriter.write(site.build().files, to: output, siteFolder: SiteFolder(site.root))
         let after = try snapshot().filter { !$0.key.hasPrefix(output.path + "/") && $0.key != output.path }
         #expect(after == before)
     }

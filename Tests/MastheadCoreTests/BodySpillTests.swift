@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -10,7 +11,7 @@ import Testing
 struct BodySpillTests {
     /// Every output file of the default site, copied into a new folder, built with `budget` bytes of body HTML kept in memory.
     private static func build(_ site: URL, budget: Int) throws -> (files: [String: Data], result: BuildResult) {
-        var options = BuildOptions(siteDirectory: site)
+        var options = BuildOptions(siteFolder: SiteFolder(site))
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
         options.bodyMemoryBudget = budget
         let result = Pipeline.run(options: options)

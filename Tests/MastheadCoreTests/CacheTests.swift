@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -17,7 +18,7 @@ struct CacheTests {
     }
 
     func options(_ site: TestSite, now: String = "2026-11-23T10:00:00Z") -> BuildOptions {
-        var options = BuildOptions(siteDirectory: site.root)
+        var options = BuildOptions(siteFolder: SiteFolder(site.root))
         options.now = ContentDate.parse(now, timeZone: TimeZone(identifier: "UTC")!)!
         return options
     }

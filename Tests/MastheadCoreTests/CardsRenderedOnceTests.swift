@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -13,7 +14,7 @@ struct CardsRenderedOnceTests {
 
     /// Every output file of one site, by path, built with cards rendered once or in place.
     static func build(_ site: URL, once: Bool) throws -> [String: Data] {
-        var options = BuildOptions(siteDirectory: site)
+        var options = BuildOptions(siteFolder: SiteFolder(site))
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
         options.partialsRenderedOnce = once
         let result = Pipeline.run(options: options)

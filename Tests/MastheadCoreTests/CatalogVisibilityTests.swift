@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -18,7 +19,7 @@ struct CatalogVisibilityTests {
 
     /// The default site built on `now` (UTC), once per date.
     static func buildDefaultSite(on now: String) -> BuildResult {
-        var options = BuildOptions(siteDirectory: repositoryRoot)
+        var options = BuildOptions(siteFolder: SiteFolder(repositoryRoot))
         options.now = day(now)
         return Pipeline.run(options: options)
     }
@@ -78,14 +79,14 @@ struct CatalogVisibilityTests {
 
     @Test("the default site's home page shows at least two missions on every day from 2026 to the end of 2031")
     func alwaysTwoMissions() throws {
-        let (loaded, problems) = SiteConfigLoader.load(siteDirectory: repositoryRoot)
+        let (loaded, problems) = SiteConfigLoader.load(siteFolder: SiteFolder(repositoryRoot))
         let config = try #require(loaded, "\(problems)")
         let missions = try #require(config.catalogs.first { $0.name == "missions" })
         var day = Self.day("2026-01-01")
         var fewest = Int.max
         var starts = 0
         while day < Self.day("2032-01-01") {
-            let loader = CatalogLoader(config: config, siteDirectory: repositoryRoot, staticPaths: [], now: day)
+            let loader = CatalogLoader(config: config, siteFolder: SiteFolder(repositoryRoot), staticPaths: [], now: day)
             let catalog = try #require(loader.load(missions).catalog)
             fewest = min(fewest, catalog.items.count)
             starts = max(starts, catalog.items.count)
@@ -97,7 +98,7 @@ struct CatalogVisibilityTests {
 
     @Test("the schedule names the Christmas mission's start and end, with its file and row, in the site's time zone")
     func schedule() throws {
-        let config = try #require(SiteConfigLoader.load(siteDirectory: repositoryRoot).0)
+        let config = try #require(SiteConfigLoader.load(siteFolder: SiteFolder(repositoryRoot)).0)
         let changes = Self.upcoming(config, now: Self.day("2026-11-23"))
         let christmas = changes.filter { $0.key == "natale-2026" }
         #expect(christmas.map(\.kind) == [.start, .end])
@@ -149,7 +150,7 @@ struct CatalogVisibilityTests {
 
     /// The changes ahead of the default site's catalogs with `visible:`, read without a build.
     static func upcoming(_ config: SiteConfig, now: Date) -> [CatalogVisibilityChange] {
-        let loader = CatalogLoader(config: config, siteDirectory: repositoryRoot, staticPaths: [], now: now)
+        let loader = CatalogLoader(config: config, siteFolder: SiteFolder(repositoryRoot), staticPaths: [], now: now)
         return CatalogSchedule.changes(in: config.catalogs.compactMap { loader.load($0).catalog }, after: now)
     }
 

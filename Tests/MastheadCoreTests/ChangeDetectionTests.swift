@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -60,7 +61,7 @@ struct ChangeDetectionTests {
         let built = try cache.contents(of: output)
         try Data("mine".utf8).write(to: output.appendingPathComponent("articles/a/notes.txt"))
         try FileManager.default.createDirectory(at: output.appendingPathComponent("drafts"), withIntermediateDirectories: true)
-        let manifest = try #require(BuildCache(siteDirectory: site.root, output: output).loadManifest())
+        let manifest = try #require(BuildCache(siteFolder: SiteFolder(site.root), output: output).loadManifest())
         let drift = OutputDrift.find(in: output, recorded: manifest.outputs, folders: manifest.folders)
         #expect(drift.unlisted == ["articles/a/notes.txt", "drafts/"])
         #expect(drift.changed == [] && drift.missing == [])
@@ -98,7 +99,7 @@ struct ChangeDetectionTests {
         let site = try cache.sampleSite()
         let output = site.root.appendingPathComponent("public")
         _ = try cache.build(site, into: output)
-        let manifest = try #require(BuildCache(siteDirectory: site.root, output: output).loadManifest())
+        let manifest = try #require(BuildCache(siteFolder: SiteFolder(site.root), output: output).loadManifest())
         #expect(manifest.folders.records["articles/a"] != nil && manifest.folders.records[""] != nil)
         #expect(manifest.folders.records["articles/a/index.html"] == nil)
         try Data("mine".utf8).write(to: output.appendingPathComponent("articles/a/notes.txt"))

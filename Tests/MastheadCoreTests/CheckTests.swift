@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -9,7 +10,7 @@ struct CheckTests {
         let result = site.build()
         #expect(result.succeeded, "\(result.messages)")
         let built = try #require(result.site)
-        return SiteChecker(site: built, files: result.files, siteDirectory: site.root).check().map(\.description)
+        return SiteChecker(site: built, files: result.files, siteFolder: SiteFolder(site.root)).check().map(\.description)
     }
 
     @Test("broken links, anchors and images are blamed on the source line that wrote them")

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -17,7 +18,7 @@ struct DatabaseFreshnessTests {
     }
 
     static func build(_ site: TestSite, _ output: URL, environment: [String: String] = [:]) throws -> CachedBuild.Outcome {
-        var options = BuildOptions(siteDirectory: site.root)
+        var options = BuildOptions(siteFolder: SiteFolder(site.root))
         options.environment = environment
         return try CachedBuild.run(options, output: output)
     }
@@ -69,10 +70,10 @@ struct DatabaseFreshnessTests {
         #expect(Self.summary(try Self.build(site, output, environment: environment)).hasPrefix("built"))
         #expect(Self.page(output).contains(">111<"))
         // The manifest keeps the statement and a digest of its rows, never the URL.
-        let manifest = try #require(BuildCache(siteDirectory: site.root, output: output).loadManifest())
+        let manifest = try #require(BuildCache(siteFolder: SiteFolder(site.root), output: output).loadManifest())
         #expect(manifest.databaseChecks.count == 1)
         #expect(manifest.databaseChecks.first?.variable == "STATS_URL")
-        let manifestText = try String(contentsOf: BuildCache(siteDirectory: site.root, output: output).manifestURL, encoding: .utf8)
+        let manifestText = try String(contentsOf: BuildCache(siteFolder: SiteFolder(site.root), output: output).manifestURL, encoding: .utf8)
         #expect(!manifestText.contains(URLComponents(string: url)!.password!))
         #expect(Self.summary(try Self.build(site, output, environment: environment)) == "up to date")
 
@@ -121,7 +122,7 @@ struct DatabaseFreshnessTests {
     /// The options of builds with the preview's memory, as `masthead serve` runs them.
     static func preview(_ site: TestSite, url: String) -> (memory: RebuildMemory, options: BuildOptions) {
         let memory = RebuildMemory()
-        var options = BuildOptions(siteDirectory: site.root)
+        var options = BuildOptions(siteFolder: SiteFolder(site.root))
         options.environment = ["STATS_URL": url]
         options.memory = memory
         return (memory, options)

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -7,7 +8,7 @@ import Testing
 @Suite("The default site (the loyalty magazine)")
 struct DefaultSiteTests {
     static let result: BuildResult = {
-        var options = BuildOptions(siteDirectory: repositoryRoot)
+        var options = BuildOptions(siteFolder: SiteFolder(repositoryRoot))
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
         return Pipeline.run(options: options)
     }()

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -10,7 +11,7 @@ import Testing
 @Suite("The email edition")
 struct EmailEditionTests {
     static let result: BuildResult = {
-        var options = BuildOptions(siteDirectory: repositoryRoot)
+        var options = BuildOptions(siteFolder: SiteFolder(repositoryRoot))
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
         return Pipeline.run(options: options)
     }()

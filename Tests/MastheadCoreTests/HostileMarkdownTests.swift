@@ -1,5 +1,6 @@
 import CMarkGFM
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -143,7 +144,7 @@ struct HostileMarkdownTests {
         try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture", body: paragraphs + "\n\nSee [this](/nowhere/).")
         let result = site.build()
         let built = try #require(result.site)
-        let messages = SiteChecker(site: built, files: result.files, siteDirectory: site.root).check().map(\.description)
+        let messages = SiteChecker(site: built, files: result.files, siteFolder: SiteFolder(site.root)).check().map(\.description)
         #expect(messages.contains("Content/articles/a.md:60006:12: error: broken link on /articles/a/: /nowhere/"))
     }
 
@@ -154,7 +155,9 @@ struct HostileMarkdownTests {
         try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture", body: links)
         let result = site.build()
         let built = try #require(result.site)
-        let broken = SiteChecker(site: built, files: result.files, siteDirectory: site.root).check().filter { $0.message.hasPrefix("broken link") }
+        let broken = SiteChecker(site: built, files: result.files, siteFolder: SiteFolder(site.root)).check().filter {
+            $0.message.hasPrefix("broken link")
+        }
         #expect(broken.count == 20_000)
         #expect(broken.last?.description == "Content/articles/a.md:40004:12: error: broken link on /articles/a/: /missing/19999/")
     }

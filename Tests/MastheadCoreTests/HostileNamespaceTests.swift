@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -154,13 +155,13 @@ struct HostileNamespaceTests {
             OutputFile(path: "search/index.json", contents: .bytes(Data("<html>".utf8)))
         ]
         #expect {
-            try OutputWriter.write(files, to: output, siteDirectory: site.root)
+            try OutputWriter.write(files, to: output, siteFolder: SiteFolder(site.root))
         } throws: { error in
             "\(error)" == "two outputs of the build would both be written as search/index.json; rename or move one of their sources"
         }
         #expect(!FileManager.default.fileExists(atPath: output.path))
         let marker = [OutputFile(path: ".masthead-output", contents: .bytes(Data("x".utf8)))]
-        #expect(throws: OutputWriter.Failure.self) { try OutputWriter.write(marker, to: output, siteDirectory: site.root) }
+        #expect(throws: OutputWriter.Failure.self) { try OutputWriter.write(marker, to: output, siteFolder: SiteFolder(site.root)) }
     }
 
     @Test("every file the default site writes is a route, a static file, or a place GeneratedOutputs names")

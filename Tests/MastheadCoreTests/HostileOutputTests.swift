@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -359,7 +360,7 @@ struct HostileOutputTests {
                     + " but this needs charts/a.svg/ to be a folder; \(advice)"
             )
         ] {
-            let staging = try OutputWriter.Staging(output: output, siteDirectory: site.root)
+            let staging = try OutputWriter.Staging(output: output, siteFolder: SiteFolder(site.root))
             try staging.add([first])
             #expect {
                 try staging.add([second])

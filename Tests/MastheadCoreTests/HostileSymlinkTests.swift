@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -160,7 +161,7 @@ struct HostileSymlinkTests {
         let site = try site()
         let outside = try outsideFolder()
         try link(site, "Content/static/.secret", to: outside.root.appendingPathComponent("passwd").path)
-        let cache = BuildCache(siteDirectory: site.root, output: site.root.appendingPathComponent("public"))
+        let cache = BuildCache(siteFolder: SiteFolder(site.root), output: site.root.appendingPathComponent("public"))
         let inputs = cache.fingerprintInputs(previous: [:])
         let record = try #require(inputs["Content/static/.secret"])
         #expect(record.hash == StableHash.digest("symbolic link not read"))

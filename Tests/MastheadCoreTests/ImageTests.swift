@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -299,7 +300,7 @@ struct ImageTests {
     @Test("a preview save of a new title is patched in, with the page's social card drawn again")
     func previewPatchDrawsNewCard() throws {
         let site = try Self.site(images: ["small.jpg"], cover: "small.jpg")
-        var options = BuildOptions(siteDirectory: site.root)
+        var options = BuildOptions(siteFolder: SiteFolder(site.root))
         options.now = try #require(ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!))
         options.memory = RebuildMemory()
         let first = Pipeline.run(options: options)

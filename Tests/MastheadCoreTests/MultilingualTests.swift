@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -282,9 +283,9 @@ struct MultilingualTests {
             with: "hreflang=\"it\" href=\"https://example.org/articles/espresso/\"")
         result.files[index] = OutputFile(path: path, contents: .bytes(Data(html.utf8)))
         let built = try #require(result.site)
-        let clean = SiteChecker(site: built, files: site.build().files, siteDirectory: site.root).check()
+        let clean = SiteChecker(site: built, files: site.build().files, siteFolder: SiteFolder(site.root)).check()
         #expect(!clean.contains { $0.message.contains("hreflang") }, "\(clean)")
-        let problems = SiteChecker(site: built, files: result.files, siteDirectory: site.root).check().map(\.description)
+        let problems = SiteChecker(site: built, files: result.files, siteFolder: SiteFolder(site.root)).check().map(\.description)
         #expect(
             problems.contains {
                 $0.hasPrefix("Content/articles/il-rito-della-moka.md: error: broken hreflang pair on /articles/il-rito-della-moka/: ")
@@ -296,7 +297,7 @@ struct MultilingualTests {
     @Test("a site in one language builds byte for byte what it built before languages existed")
     func oneLanguageUnchanged() throws {
         let fixture = repositoryRoot.appendingPathComponent("Tests/Fixtures/one-language")
-        var options = BuildOptions(siteDirectory: fixture)
+        var options = BuildOptions(siteFolder: SiteFolder(fixture))
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
         let result = Pipeline.run(options: options)
         #expect(result.succeeded, "\(result.messages)")

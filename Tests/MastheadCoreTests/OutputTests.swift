@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -63,8 +64,8 @@ struct OutputTests {
         }
         let outA = site.root.appendingPathComponent("outA")
         let outB = site.root.appendingPathComponent("outB")
-        try OutputWriter.write(first.files, to: outA, siteDirectory: site.root)
-        try OutputWriter.write(second.files, to: outB, siteDirectory: site.root)
+        try OutputWriter.write(first.files, to: outA, siteFolder: SiteFolder(site.root))
+        try OutputWriter.write(second.files, to: outB, siteFolder: SiteFolder(site.root))
         for path in first.paths {
             let a = try Data(contentsOf: outA.appendingPathComponent(path))
             let b = try Data(contentsOf: outB.appendingPathComponent(path))
@@ -83,7 +84,7 @@ struct OutputTests {
                     + "category: coffee-culture",
                 body: "Text \(number).")
         }
-        var options = BuildOptions(siteDirectory: site.root)
+        var options = BuildOptions(siteFolder: SiteFolder(site.root))
         options.now = try #require(ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!))
         let inMemory = Pipeline.run(options: options)
         #expect(inMemory.succeeded)
@@ -110,7 +111,7 @@ struct OutputTests {
     @Test("a page sink that fails stops the build with its error")
     func failingSink() throws {
         let site = try sampleSite()
-        var options = BuildOptions(siteDirectory: site.root)
+        var options = BuildOptions(siteFolder: SiteFolder(site.root))
         options.pageDelivery = .streamed { _ in throw OutputWriter.Failure(description: "disk full") }
         let result = Pipeline.run(options: options)
         #expect(!result.succeeded)
@@ -121,9 +122,9 @@ struct OutputTests {
     func swapIn() throws {
         let site = try sampleSite()
         let output = site.root.appendingPathComponent("public")
-        try OutputWriter.write(site.build().files, to: output, siteDirectory: site.root)
+        try OutputWriter.write(site.build().files, to: output, siteFolder: SiteFolder(site.root))
         try Data("old".utf8).write(to: output.appendingPathComponent("stale.html"))
-        try OutputWriter.write(site.build().files, to: output, siteDirectory: site.root)
+        try OutputWriter.write(site.build().files, to: output, siteFolder: SiteFolder(site.root))
         let manager = FileManager.default
         #expect(!manager.fileExists(atPath: output.appendingPathComponent("stale.html").path))
         #expect(manager.fileExists(atPath: output.appendingPathComponent("articles/a/index.html").path))
@@ -140,9 +141,9 @@ struct OutputTests {
             site.root.appendingPathComponent("Templates").path, site.root.deletingLastPathComponent().path,
             site.root.appendingPathComponent("Content/static/out").path
         ] {
-            #expect(OutputWriter.checkSafe(output: URL(fileURLWithPath: target), siteDirectory: site.root) != nil, "\(target)")
+            #expect(OutputWriter.checkSafe(output: URL(fileURLWithPath: target), siteFolder: SiteFolder(site.root)) != nil, "\(target)")
         }
-        #expect(OutputWriter.checkSafe(output: site.root.appendingPathComponent("public"), siteDirectory: site.root) == nil)
+        #expect(OutputWriter.checkSafe(output: site.root.appendingPathComponent("public"), siteFolder: SiteFolder(site.root)) == nil)
         #expect(!OutputWriter.isSafeRelativePath("../etc/passwd"))
         #expect(!OutputWriter.isSafeRelativePath("/etc/passwd"))
     }

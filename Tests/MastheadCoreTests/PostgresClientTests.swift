@@ -80,7 +80,7 @@ struct PostgresClientTests {
         let site = try ReportFeatureSite.make(
             config: "timezone: Europe/Rome\ndatasets:\n  events: { postgres: { url: env:STATS_URL }, table: activities }\n", files: [:])
         try ReportFeatureSite.report(site, "```table\nsource: events\nx: event\n```")
-        var options = BuildOptions(siteDirectory: site.root)
+        var options = BuildOptions(siteFolder: SiteFolder(site.root))
         options.environment = ["STATS_URL": withoutPassword, "PGPASSFILE": passfile.path]
         let result = Pipeline.run(options: options)
         #expect(result.messages == [])
@@ -133,7 +133,7 @@ struct PostgresClientTests {
                 + " pg_backend_pid()\" }\n",
             files: [:])
         try ReportFeatureSite.report(site, "```table\nsource: tls\nx: kind\n```")
-        var options = BuildOptions(siteDirectory: site.root)
+        var options = BuildOptions(siteFolder: SiteFolder(site.root))
         options.environment = ["STATS_URL": admin + "?sslmode=require"]
         let result = Pipeline.run(options: options)
         #expect(result.messages == [])

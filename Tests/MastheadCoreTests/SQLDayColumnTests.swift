@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -64,7 +65,7 @@ struct SQLDayColumnTests {
     ) {
         let site = try ReportFeatureSite.make(config: "timezone: \(zone)\ndatasets:\n  events: \(dataset)\n", files: files)
         try ReportFeatureSite.report(site, blocks)
-        var options = BuildOptions(siteDirectory: site.root)
+        var options = BuildOptions(siteFolder: SiteFolder(site.root))
         options.now = ContentDate.parse("2026-12-31", timeZone: TimeZone(identifier: "UTC")!)!
         options.environment = environment
         let result = Pipeline.run(options: options)

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -13,7 +14,7 @@ struct SQLFaultTests {
     {
         let site = try ReportFeatureSite.make(config: "timezone: Europe/Rome\ndatasets:\n  events: \(dataset)\n", files: [:])
         try ReportFeatureSite.report(site, block)
-        var options = BuildOptions(siteDirectory: site.root)
+        var options = BuildOptions(siteFolder: SiteFolder(site.root))
         options.environment = environment
         return (Pipeline.run(options: options).messages, site)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -13,7 +14,7 @@ struct SiteStylesheetsTests {
     static let sites = [".", "Examples/beach-club", "Examples/film-club", "Examples/personal-budget", "Examples/student-housing"]
 
     static func build(_ site: String) -> BuildResult {
-        var options = BuildOptions(siteDirectory: repositoryRoot.appendingPathComponent(site))
+        var options = BuildOptions(siteFolder: SiteFolder(repositoryRoot.appendingPathComponent(site)))
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
         return Pipeline.run(options: options)
     }

@@ -16,7 +16,7 @@ struct SiteTreeTests {
         }
         func files(_ scope: SiteTree.Scope) -> [String] {
             var found: [String] = []
-            SiteTree.walk("Content", in: root, scope: scope) { entry in
+            SiteTree.walk("Content", in: SiteFolder(root), scope: scope) { entry in
                 if entry.status.isDirectory { return true }
                 found.append(entry.relative)
                 return false

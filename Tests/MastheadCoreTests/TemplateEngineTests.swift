@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Mustache
 import Testing
 
@@ -59,7 +60,7 @@ struct TemplateEngineTests {
     @Test("every page of the default site and of each example", arguments: CardsRenderedOnceTests.sites)
     func everyPage(_ path: String) throws {
         let directory = repositoryRoot.appendingPathComponent(path)
-        var options = BuildOptions(siteDirectory: directory)
+        var options = BuildOptions(siteFolder: SiteFolder(directory))
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
         let result = Pipeline.run(options: options)
         let site = try #require(result.site)
@@ -69,7 +70,7 @@ struct TemplateEngineTests {
         for file in files {
             sources[String(file.dropLast(".mustache".count))] = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
         }
-        let (templates, problems) = TemplateSet.load(siteDirectory: directory, partialsRenderedOnce: false)
+        let (templates, problems) = TemplateSet.load(siteFolder: SiteFolder(directory), partialsRenderedOnce: false)
         #expect(!problems.hasErrors)
         let theirs = try Self.library(sources)
         var compared = 0

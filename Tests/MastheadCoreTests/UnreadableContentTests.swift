@@ -142,11 +142,11 @@ struct UnreadableContentTests {
     func walkProblems() throws {
         let site = try TestSite()
         var problems: [SiteTree.Problem] = []
-        SiteTree.walk("Content/nothing-here", in: site.root, scope: .site, problem: { problems.append($0) }, visit: { _ in true })
+        SiteTree.walk("Content/nothing-here", in: SiteFolder(site.root), scope: .site, problem: { problems.append($0) }, visit: { _ in true })
         #expect(problems.isEmpty)
         // A file where a folder is expected is not a folder to list.
         try site.write("Content/plain", "x")
-        SiteTree.walk("Content/plain", in: site.root, scope: .site, problem: { problems.append($0) }, visit: { _ in true })
+        SiteTree.walk("Content/plain", in: SiteFolder(site.root), scope: .site, problem: { problems.append($0) }, visit: { _ in true })
         #expect(problems.isEmpty)
     }
 }

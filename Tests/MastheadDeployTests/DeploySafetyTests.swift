@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadDeploy
@@ -88,7 +89,7 @@ import Testing
         let site = try GeneratedSite(articles: 2)
         defer { site.remove() }
         try site.build()
-        let output = try LocalOutput.load(siteDirectory: site.folder, output: site.output)
+        let output = try LocalOutput.load(siteFolder: SiteFolder(site.folder), output: site.output)
         let home = try #require(output.files.first { $0.path == "index.html" })
         #expect(try output.contents(of: home) == (try Data(contentsOf: site.output.appendingPathComponent("index.html"))))
         // Rewritten after the plan was made: same size, but other bytes and a new time.

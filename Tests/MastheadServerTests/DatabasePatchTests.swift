@@ -1,5 +1,6 @@
 import Foundation
 import MastheadBuild
+import MastheadContent
 import Testing
 
 @testable import MastheadServer
@@ -34,7 +35,7 @@ struct DatabasePatchTests {
         for number in 1...10 {
             try site.article("a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))", body: "Text \(number).")
         }
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         let first = builder.rebuild(now: now)
         #expect(first.failure == 0, "\(first.diagnostics)")
         #expect(PatchTests.page(first, "figures/index.html").contains(">111<"))
@@ -86,7 +87,7 @@ struct DatabasePatchTests {
         let config = try String(contentsOf: site.url("Content/site.yml"), encoding: .utf8)
         try site.write("Content/site.yml", String(config[..<config.range(of: "charts:")!.lowerBound]))
         try site.write("Templates/home.mustache", PreviewTestSite.templates["home"]!)
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         #expect(builder.rebuild(now: Self.now).failure == 0)
 
         try DatabasePollTests.psql(url, "UPDATE \(table) SET points = 444 WHERE kind = 'bonus'")
@@ -116,7 +117,7 @@ struct DatabasePatchTests {
     @Test func aSavedSQLiteFileIsPatchedIntoThePagesReadingIt() throws {
         let site = try DatabasePollTests.sqliteSite()
         for number in 1...6 { try site.article("a\(number).md", title: "Article \(number)", date: "2026-01-0\(number)", body: "Text.") }
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         let first = builder.rebuild(now: Self.now)
         #expect(PatchTests.page(first, "figures/index.html").contains(">111<"))
 

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadServer
@@ -12,7 +13,7 @@ struct EditorFormTests {
         let data = try Data(contentsOf: site.url(path))
         let file = try #require(FrontMatterText(data))
         let state = EditorPages.FormState(path: path, hash: "hash", file: file)
-        return EditorPages.edit(state, site: EditorSite.load(siteDirectory: site.root), images: ["/images/moka.jpg"], token: "token")
+        return EditorPages.edit(state, site: EditorSite.load(siteFolder: SiteFolder(site.root)), images: ["/images/moka.jpg"], token: "token")
     }
 
     @Test func tagsAreChipsEachWithAButtonThatRemovesItAndTheSitesTagsOffered() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadServer
@@ -422,7 +423,7 @@ struct EditorSafetyTests {
         let on = EditorAccess(enabled: true, pagesNeedToken: true, token: Self.token)
         #expect(!on.pageAllowed(cookie: nil, queryToken: nil))
         #expect(on.pageAllowed(cookie: Self.token, queryToken: nil))
-        var configuration = PreviewServer.Configuration(identity: .init(siteDirectory: URL(fileURLWithPath: "/tmp")))
+        var configuration = PreviewServer.Configuration(identity: .init(siteFolder: SiteFolder(URL(fileURLWithPath: "/tmp"))))
         configuration.host = "0.0.0.0"
         configuration.editorToken = Self.token
         #expect(PreviewServer(configuration: configuration).editorAddress(serving: "http://0.0.0.0:8080/") == nil)

@@ -38,7 +38,7 @@ struct FailedBuildTests {
                 try FileManager.default.removeItem(at: site.url("Content/site.yml"))
                 try site.write("Content/site.yml", PreviewTestSite.config)
             },
-            // The system's reason, as for any file that cannot be read (SiteFiles.read).
+            // The system's reason, as for any file that cannot be read (SiteFolder.read).
             place: "Content/site.yml", message: "cannot read this file (Is a directory)"),
         Breakage(
             testDescription: "a template replaced by a folder",

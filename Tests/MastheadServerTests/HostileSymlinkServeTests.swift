@@ -1,5 +1,6 @@
 import Foundation
 import MastheadBuild
+import MastheadContent
 import Testing
 
 @testable import MastheadServer
@@ -31,7 +32,7 @@ struct HostileSymlinkServeTests {
     @Test func anArticleSavedAsALinkOutFailsTheRebuildAndReadsNothing() throws {
         let site = try PreviewTestSite()
         try site.write("../secret-article.md", "---\ntitle: \(PreviewTestSite.secret)\ndate: 2026-01-01\ncategory: coffee-culture\n---\nLeaked.\n")
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         #expect(builder.rebuild(now: Self.now).failure == 0)
         try FileManager.default.removeItem(at: site.url("Content/articles/moka.md"))
         try FileManager.default.createSymbolicLink(

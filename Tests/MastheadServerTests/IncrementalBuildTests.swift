@@ -1,5 +1,6 @@
 import Foundation
 import MastheadBuild
+import MastheadContent
 import Testing
 
 @testable import MastheadServer
@@ -8,7 +9,7 @@ import Testing
 struct IncrementalBuildTests {
     /// Every output file of a fresh full build, as bytes.
     static func fullBuild(_ site: PreviewTestSite, now: Date) -> [String: Data] {
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         builder.incremental = false
         return builder.rebuild(now: now).value.site.files.mapValues(\.data)
     }
@@ -21,7 +22,7 @@ struct IncrementalBuildTests {
                 body: "Text \(number) with **bold** and a [link](https://example.org/\(number)).", extra: "\ntags: [t\(number % 3)]")
         }
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         let first = builder.rebuild(now: now)
         #expect(first.parsedDocuments == 15)
         #expect(first.value.site.files.mapValues(\.data) == Self.fullBuild(site, now: now))
@@ -74,7 +75,7 @@ struct IncrementalBuildTests {
                 body: "Text \(number).", extra: "\ntags: [t\(number % 5)]")
         }
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         let first = builder.rebuild(now: now)
         #expect(first.reusedPages == 0)
         let pageCount = first.renderedPages
@@ -122,7 +123,7 @@ struct IncrementalBuildTests {
             "Content/reports/visits.md",
             "---\ntitle: Visits\ndate: 2026-01-01\n---\n```kpi\ntitle: Visits\nsource: stats/visits.csv\ny: { sum: visits }\n```\n")
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         let first = builder.rebuild(now: now)
         let before = String(decoding: first.value.site.files["reports/visits/index.html"]?.data ?? Data(), as: UTF8.self)
         #expect(before.contains(">30<"))
@@ -137,7 +138,7 @@ struct IncrementalBuildTests {
     @Test func aFailedBuildKeepsTheCacheUsable() throws {
         let site = try PreviewTestSite()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         _ = builder.rebuild(now: now)
         try site.write("Content/articles/moka.md", "---\ntitle: [unclosed\n---\nBody\n")
         let failed = builder.rebuild(now: now)

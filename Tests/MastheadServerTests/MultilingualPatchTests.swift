@@ -1,5 +1,6 @@
 import Foundation
 import MastheadBuild
+import MastheadContent
 import Testing
 
 @testable import MastheadServer
@@ -44,7 +45,7 @@ struct MultilingualPatchTests {
                 body: "Text \(number).", extra: "\ntags: [t\(number % 2)]")
         }
         for number in 1...6 { try italian(number, in: site) }
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         #expect(builder.rebuild(now: now).failure == 0)
         return (site, builder)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MastheadBuild
+import MastheadContent
 import Testing
 
 @testable import MastheadServer
@@ -18,7 +19,7 @@ struct PatchTests {
                 "a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))",
                 body: "Text \(number).", extra: "\ntags: [t\(number % 2)]")
         }
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         #expect(builder.rebuild(now: now).failure == 0)
         return (site, builder)
     }
@@ -62,7 +63,7 @@ struct PatchTests {
         for number in 1...12 {
             try site.article("a\(number).md", title: "Article \(number)", date: "2026-01-\(String(format: "%02d", number))", body: "Text \(number).")
         }
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         #expect(builder.rebuild(now: Self.now).failure == 0)
         #expect(builder.finishSearchPatch() == nil)
         try site.article("a5.md", title: "Article 5", date: "2026-01-05", body: "A new paragraph about zabaglione.")
@@ -198,7 +199,7 @@ struct PatchTests {
 
     @Test func theWatcherNamesTheSavedFilesAndGivesUpOnFolders() async throws {
         let site = try PreviewTestSite()
-        let watcher = SourceWatcher(siteDirectory: site.root, quietPeriod: 0.05)
+        let watcher = SourceWatcher(siteFolder: SiteFolder(site.root), quietPeriod: 0.05)
         defer { watcher.stop() }
         var bursts = watcher.changes().makeAsyncIterator()
         try site.atomicSave("Content/articles/moka.md", "---\ntitle: Moka\ndate: 2026-01-02\ncategory: coffee-culture\n---\nSaved.\n")

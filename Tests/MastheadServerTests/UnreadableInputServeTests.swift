@@ -1,5 +1,6 @@
 import Foundation
 import MastheadBuild
+import MastheadContent
 import MastheadSupport
 import Testing
 
@@ -27,7 +28,7 @@ struct UnreadableInputServeTests {
 
     @Test func aFIFOAsTheDatabaseIsAnErrorAndLaterSavesAreBuilt() throws {
         let site = try PreviewTestSite()
-        let builder = PreviewBuilder(identity: BuildIdentity(siteDirectory: site.root, baseURL: "http://127.0.0.1:1/"))
+        let builder = PreviewBuilder(identity: BuildIdentity(siteFolder: SiteFolder(site.root), baseURL: "http://127.0.0.1:1/"))
         #expect(Self.rebuild(builder)?.failure == 0)
 
         try site.write("Content/site.yml", PreviewTestSite.config + "\ndatasets:\n  events:\n    sqlite: stats/events.sqlite\n    table: events\n")

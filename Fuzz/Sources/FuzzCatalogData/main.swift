@@ -1,5 +1,6 @@
 import Foundation
 import FuzzDriver
+import MastheadContent
 import MastheadSite
 
 /// Any bytes as a catalog's data file. The first byte picks the format (`0` CSV,
@@ -60,7 +61,9 @@ func fuzzCatalogData(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let format = ["csv", "json", "yml"][Int(start[0]) % 3]
     let file = catalogSite.appendingPathComponent("Content/catalogs/items.\(format)")
     guard (try? Data(bytes: start + 1, count: count - 1).write(to: file)) != nil else { return 0 }
-    _ = CatalogLoader(config: config, siteDirectory: catalogSite, staticPaths: ["images/a.jpg"], now: Date(timeIntervalSince1970: 1_790_000_000))
-        .load()
+    _ = CatalogLoader(
+        config: config, siteFolder: SiteFolder(catalogSite), staticPaths: ["images/a.jpg"], now: Date(timeIntervalSince1970: 1_790_000_000)
+    )
+    .load()
     return 0
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzDriver
+import MastheadContent
 import MastheadReports
 import MastheadSite
 
@@ -56,6 +57,6 @@ func fuzzReportBlock(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let info = ["chart", "kpi", "table"][Int(start[0]) % 3]
     let body = String(decoding: UnsafeBufferPointer(start: start + 1, count: count - 1), as: UTF8.self)
     // A new engine per input: it caches what it read, and inputs must not affect each other.
-    _ = ReportEngine(config: config, siteDirectory: reportSite).renderFencedBlock(info: info, body: body, line: 3)
+    _ = ReportEngine(config: config, siteFolder: SiteFolder(reportSite)).renderFencedBlock(info: info, body: body, line: 3)
     return 0
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzDriver
+import MastheadContent
 import MastheadReports
 import MastheadSite
 
@@ -45,7 +46,7 @@ func fuzzStatsData(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let file = statsSite.appendingPathComponent("Content/stats/data.\(format)")
     guard (try? Data(bytes: start + 1, count: count - 1).write(to: file)) != nil else { return 0 }
     // A new engine per input: it caches what it read.
-    let engine = ReportEngine(config: config, siteDirectory: statsSite)
+    let engine = ReportEngine(config: config, siteFolder: SiteFolder(statsSite))
     for block in statsBlocks {
         _ = engine.renderFencedBlock(info: block.info, body: "source: stats/data.\(format)\n" + block.body, line: 1)
     }

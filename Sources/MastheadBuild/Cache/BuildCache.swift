@@ -6,7 +6,7 @@ import MastheadSupport
 /// The build cache behind `masthead build`: a manifest of every input and output of the last
 /// successful build, kept in `SITE/.masthead/`. When every input is as it was, the build is
 /// skipped whole (no parsing, no rendering); otherwise the site is built and only the files
-/// whose bytes changed are written (`OutputWriter.write(_:to:siteDirectory:previous:)`).
+/// whose bytes changed are written (`OutputWriter.write(_:to:siteFolder:previous:)`).
 ///
 /// Inputs are every file under `Content/` and `Templates/` (path, size, modification time
 /// and content hash; a file whose size and time are unchanged is not read again), the build
@@ -14,19 +14,19 @@ import MastheadSupport
 /// site's scheduled changes (`ScheduledChanges`: a publication, an expiry, a catalog item's
 /// date, a weekly rotation).
 package struct BuildCache: Sendable {
-    package let siteDirectory: URL
+    package let siteFolder: SiteFolder
     package let output: URL
     package let manifestURL: URL
 
     package static let folder = ".masthead"
 
-    package init(siteDirectory: URL, output: URL) {
-        self.siteDirectory = siteDirectory.standardizedFileURL
+    package init(siteFolder: SiteFolder, output: URL) {
+        self.siteFolder = siteFolder
         self.output = output.standardizedFileURL
         // One manifest per output folder: building to public/ and to a preview folder
         // must not invalidate each other.
         let name = "build-" + String(StableHash.digest(self.output.path).prefix(16)) + ".cache"
-        manifestURL = self.siteDirectory.appendingPathComponent(Self.folder).appendingPathComponent(name)
+        manifestURL = siteFolder.url(Self.folder + "/" + name)
     }
 
     /// The cache key: everything besides the input files that decides the output.
@@ -44,7 +44,7 @@ package struct BuildCache: Sendable {
     }
 
     package func save(_ manifest: BuildManifest) throws {
-        try Self.makeFolder(siteDirectory: siteDirectory)
+        try Self.makeFolder(siteFolder: siteFolder)
         // Written a megabyte at a time into a new file, then renamed over the old one: never
         // half a manifest, and never the whole of a large site's in memory.
         let temporary = manifestURL.path + ".new"
@@ -74,8 +74,8 @@ package struct BuildCache: Sendable {
 
     /// `SITE/.masthead/`, with a .gitignore so its files never show up in the site's repository.
     @discardableResult
-    static func makeFolder(siteDirectory: URL) throws -> URL {
-        let folder = siteDirectory.appendingPathComponent(Self.folder)
+    static func makeFolder(siteFolder: SiteFolder) throws -> URL {
+        let folder = siteFolder.url(Self.folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let ignore = folder.appendingPathComponent(".gitignore")
         if !FileManager.default.fileExists(atPath: ignore.path) {
@@ -93,12 +93,10 @@ package struct BuildCache: Sendable {
     /// edited with its size kept and its time set back has a new change time).
     package func fingerprintInputs(previous: [String: BuildManifest.FileRecord]) -> [String: BuildManifest.FileRecord] {
         var paths: [Input] = []
-        let siteFiles = SiteFiles(siteDirectory: siteDirectory)
         var linkedFolders = Set<String>()
-        for folder in [SiteFolders.content, SiteFolders.templates] where siteFiles.problem(at: folder) == nil {
-            collect(folder, siteFiles: siteFiles, linkedFolders: &linkedFolders, into: &paths)
+        for folder in [SiteFolders.content, SiteFolders.templates] where siteFolder.problem(at: folder) == nil {
+            collect(folder, siteFolder: siteFolder, linkedFolders: &linkedFolders, into: &paths)
         }
-        let root = siteDirectory.path + "/"
         let records = parallelMap(paths) { entry -> (String, BuildManifest.FileRecord) in
             if let old = previous[entry.relative], entry.status.matches(old) {
                 return (entry.relative, old)
@@ -106,7 +104,7 @@ package struct BuildCache: Sendable {
             // A link the build refuses is recorded by its own status: its target is never read.
             let hash =
                 entry.readable
-                ? StableHash.digest(fileAt: root + entry.relative)
+                ? StableHash.digest(fileAt: siteFolder.path(entry.relative))
                 : StableHash.digest("symbolic link not read")
             return (entry.relative, BuildManifest.FileRecord(entry.status, hash: hash))
         }
@@ -121,16 +119,16 @@ package struct BuildCache: Sendable {
     }
 
     /// All files under a folder, ignored names included (a change anywhere invalidates). Links
-    /// are checked as the build checks them (`SiteFiles`): one to a file inside the site is
+    /// are checked as the build checks them (`SiteFolder`): one to a file inside the site is
     /// that file; one to a folder inside the site is followed once per real folder (a
     /// catalog may live there, and a loop ends); any other is recorded but not read.
-    private func collect(_ folder: String, siteFiles: SiteFiles, linkedFolders: inout Set<String>, into paths: inout [Input]) {
-        SiteTree.walk(folder, in: siteDirectory, scope: .everything) { entry in
+    private func collect(_ folder: String, siteFolder: SiteFolder, linkedFolders: inout Set<String>, into paths: inout [Input]) {
+        SiteTree.walk(folder, in: siteFolder, scope: .everything) { entry in
             if entry.status.isDirectory { return true }
             if entry.status.isRegular {
                 paths.append(Input(relative: entry.relative, status: entry.status, readable: true))
             } else if entry.status.isLink {
-                switch siteFiles.target(ofLink: entry.absolute) {
+                switch siteFolder.target(ofLink: entry.absolute) {
                 case .insideFile:
                     if let status = FileStatus(path: entry.absolute) { paths.append(Input(relative: entry.relative, status: status, readable: true)) }
                 case .insideFolder:

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import MastheadSupport
 
 #if canImport(Glibc)
@@ -46,8 +47,8 @@ package final class BuildLock: Sendable {
     /// Takes the site's lock, waiting up to `wait` seconds for another build to let it go.
     /// Nil when the lock file cannot be made (a read-only site folder): such a site has no
     /// cache either, and the build goes on without one.
-    package static func acquire(siteDirectory: URL, wait: TimeInterval = defaultWait, command: String = "build") throws(Busy) -> BuildLock? {
-        guard let folder = try? BuildCache.makeFolder(siteDirectory: siteDirectory) else { return nil }
+    package static func acquire(siteFolder: SiteFolder, wait: TimeInterval = defaultWait, command: String = "build") throws(Busy) -> BuildLock? {
+        guard let folder = try? BuildCache.makeFolder(siteFolder: siteFolder) else { return nil }
         let path = folder.appendingPathComponent(fileName).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }

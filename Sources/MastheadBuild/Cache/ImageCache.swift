@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import MastheadImages
 import MastheadSupport
 
@@ -9,9 +10,11 @@ import MastheadSupport
 /// cache that cannot be written only means the work is done again.
 struct ImageCache: Sendable {
     let folder: String
+    private let siteFolder: SiteFolder
 
-    init(siteDirectory: URL) {
-        folder = siteDirectory.appendingPathComponent(BuildCache.folder).appendingPathComponent("images").path
+    init(siteFolder: SiteFolder) {
+        self.siteFolder = siteFolder
+        folder = siteFolder.path(BuildCache.folder + "/images")
     }
 
     /// One image's files, made once.
@@ -65,7 +68,7 @@ struct ImageCache: Sendable {
         // Written aside and renamed into place: a build stopped halfway never leaves half an entry.
         let temporary = folder + "/.\(key).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max))"
         do {
-            try BuildCache.makeFolder(siteDirectory: URL(fileURLWithPath: folder).deletingLastPathComponent().deletingLastPathComponent())
+            try BuildCache.makeFolder(siteFolder: siteFolder)
             try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
             var info =
                 "\(image.width) \(image.height) \(image.hasAlpha ? "alpha" : "opaque") \(image.placeholder) \(image.frames) \(Self.decodingMark)\n"

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import MastheadRender
 import MastheadSite
 import MastheadSupport
@@ -9,14 +10,14 @@ import MastheadSupport
 package struct SiteChecker {
     let site: Site
     let files: [OutputFile]
-    let siteDirectory: URL
+    let siteFolder: SiteFolder
     private let sources: SourceLocator
 
-    package init(site: Site, files: [OutputFile], siteDirectory: URL) {
+    package init(site: Site, files: [OutputFile], siteFolder: SiteFolder) {
         self.site = site
         self.files = files
-        self.siteDirectory = siteDirectory
-        sources = SourceLocator(siteDirectory: siteDirectory)
+        self.siteFolder = siteFolder
+        sources = SourceLocator(siteFolder: siteFolder)
     }
 
     /// One scanned HTML page of the output.

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 
 /// Finds where a piece of a built page came from: the first line of a source file that holds
 /// it. Each file is read once, with where its lines start, and each piece looked up once however
@@ -16,13 +17,13 @@ final class SourceLocator {
         }
     }
 
-    private let siteDirectory: URL
+    private let siteFolder: SiteFolder
     /// Nil for a file that cannot be read.
     private var sources: [String: Source?] = [:]
     private var found: [String: [String: (line: Int, column: Int)?]] = [:]
 
-    init(siteDirectory: URL) {
-        self.siteDirectory = siteDirectory
+    init(siteFolder: SiteFolder) {
+        self.siteFolder = siteFolder
     }
 
     /// 1-based line, and column in characters.
@@ -35,7 +36,7 @@ final class SourceLocator {
 
     private func source(at path: String) -> Source? {
         if let source = sources[path] { return source }
-        let source = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(path).path).map { data in
+        let source = FileManager.default.contents(atPath: siteFolder.path(path)).map { data in
             let bytes = Data(data)  // indexed from 0
             return Source(bytes: bytes, lineStarts: [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 })
         }

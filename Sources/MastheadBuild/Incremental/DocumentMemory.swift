@@ -81,16 +81,16 @@ package final class DocumentMemory: Sendable {
     /// site.yml's bytes, the override, and the size and modification time of every other
     /// Content/ file that is not an article, a page, a report, a static file or an SQLite database.
     static func contextKey(_ identity: BuildIdentity) -> String {
-        let siteDirectory = identity.siteDirectory
+        let siteFolder = identity.siteFolder
         var key = identity.lines.joined(separator: "\n") + "\n"
-        if SiteFiles(siteDirectory: siteDirectory).problem(at: SiteConfigLoader.path) == nil,
-            let config = FileManager.default.contents(atPath: siteDirectory.appendingPathComponent(SiteConfigLoader.path).path)
+        if siteFolder.problem(at: SiteConfigLoader.path) == nil,
+            let config = FileManager.default.contents(atPath: siteFolder.path(SiteConfigLoader.path))
         {
             key += "site.yml=\(config.base64EncodedString())\n"
         }
         let skipped: Set<String> = [SiteFolders.articles, SiteFolders.pages, SiteFolders.reports, SiteFolders.staticFiles, SiteFolders.siteConfig]
         var lines: [String] = []
-        SiteTree.walk(SiteFolders.content, in: siteDirectory, scope: .everything) { entry in
+        SiteTree.walk(SiteFolders.content, in: siteFolder, scope: .everything) { entry in
             guard !skipped.contains(entry.relative) else { return false }
             if entry.status.isDirectory { return true }
             guard SQLiteConnection.database(of: entry.absolute) == nil else { return false }

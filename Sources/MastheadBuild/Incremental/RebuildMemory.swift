@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import MastheadDatabases
 import MastheadReports
 import MastheadSite
@@ -32,13 +33,12 @@ package final class RebuildMemory: Sendable {
     /// reading them: their kept results are forgotten so the blocks ask the files again (a write
     /// to the log alone leaves the file's size and time as they were). The preview sends the
     /// readers as `Changes.databaseReaders` instead of the files.
-    package func sqliteChanges(in paths: Set<String>, siteDirectory: URL) -> (files: Set<String>, readers: Set<String>) {
+    package func sqliteChanges(in paths: Set<String>, siteFolder: SiteFolder) -> (files: Set<String>, readers: Set<String>) {
         let asked = databaseResults.sqliteFiles
         guard !asked.isEmpty else { return ([], []) }
-        let folder = siteDirectory.standardizedFileURL
-        let prefix = folder.path + "/"
+        let prefix = siteFolder.path + "/"
         let files = paths.filter { path in
-            guard let database = SQLiteConnection.database(of: folder.appendingPathComponent(path).path) else { return false }
+            guard let database = SQLiteConnection.database(of: siteFolder.path(path)) else { return false }
             return database.hasPrefix(prefix) && asked[String(database.dropFirst(prefix.count))] != nil
         }
         guard !files.isEmpty else { return ([], []) }

@@ -96,12 +96,7 @@ package struct OutputDrift: Sendable, Equatable {
             if recorded[entry.relative] == nil { unlisted.append(entry.relative) }
             return false
         }
-        let root = output.standardizedFileURL
-        if folder.isEmpty {
-            SiteTree.walk(root: root.path, scope: .everything, problem: noteProblem, visit: visit)
-        } else {
-            SiteTree.walk(folder, in: root, scope: .everything, problem: noteProblem, visit: visit)
-        }
+        SiteTree.walk(folder, root: output.standardizedFileURL.path, scope: .everything, problem: noteProblem, visit: visit)
         closeLastFolder(next: nil)
         return unlisted
     }

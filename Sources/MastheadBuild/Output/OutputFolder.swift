@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import MastheadSite
 
 #if canImport(Glibc)
@@ -21,8 +22,8 @@ package enum OutputFolder {
     /// The marker's text. It names the site by its folder's name only: the marker is
     /// published with the site (`rsync -a` and `aws s3 sync` copy hidden files), and a full
     /// path would publish the builder's user name and home folder.
-    static func markerText(siteDirectory: URL) -> String {
-        let name = siteDirectory.standardizedFileURL.resolvingSymlinksInPath().lastPathComponent
+    static func markerText(siteFolder: SiteFolder) -> String {
+        let name = siteFolder.name
         return "\(markerFirstLine)\nWritten by masthead build from the site folder \"\(name)\"; every build replaces this folder whole.\n"
     }
 

@@ -44,9 +44,9 @@ package enum OutputRule {
     /// Why `target` may not be written as one file, or nil. An existing regular file is replaced
     /// only when `isOurs` finds Masthead's mark in its first bytes, or with `force`; anything
     /// else there (a folder, a link, a FIFO, a device) never. Nothing is opened but a regular file.
-    package static func fileProblem(_ target: URL, siteDirectory: URL, force: Bool, isOurs: (Data) -> Bool) -> String? {
+    package static func fileProblem(_ target: URL, siteFolder: SiteFolder, force: Bool, isOurs: (Data) -> Bool) -> String? {
         let path = target.standardizedFileURL.path
-        let site = siteDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        let site = siteFolder.realRoot
         if let reason = protectedReason(resolved(target), site: site, writing: "the report") { return reason }
         var info = stat()
         let folder = target.standardizedFileURL.deletingLastPathComponent().path
@@ -65,8 +65,8 @@ package enum OutputRule {
 
     /// Writes `data` as `target` after `fileProblem`'s checks: into a new file beside it, then
     /// renamed over it (rename(2)), so the old file stays whole until the new one is.
-    package static func writeFile(_ data: Data, to target: URL, siteDirectory: URL, force: Bool, isOurs: (Data) -> Bool) throws {
-        if let problem = fileProblem(target, siteDirectory: siteDirectory, force: force, isOurs: isOurs) {
+    package static func writeFile(_ data: Data, to target: URL, siteFolder: SiteFolder, force: Bool, isOurs: (Data) -> Bool) throws {
+        if let problem = fileProblem(target, siteFolder: siteFolder, force: force, isOurs: isOurs) {
             throw OutputWriter.Failure(description: problem)
         }
         let path = target.standardizedFileURL.path

@@ -15,9 +15,9 @@ package enum OutputWriter {
 
     /// Refuses output folders whose replacement would destroy the site itself (whatever
     /// `force` says), and folders Masthead did not make (unless `force`): see `OutputFolder`.
-    package static func checkSafe(output: URL, siteDirectory: URL, force: Bool = false) -> String? {
+    package static func checkSafe(output: URL, siteFolder: SiteFolder, force: Bool = false) -> String? {
         let out = output.standardizedFileURL.resolvingSymlinksInPath().path
-        let site = siteDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        let site = siteFolder.realRoot
         if let reason = OutputRule.protectedReason(out, site: site, writing: "the site") { return reason }
         if FileManager.default.fileExists(atPath: out + "/.git") || FileManager.default.fileExists(atPath: out + "/" + SiteFolders.siteConfig) {
             return "refusing to replace \(out): it looks like a project folder, not a built site"
@@ -27,7 +27,7 @@ package enum OutputWriter {
         var loaded: BuildManifest??
         func manifest() -> BuildManifest? {
             if let loaded { return loaded }
-            let manifest = BuildCache(siteDirectory: siteDirectory, output: output).loadManifest()
+            let manifest = BuildCache(siteFolder: siteFolder, output: output).loadManifest()
             loaded = .some(manifest)
             return manifest
         }
@@ -60,18 +60,18 @@ package enum OutputWriter {
 
     /// Writes every file; returns the number of files written.
     @discardableResult
-    package static func write(_ files: [OutputFile], to output: URL, siteDirectory: URL, force: Bool = false) throws -> Int {
-        try write(files, to: output, siteDirectory: siteDirectory, previous: [:], force: force).written
+    package static func write(_ files: [OutputFile], to output: URL, siteFolder: SiteFolder, force: Bool = false) throws -> Int {
+        try write(files, to: output, siteFolder: siteFolder, previous: [:], force: force).written
     }
 
     /// Writes only what changed since the build that wrote `previous` (the output records of
     /// its manifest), keeping the whole-site guarantee (see `Staging`).
     package static func write(
-        _ files: [OutputFile], to output: URL, siteDirectory: URL,
+        _ files: [OutputFile], to output: URL, siteFolder: SiteFolder,
         previous: [String: BuildManifest.FileRecord],
         inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false
     ) throws -> Report {
-        let staging = try Staging(output: output, siteDirectory: siteDirectory, previous: previous, inputs: inputs, force: force)
+        let staging = try Staging(output: output, siteFolder: siteFolder, previous: previous, inputs: inputs, force: force)
         do {
             try staging.add(files)
         } catch {
@@ -101,7 +101,7 @@ package enum OutputWriter {
 
         private let target: URL
         private let staging: URL
-        private let siteFiles: SiteFiles
+        private let siteFolder: SiteFolder
         private let previous: [String: BuildManifest.FileRecord]
         private let inputs: [String: BuildManifest.FileRecord]
         private let report = Locked(Report())
@@ -122,13 +122,13 @@ package enum OutputWriter {
         /// `force` replaces an output folder Masthead did not make (`--force`); folders that
         /// hold the site are refused whatever it says.
         package init(
-            output: URL, siteDirectory: URL, previous: [String: BuildManifest.FileRecord] = [:],
+            output: URL, siteFolder: SiteFolder, previous: [String: BuildManifest.FileRecord] = [:],
             inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false
         ) throws {
-            if let problem = checkSafe(output: output, siteDirectory: siteDirectory, force: force) { throw Failure(description: problem) }
+            if let problem = checkSafe(output: output, siteFolder: siteFolder, force: force) { throw Failure(description: problem) }
             target = output.standardizedFileURL
             staging = URL(fileURLWithPath: target.path + Self.newSuffix)
-            siteFiles = SiteFiles(siteDirectory: siteDirectory.standardizedFileURL)
+            self.siteFolder = siteFolder
             self.previous = previous
             self.inputs = inputs
             // checkSafe has found it to be one of ours (or nothing at all).
@@ -141,7 +141,7 @@ package enum OutputWriter {
             // First of all, so a staging folder left by a crash is known as ours.
             let marker = OutputFolder.markerName
             claimed.withLock { $0[marker] = .bytes }
-            let data = Data(OutputFolder.markerText(siteDirectory: siteDirectory).utf8)
+            let data = Data(OutputFolder.markerText(siteFolder: siteFolder).utf8)
             let written = try writeFile(data, to: staging.path + "/" + marker, named: marker, in: staging.path)
             report.withLock {
                 $0.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: StableHash.digest(data))
@@ -176,7 +176,7 @@ package enum OutputWriter {
             }
             let placed = parallelMap(files) { [self] file in
                 place(
-                    file, in: staging.path, current: target.path, previous: previous[file.path], siteFiles: siteFiles, inputs: inputs,
+                    file, in: staging.path, current: target.path, previous: previous[file.path], siteFolder: siteFolder, inputs: inputs,
                     realPaths: realPaths, madeFolders: madeFolders)
             }
             try report.withLock { report in
@@ -236,23 +236,23 @@ package enum OutputWriter {
     /// a file, never a symbolic link, and never a file from elsewhere.
     private static func place(
         _ file: OutputFile, in staging: String, current currentFolder: String, previous recorded: BuildManifest.FileRecord?,
-        siteFiles: SiteFiles,
+        siteFolder: SiteFolder,
         inputs: [String: BuildManifest.FileRecord], realPaths: RealPaths, madeFolders: OnceCache<String, Bool>
     ) -> Result<(BuildManifest.FileRecord, linked: Bool), Failure> {
         let destination = staging + "/" + file.path
         do {
             var real: (path: String, status: FileStatus)?
             if case .copy(let source) = file.contents {
-                guard let found = realPaths.of(source), siteFiles.isInside(found.path) else {
+                guard let found = realPaths.of(source), siteFolder.isInside(found.path) else {
                     throw Failure(
-                        description: "refusing to publish \(siteFiles.relative(source)):"
+                        description: "refusing to publish \(siteFolder.relative(source)):"
                             + " it is a symbolic link that points outside the site or to nothing")
                 }
                 real = found
             }
-            let print = try fingerprint(file, real: real, siteFiles: siteFiles, inputs: inputs)
+            let print = try fingerprint(file, real: real, siteFolder: siteFolder, inputs: inputs)
             var named = file.path
-            if case .copy(let source) = file.contents { named += " (from \(siteFiles.relative(source)))" }
+            if case .copy(let source) = file.contents { named += " (from \(siteFolder.relative(source)))" }
             if let slash = file.path.lastIndex(of: "/") {
                 let parent = String(file.path[..<slash])
                 _ = try madeFolders.value(for: parent) {
@@ -402,7 +402,7 @@ package enum OutputWriter {
     /// cache has read them already, and are otherwise read from their real path.
     /// `real` is a copied file's real path and status (`RealPaths`).
     private static func fingerprint(
-        _ file: OutputFile, real: (path: String, status: FileStatus)?, siteFiles: SiteFiles,
+        _ file: OutputFile, real: (path: String, status: FileStatus)?, siteFolder: SiteFolder,
         inputs: [String: BuildManifest.FileRecord]
     ) throws -> (hash: String, size: Int) {
         switch file.contents {
@@ -410,10 +410,10 @@ package enum OutputWriter {
             return (StableHash.digest(data), data.count)
         case .copy(let source):
             guard let real else {
-                throw Failure(description: "cannot read the source of \(file.path): \(siteFiles.relative(source)) is gone")
+                throw Failure(description: "cannot read the source of \(file.path): \(siteFolder.relative(source)) is gone")
             }
             if let digest = file.knownDigest { return (digest, real.status.size) }
-            if let record = inputs[siteFiles.relative(source)], real.status.matches(record) {
+            if let record = inputs[siteFolder.relative(source)], real.status.matches(record) {
                 return (record.hash, record.size)
             }
             return (StableHash.digest(fileAt: real.path), real.status.size)

@@ -23,11 +23,11 @@ package enum CachedBuild {
         _ options: BuildOptions, output: URL, useCache: Bool = true, force: Bool = false,
         lockWait: TimeInterval = BuildLock.defaultWait
     ) throws -> Outcome {
-        let lock = try BuildLock.acquire(siteDirectory: options.siteDirectory, wait: lockWait)
+        let lock = try BuildLock.acquire(siteFolder: options.siteFolder, wait: lockWait)
         defer { lock?.release() }
         var timer = PhaseTimer()
         options.progress?.begin(.reading, total: nil)
-        let cache = BuildCache(siteDirectory: options.siteDirectory, output: output)
+        let cache = BuildCache(siteFolder: options.siteFolder, output: output)
         let key = cache.key(options.identity)
         // Without the cache only its page URLs are read: a large site's records are not even parsed.
         // With it, the page URLs are read only once the build goes ahead (nothing changed needs none).
@@ -58,7 +58,7 @@ package enum CachedBuild {
         // Pages go to the staging folder as they are rendered; it replaces the output folder
         // only once the build has succeeded.
         let staging = try OutputWriter.Staging(
-            output: output, siteDirectory: options.siteDirectory,
+            output: output, siteFolder: options.siteFolder,
             previous: previous?.outputs ?? [:], inputs: inputs, force: force)
         options.pageDelivery = .streamed { try staging.add($0) }
         options.databaseResults = databaseResults

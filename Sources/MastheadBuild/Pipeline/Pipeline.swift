@@ -93,7 +93,7 @@ package enum Pipeline {
         }
         let renderers = sites.map { view in
             SiteRenderer(
-                site: view, templates: inputs.templates, siteDirectory: options.siteDirectory, images: images.table,
+                site: view, templates: inputs.templates, siteFolder: options.siteFolder, images: images.table,
                 replacedStaticFiles: images.replaced)
         }
         let renderer = renderers[0]
@@ -243,7 +243,7 @@ extension Pipeline {
             guard let drawn = ImageStage.patch(documents, update: update, site: site, kept: &kept, options: options) else { return nil }
             cards += drawn
             let renderer = SiteRenderer(
-                site: site, templates: kept.templates, siteDirectory: kept.identity.siteDirectory, images: kept.images.table,
+                site: site, templates: kept.templates, siteFolder: kept.identity.siteFolder, images: kept.images.table,
                 replacedStaticFiles: kept.images.replaced)
             guard
                 let rendered = try? RenderStage.run(

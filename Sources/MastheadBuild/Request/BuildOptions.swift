@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import MastheadReports
 import MastheadSupport
 
@@ -36,11 +37,11 @@ package struct BuildOptions: Sendable {
         self.identity = identity
     }
 
-    package init(siteDirectory: URL) {
-        self.init(identity: BuildIdentity(siteDirectory: siteDirectory))
+    package init(siteFolder: SiteFolder) {
+        self.init(identity: BuildIdentity(siteFolder: siteFolder))
     }
 
-    package var siteDirectory: URL { identity.siteDirectory }
+    package var siteFolder: SiteFolder { identity.siteFolder }
     package var includeDrafts: Bool { identity.includeDrafts }
     package var includeFuture: Bool { identity.includeFuture }
     package var baseURL: String? { identity.baseURL }

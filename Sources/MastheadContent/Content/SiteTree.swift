@@ -62,19 +62,22 @@ package enum SiteTree {
         name.hasPrefix(".") || name.hasPrefix("_")
     }
 
-    /// Calls `visit` for every entry under `folder` (relative to `siteDirectory`), in name
+    /// Calls `visit` for every entry under `folder` (relative to `siteFolder`), in name
     /// order, depth first. A folder, or a link to one, is entered when `visit` returns true.
     /// A missing `folder` has no entries; a folder that cannot be listed and a name that is
     /// not UTF-8 go to `problem` (ignored names excepted).
     package static func walk(
-        _ folder: String, in siteDirectory: URL, scope: Scope, problem: (Problem) -> Void = { _ in }, visit: (Entry) -> Bool
+        _ folder: String, in siteFolder: SiteFolder, scope: Scope, problem: (Problem) -> Void = { _ in }, visit: (Entry) -> Bool
     ) {
-        walk(folder, absolute: siteDirectory.appendingPathComponent(folder).path, scope: scope, problem: problem, visit: visit)
+        walk(folder, absolute: siteFolder.path(folder), scope: scope, problem: problem, visit: visit)
     }
 
-    /// `walk` over a folder of its own (a built site): entries' `relative` paths are relative to `root`.
-    package static func walk(root: String, scope: Scope, problem: (Problem) -> Void = { _ in }, visit: (Entry) -> Bool) {
-        walk("", absolute: root, scope: scope, problem: problem, visit: visit)
+    /// `walk` over a folder of its own (a built site), or over `folder` in it: entries' `relative`
+    /// paths are relative to `root`.
+    package static func walk(
+        _ folder: String = "", root: String, scope: Scope, problem: (Problem) -> Void = { _ in }, visit: (Entry) -> Bool
+    ) {
+        walk(folder, absolute: folder.isEmpty ? root : root + "/" + folder, scope: scope, problem: problem, visit: visit)
     }
 
     private static func walk(

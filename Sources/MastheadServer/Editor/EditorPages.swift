@@ -505,6 +505,6 @@ extension EditorPages {
 /// Reads a file of the site the lists came from, through the build's own link check.
 enum SiteFilesReader {
     static func read(_ path: String, site: EditorSite) -> Result<Data, Diagnostic> {
-        SiteFiles(siteDirectory: site.siteDirectory).read(path)
+        site.siteFolder.read(path)
     }
 }

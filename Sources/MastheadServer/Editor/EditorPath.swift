@@ -4,7 +4,7 @@ import MastheadSupport
 
 /// The one check on every path the editor is asked to read or write: relative to the site,
 /// inside `Content/`, without `..`, `.`, empty parts, backslashes or NUL, and reaching no
-/// symbolic link that leads out of the site (`SiteFiles`, the build's own check).
+/// symbolic link that leads out of the site (`SiteFolder`, the build's own check).
 enum EditorPath {
     struct Refusal: Error, Sendable, Equatable {
         var message: String
@@ -13,7 +13,7 @@ enum EditorPath {
     static let documentExtensions: Set<String> = ["md", "markdown", "html", "htm"]
 
     /// `relative` as given when it is safe to read or write, under `root` (`Content/`, or the image folder).
-    static func check(_ relative: String, under root: String = "Content/", siteFiles: SiteFiles) -> Result<String, Refusal> {
+    static func check(_ relative: String, under root: String = "Content/", siteFolder: SiteFolder) -> Result<String, Refusal> {
         if relative.hasPrefix("/") || relative.hasPrefix("~") {
             return .failure(Refusal(message: "refused: \(shown(relative)) is an absolute path; the editor takes paths inside the site"))
         }
@@ -29,18 +29,18 @@ enum EditorPath {
         var existing = relative
         while !existing.isEmpty {
             var info = stat()
-            if lstat(siteFiles.siteDirectory.path + "/" + existing, &info) == 0 { break }
+            if lstat(siteFolder.path(existing), &info) == 0 { break }
             existing = existing.split(separator: "/").dropLast().joined(separator: "/")
         }
-        if !existing.isEmpty, let problem = siteFiles.problem(at: existing) {
+        if !existing.isEmpty, let problem = siteFolder.problem(at: existing) {
             return .failure(Refusal(message: "refused: \(problem.file): \(problem.message)"))
         }
         return .success(relative)
     }
 
     /// An article or page file the editor may open: a document under `Content/articles/` or `Content/pages/`.
-    static func document(_ relative: String, siteFiles: SiteFiles) -> Result<String, Refusal> {
-        check(relative, siteFiles: siteFiles).flatMap { path in
+    static func document(_ relative: String, siteFolder: SiteFolder) -> Result<String, Refusal> {
+        check(relative, siteFolder: siteFolder).flatMap { path in
             let isDocument =
                 (path.hasPrefix("Content/articles/") || path.hasPrefix("Content/pages/"))
                 && documentExtensions.contains(path.lowercasedPathExtension)

@@ -10,11 +10,9 @@ import MastheadSupport
 struct EditorResponder: Sendable {
     static let prefix = "/_masthead/"
 
-    let siteDirectory: URL
+    let siteFolder: SiteFolder
     let access: EditorAccess
     let preview: EditorPreview
-
-    private var siteFiles: SiteFiles { SiteFiles(siteDirectory: siteDirectory) }
 
     /// Whether a request target is the editor's.
     static func handles(_ target: String) -> Bool {
@@ -37,7 +35,7 @@ struct EditorResponder: Sendable {
                 return EditorHTTP.plain("The editor needs its token: open the editor address `masthead serve --edit` printed.\n", status: .forbidden)
             }
             switch route {
-            case "": return EditorHTTP.html(EditorPages.list(EditorSite.load(siteDirectory: siteDirectory), filter: query, token: access.token))
+            case "": return EditorHTTP.html(EditorPages.list(EditorSite.load(siteFolder: siteFolder), filter: query, token: access.token))
             case "edit":
                 if let beside = query["beside"] {
                     return edit(path: query["path"] ?? "", beside: beside, message: query["saved"] == nil ? nil : "Saved.")
@@ -81,7 +79,7 @@ struct EditorResponder: Sendable {
         case .failure(let refused): return refused.response
         case .success(let state):
             return EditorHTTP.html(
-                EditorPages.edit(state, site: EditorSite.load(siteDirectory: siteDirectory), images: imagePaths(), token: access.token))
+                EditorPages.edit(state, site: EditorSite.load(siteFolder: siteFolder), images: imagePaths(), token: access.token))
         }
     }
 
@@ -92,10 +90,10 @@ struct EditorResponder: Sendable {
 
     /// A file's form state as it is on disk now.
     private func opened(_ path: String) -> Result<EditorPages.FormState, Refused> {
-        if case .failure(let refusal) = EditorPath.document(path, siteFiles: siteFiles) {
+        if case .failure(let refusal) = EditorPath.document(path, siteFolder: siteFolder) {
             return .failure(Refused(response: EditorHTTP.plain(refusal.message + "\n", status: .badRequest)))
         }
-        guard case .success(let data) = siteFiles.read(path) else {
+        guard case .success(let data) = siteFolder.read(path) else {
             return .failure(Refused(response: EditorHTTP.plain("No such file: \(path)\n", status: .notFound)))
         }
         guard let file = FrontMatterText(data) else {
@@ -112,7 +110,7 @@ struct EditorResponder: Sendable {
         case (.success(var first), .success(let second)):
             first.message = message
             return EditorHTTP.html(
-                EditorPages.beside(first, second, site: EditorSite.load(siteDirectory: siteDirectory), images: imagePaths(), token: access.token))
+                EditorPages.beside(first, second, site: EditorSite.load(siteFolder: siteFolder), images: imagePaths(), token: access.token))
         }
     }
 
@@ -122,7 +120,7 @@ struct EditorResponder: Sendable {
     }
 
     private func newArticle(problems: [FrontMatterForm.Problem] = [], file: FrontMatterText? = nil) -> Response {
-        let site = EditorSite.load(siteDirectory: siteDirectory)
+        let site = EditorSite.load(siteFolder: siteFolder)
         let file = file ?? FrontMatterText(Self.newArticleText(date: String(site.nowText().prefix(10))))
         let state = EditorPages.FormState(path: "", hash: "", file: file, problems: problems)
         return EditorHTTP.html(EditorPages.edit(state, site: site, images: imagePaths(), token: access.token))
@@ -130,7 +128,7 @@ struct EditorResponder: Sendable {
 
     /// A document's bytes as they are on disk (the editor's script compares them on conflicts).
     private func source(path: String) -> Response {
-        guard case .success = EditorPath.document(path, siteFiles: siteFiles), case .success(let data) = siteFiles.read(path) else {
+        guard case .success = EditorPath.document(path, siteFolder: siteFolder), case .success(let data) = siteFolder.read(path) else {
             return EditorHTTP.plain("No such file.\n", status: .notFound)
         }
         return EditorHTTP.send(data, type: "text/plain; charset=utf-8")
@@ -140,8 +138,8 @@ struct EditorResponder: Sendable {
     private func media() -> Response {
         var texts: [(String, String)] = []
         for folder in ["Content/articles", "Content/pages"] {
-            for path in ContentLoader.paths(in: folder, siteDirectory: siteDirectory, extensions: EditorPath.documentExtensions).0 {
-                if case .success(let data) = siteFiles.read(path) { texts.append((path, String(decoding: data, as: UTF8.self))) }
+            for path in ContentLoader.paths(in: folder, siteFolder: siteFolder, extensions: EditorPath.documentExtensions).0 {
+                if case .success(let data) = siteFolder.read(path) { texts.append((path, String(decoding: data, as: UTF8.self))) }
             }
         }
         let images = imagePaths().map { url in (path: "Content/static" + url, usedBy: texts.filter { $0.1.contains(url) }.map(\.0)) }
@@ -152,7 +150,7 @@ struct EditorResponder: Sendable {
     private func imagePaths() -> [String] {
         var problems: [Diagnostic] = []
         let raster: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "avif", "gif", "svg"]
-        return ContentLoader.files(in: MediaUpload.folder, siteDirectory: siteDirectory, diagnostics: &problems)
+        return ContentLoader.files(in: MediaUpload.folder, siteFolder: siteFolder, diagnostics: &problems)
             .filter { raster.contains($0.lowercasedPathExtension) }
             .map { "/" + $0.dropFirst("Content/static/".count) }.sorted()
     }
@@ -161,14 +159,14 @@ struct EditorResponder: Sendable {
 
     /// The catalogs of site.yml kept in a format the editor writes (CSV, JSON, YAML).
     private func editableCatalogs() -> [CatalogConfig] {
-        (EditorSite.load(siteDirectory: siteDirectory).config?.catalogs ?? []).filter {
+        (EditorSite.load(siteFolder: siteFolder).config?.catalogs ?? []).filter {
             CatalogFile.extensions.contains($0.file.lowercasedPathExtension)
         }
     }
 
     /// A catalog's file: its bytes and rows; nil when it cannot be read or is not a list of items.
     private func read(_ catalog: CatalogConfig) -> (data: Data, rows: any CatalogRows)? {
-        guard case .success = EditorPath.check(catalog.file, siteFiles: siteFiles), case .success(let data) = siteFiles.read(catalog.file),
+        guard case .success = EditorPath.check(catalog.file, siteFolder: siteFolder), case .success(let data) = siteFolder.read(catalog.file),
             let text = String(data: data, encoding: .utf8), let rows = CatalogFile.rows(text, path: catalog.file)
         else { return nil }
         return (data, rows)
@@ -210,7 +208,7 @@ struct EditorResponder: Sendable {
         guard let catalog = editableCatalogs().first(where: { $0.name == name }) else {
             return EditorHTTP.plain("No such catalog.\n", status: .notFound)
         }
-        if case .failure(let refusal) = EditorPath.check(catalog.file, siteFiles: siteFiles) {
+        if case .failure(let refusal) = EditorPath.check(catalog.file, siteFolder: siteFolder) {
             return EditorHTTP.plain(refusal.message + "\n", status: .badRequest)
         }
         guard let file = read(catalog) else { return EditorHTTP.plain("Cannot read \(catalog.file).\n", status: .notFound) }
@@ -225,7 +223,7 @@ struct EditorResponder: Sendable {
             return catalogRow(name: name, row: row, message: "Not saved: \(problem).", status: .unprocessableContent)
         }
         let data = Data(rows.text.utf8)
-        if data != file.data, case .failure(let failure) = AtomicFile.write(data, to: siteDirectory.path + "/" + catalog.file, replacing: true) {
+        if data != file.data, case .failure(let failure) = AtomicFile.write(data, to: siteFolder.path(catalog.file), replacing: true) {
             return EditorHTTP.plain("Not saved: \(failure.message)\n", status: .conflict)
         }
         return EditorHTTP.redirect(Self.prefix + "catalog-row?name=\(EditorHTTP.encode(name))&row=\(row)&saved=1")
@@ -243,11 +241,11 @@ struct EditorResponder: Sendable {
         if path.isEmpty {
             file = FrontMatterText(Self.newArticleText(date: ""))
         } else {
-            switch EditorPath.document(path, siteFiles: siteFiles) {
+            switch EditorPath.document(path, siteFolder: siteFolder) {
             case .failure(let refusal): return .failure(refusal)
             case .success: break
             }
-            guard case .success(let data) = siteFiles.read(path), let text = FrontMatterText(data) else {
+            guard case .success(let data) = siteFolder.read(path), let text = FrontMatterText(data) else {
                 return .failure(EditorPath.Refusal(message: "cannot read \(path) as UTF-8 text"))
             }
             old = data
@@ -267,7 +265,7 @@ struct EditorResponder: Sendable {
             if made.path.isEmpty { return newArticle(problems: made.problems, file: made.file) }
             let state = EditorPages.FormState(path: made.path, hash: form["hash"] ?? "", file: made.file, problems: made.problems)
             return EditorHTTP.html(
-                EditorPages.edit(state, site: EditorSite.load(siteDirectory: siteDirectory), images: imagePaths(), token: access.token),
+                EditorPages.edit(state, site: EditorSite.load(siteFolder: siteFolder), images: imagePaths(), token: access.token),
                 status: .unprocessableContent)
         }
         var data = Data(made.file.text.utf8)
@@ -289,11 +287,11 @@ struct EditorResponder: Sendable {
             for key in file.keys where node?[key]?.isNull ?? false { file.remove(key) }
             data = Data(file.text.utf8)
             path = "Content/articles/\(Slug.make(title)).md"
-            if case .failure(let refusal) = EditorPath.document(path, siteFiles: siteFiles) {
+            if case .failure(let refusal) = EditorPath.document(path, siteFolder: siteFolder) {
                 return EditorHTTP.plain(refusal.message + "\n", status: .badRequest)
             }
         }
-        switch AtomicFile.write(data, to: siteDirectory.path + "/" + path, replacing: made.old != nil) {
+        switch AtomicFile.write(data, to: siteFolder.path(path), replacing: made.old != nil) {
         case .failure(let failure): return EditorHTTP.plain("Not saved: \(failure.message)\n", status: .conflict)
         case .success: return EditorHTTP.redirect(Self.prefix + Self.savedPage(form, path: path))
         }
@@ -309,14 +307,14 @@ struct EditorResponder: Sendable {
     /// Saves a whole text over a file (the conflict page's "save mine"), still only over the version it was shown.
     private func saveText(_ form: [String: String]) -> Response {
         let path = form["path"] ?? ""
-        if case .failure(let refusal) = EditorPath.document(path, siteFiles: siteFiles) {
+        if case .failure(let refusal) = EditorPath.document(path, siteFolder: siteFolder) {
             return EditorHTTP.plain(refusal.message + "\n", status: .badRequest)
         }
-        guard case .success(let old) = siteFiles.read(path) else { return EditorHTTP.plain("No such file.\n", status: .notFound) }
+        guard case .success(let old) = siteFolder.read(path) else { return EditorHTTP.plain("No such file.\n", status: .notFound) }
         var text = (form["text"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         if FrontMatterText(old)?.newline == "\r\n" { text = text.replacingOccurrences(of: "\n", with: "\r\n") }
         guard StableHash.digest(old) == form["hash"] else { return conflict(path: path, yours: text, theirs: old) }
-        switch AtomicFile.write(Data(text.utf8), to: siteDirectory.path + "/" + path, replacing: true) {
+        switch AtomicFile.write(Data(text.utf8), to: siteFolder.path(path), replacing: true) {
         case .failure(let failure): return EditorHTTP.plain("Not saved: \(failure.message)\n", status: .conflict)
         case .success: return EditorHTTP.redirect(Self.prefix + "edit?path=\(EditorHTTP.encode(path))&saved=1")
         }
@@ -367,7 +365,7 @@ struct EditorResponder: Sendable {
     }
 
     private func upload(_ data: Data, name: String) -> Response {
-        switch MediaUpload.store(data, named: name, siteFiles: siteFiles) {
+        switch MediaUpload.store(data, named: name, siteFolder: siteFolder) {
         case .failure(let refusal): return EditorHTTP.plain(refusal.message + "\n", status: .unprocessableContent)
         case .success(let path):
             let url = "/" + path.dropFirst("Content/static/".count)
@@ -380,14 +378,14 @@ struct EditorResponder: Sendable {
     private func translate(_ form: [String: String]) -> Response {
         let path = form["path"] ?? ""
         let language = (form["language"] ?? "").lowercased()
-        let site = EditorSite.load(siteDirectory: siteDirectory)
-        guard case .success = EditorPath.document(path, siteFiles: siteFiles), let entry = site.entry(at: path), entry.language == nil else {
+        let site = EditorSite.load(siteFolder: siteFolder)
+        guard case .success = EditorPath.document(path, siteFolder: siteFolder), let entry = site.entry(at: path), entry.language == nil else {
             return EditorHTTP.plain("refused: only an original in the site's first language is translated\n", status: .badRequest)
         }
         guard site.languages.dropFirst().contains(where: { $0.lowercased() == language }) else {
             return EditorHTTP.plain("refused: \(EditorPath.shown(language)) is not a language of site.yml\n", status: .badRequest)
         }
-        guard case .success(let data) = siteFiles.read(path), let original = FrontMatterText(data) else {
+        guard case .success(let data) = siteFolder.read(path), let original = FrontMatterText(data) else {
             return EditorHTTP.plain("cannot read \(path)\n", status: .notFound)
         }
         let node = FrontMatterForm.node(of: original)
@@ -398,10 +396,10 @@ struct EditorResponder: Sendable {
         copy.body = original.body
         let extensionText = (path as NSString).pathExtension
         let newPath = String(path.dropLast(extensionText.count + 1)) + ".\(language).\(extensionText)"
-        if case .failure(let refusal) = EditorPath.document(newPath, siteFiles: siteFiles) {
+        if case .failure(let refusal) = EditorPath.document(newPath, siteFolder: siteFolder) {
             return EditorHTTP.plain(refusal.message + "\n", status: .badRequest)
         }
-        switch AtomicFile.write(Data(copy.text.utf8), to: siteDirectory.path + "/" + newPath, replacing: false) {
+        switch AtomicFile.write(Data(copy.text.utf8), to: siteFolder.path(newPath), replacing: false) {
         case .failure(let failure): return EditorHTTP.plain("Not made: \(failure.message)\n", status: .conflict)
         case .success: return EditorHTTP.redirect(Self.prefix + "edit?path=\(EditorHTTP.encode(newPath))&saved=1")
         }

@@ -28,22 +28,21 @@ struct EditorSite: Sendable {
         var publication: String { publishDate.isEmpty ? date : publishDate }
     }
 
-    let siteDirectory: URL
+    let siteFolder: SiteFolder
     let config: SiteConfig?
     let entries: [Entry]
     let problems: [Diagnostic]
 
-    static func load(siteDirectory: URL) -> EditorSite {
-        let (config, configProblems) = SiteConfigLoader.load(siteDirectory: siteDirectory)
+    static func load(siteFolder: SiteFolder) -> EditorSite {
+        let (config, configProblems) = SiteConfigLoader.load(siteFolder: siteFolder)
         let codes = config?.translationCodes ?? []
         var entries: [Entry] = []
         var problems = configProblems
-        let siteFiles = SiteFiles(siteDirectory: siteDirectory)
         for (folder, kind) in [("Content/articles", "article"), ("Content/pages", "page")] {
-            let (paths, found) = ContentLoader.paths(in: folder, siteDirectory: siteDirectory, extensions: EditorPath.documentExtensions)
+            let (paths, found) = ContentLoader.paths(in: folder, siteFolder: siteFolder, extensions: EditorPath.documentExtensions)
             problems += found
             for path in paths {
-                guard case .success(let data) = siteFiles.read(path), let file = FrontMatterText(data) else { continue }
+                guard case .success(let data) = siteFolder.read(path), let file = FrontMatterText(data) else { continue }
                 let node = FrontMatterForm.node(of: file)
                 func text(_ key: String) -> String { node?[key]?.string ?? "" }
                 let (baseName, language) = TranslationFile.split(stem: SourceFile.stem(of: path), codes: codes)
@@ -56,7 +55,7 @@ struct EditorSite: Sendable {
                         translationKey: text("translationKey"), baseName: baseName))
             }
         }
-        return EditorSite(siteDirectory: siteDirectory, config: config, entries: entries, problems: problems)
+        return EditorSite(siteFolder: siteFolder, config: config, entries: entries, problems: problems)
     }
 
     var categories: [(slug: String, name: String)] { (config?.categories ?? []).map { ($0.slug, $0.name) } }

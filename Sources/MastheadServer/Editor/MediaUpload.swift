@@ -29,7 +29,7 @@ enum MediaUpload {
     }
 
     /// Writes the upload; gives the path it took (`Content/static/images/my-photo.jpg`).
-    static func store(_ data: Data, named name: String, siteFiles: SiteFiles) -> Result<String, EditorPath.Refusal> {
+    static func store(_ data: Data, named name: String, siteFolder: SiteFolder) -> Result<String, EditorPath.Refusal> {
         guard data.count <= maximumBytes else {
             return .failure(EditorPath.Refusal(message: "refused: the file is \(data.count >> 20) MB; the limit is \(maximumBytes >> 20) MB"))
         }
@@ -41,11 +41,11 @@ enum MediaUpload {
         let slug = Slug.make(stem).isEmpty ? "image" : Slug.make(stem)
         for number in 1...1000 {
             let path = "\(folder)/\(slug)\(number == 1 ? "" : "-\(number)").\(type)"
-            switch EditorPath.check(path, under: folder + "/", siteFiles: siteFiles) {
+            switch EditorPath.check(path, under: folder + "/", siteFolder: siteFolder) {
             case .failure(let refusal): return .failure(refusal)
             case .success: break
             }
-            switch AtomicFile.write(data, to: siteFiles.siteDirectory.path + "/" + path, replacing: false) {
+            switch AtomicFile.write(data, to: siteFolder.path(path), replacing: false) {
             case .success: return .success(path)
             case .failure(let failure) where failure.message.hasSuffix("nothing was replaced"): continue
             case .failure(let failure): return .failure(EditorPath.Refusal(message: failure.message))

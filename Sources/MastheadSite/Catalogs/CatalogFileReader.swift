@@ -18,9 +18,9 @@ enum CatalogFileReader {
     }
 
     /// Calls `body` with each record, in file order.
-    static func read(_ path: String, siteDirectory: URL, body: (CatalogRecord) -> Void) -> Output {
-        let url = siteDirectory.appendingPathComponent(path)
-        if let problem = SiteFiles(siteDirectory: siteDirectory).problem(at: path) { return Output(diagnostics: [problem], readable: false) }
+    static func read(_ path: String, siteFolder: SiteFolder, body: (CatalogRecord) -> Void) -> Output {
+        let url = siteFolder.url(path)
+        if let problem = siteFolder.problem(at: path) { return Output(diagnostics: [problem], readable: false) }
         guard FileManager.default.fileExists(atPath: url.path) else {
             return Output(diagnostics: [Diagnostic(.error, "missing catalog file: create it or fix file: in site.yml", file: path)], readable: false)
         }
@@ -75,7 +75,7 @@ enum CatalogFileReader {
     private static func readTree(_ path: String, url: URL, body: (CatalogRecord) -> Void) -> Output {
         var output = Output()
         let text: String
-        switch SiteFiles.read(absolute: url.path, reporting: path).flatMap({ SourceFile(path: path, data: $0).text() }) {
+        switch SiteFolder.read(absolute: url.path, reporting: path).flatMap({ SourceFile(path: path, data: $0).text() }) {
         case .success(let decoded): text = decoded
         case .failure(let diagnostic): return Output(diagnostics: [diagnostic], readable: false)
         }

@@ -7,15 +7,15 @@ import MastheadSupport
 /// the featured item, reporting every problem with its row or line and column.
 public struct CatalogLoader: Sendable {
     package var config: SiteConfig
-    package var siteDirectory: URL
+    package var siteFolder: SiteFolder
     /// `Content/static/...` paths, to check image fields.
     package var staticPaths: Set<String>
     /// The build date, for the weekly featured rotation.
     package var now: Date
 
-    public init(config: SiteConfig, siteDirectory: URL, staticPaths: [String], now: Date) {
+    public init(config: SiteConfig, siteFolder: SiteFolder, staticPaths: [String], now: Date) {
         self.config = config
-        self.siteDirectory = siteDirectory
+        self.siteFolder = siteFolder
         self.staticPaths = Set(staticPaths)
         self.now = now
     }
@@ -47,7 +47,7 @@ public struct CatalogLoader: Sendable {
         var hiddenKeys: Set<String> = []
         var visibilityChanges: [CatalogVisibilityChange] = []
 
-        let output = CatalogFileReader.read(catalogConfig.file, siteDirectory: siteDirectory) { record in
+        let output = CatalogFileReader.read(catalogConfig.file, siteFolder: siteFolder) { record in
             if !hasSchema {
                 // Without a schema every field is text; JSON and YAML may add fields as they go.
                 for name in record.names where fieldIndexes[name] == nil {

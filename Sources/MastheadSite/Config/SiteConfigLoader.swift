@@ -17,10 +17,10 @@ public enum SiteConfigLoader {
         "deploy"
     ]
 
-    package static func load(siteDirectory: URL) -> (SiteConfig?, [Diagnostic]) {
-        let files = SiteFiles(siteDirectory: siteDirectory)
+    package static func load(siteFolder: SiteFolder) -> (SiteConfig?, [Diagnostic]) {
+        let files = siteFolder
         if let problem = files.problem(at: path) { return (nil, [problem]) }
-        guard FileStatus(path: siteDirectory.appendingPathComponent(path).path) != nil else {
+        guard FileStatus(path: siteFolder.path(path)) != nil else {
             return (nil, [Diagnostic(.error, "missing site configuration: create \(path) with at least a title", file: path)])
         }
         let data: Data

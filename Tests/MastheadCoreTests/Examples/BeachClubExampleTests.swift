@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -10,7 +11,7 @@ struct BeachClubExampleTests {
     static let site = repositoryRoot.appendingPathComponent("Examples/beach-club")
 
     static func build(_ directory: URL) -> BuildResult {
-        var options = BuildOptions(siteDirectory: directory)
+        var options = BuildOptions(siteFolder: SiteFolder(directory))
         options.now = ContentDate.parse("2026-07-18", timeZone: TimeZone(identifier: "UTC")!)!
         return Pipeline.run(options: options)
     }
@@ -98,7 +99,7 @@ struct BeachClubExampleTests {
         #expect(july.contains("Until <time datetime=\"2026-09-13\">"))
         #expect(!july.contains("Ferragosto dinner"))
         #expect(Self.result.text("services/ferragosto/index.html") == nil)
-        var options = BuildOptions(siteDirectory: Self.site)
+        var options = BuildOptions(siteFolder: SiteFolder(Self.site))
         options.now = ContentDate.parse("2026-08-15T23:00:00+02:00", timeZone: TimeZone(identifier: "UTC")!)!
         let ferragosto = Pipeline.run(options: options)
         #expect(ferragosto.text("services/index.html")?.contains("Ferragosto dinner on the beach") == true)

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -14,7 +15,7 @@ struct FilmClubExampleTests {
     static let site = repositoryRoot.appendingPathComponent("Examples/film-club")
 
     static func build(_ directory: URL) -> BuildResult {
-        var options = BuildOptions(siteDirectory: directory)
+        var options = BuildOptions(siteFolder: SiteFolder(directory))
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
         return Pipeline.run(options: options)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 import Testing
 
 @testable import MastheadBuild
@@ -17,7 +18,7 @@ struct StudentHousingExampleTests {
     static let site = repositoryRoot.appendingPathComponent("Examples/student-housing")
 
     static func build(_ directory: URL) -> BuildResult {
-        var options = BuildOptions(siteDirectory: directory)
+        var options = BuildOptions(siteFolder: SiteFolder(directory))
         options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
         return Pipeline.run(options: options)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MastheadContent
 
 @testable import MastheadBuild
 @testable import MastheadSupport
@@ -65,7 +66,7 @@ final class TestSite {
 
     /// The options of a build of this site, on the day `now` (UTC).
     func options(now: String = "2026-11-23") -> BuildOptions {
-        var options = BuildOptions(siteDirectory: root)
+        var options = BuildOptions(siteFolder: SiteFolder(root))
         options.now = ContentDate.parse(now, timeZone: TimeZone(identifier: "UTC")!)!
         return options
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MastheadBuild
+import MastheadContent
 import MastheadSupport
 
 @testable import MastheadServer
@@ -16,7 +17,7 @@ final class RunningServer: Sendable {
         _ site: PreviewTestSite, drafts: Bool = false, future: Bool = false,
         configure: (inout PreviewServer.Configuration) -> Void = { _ in }
     ) async throws -> RunningServer {
-        var configuration = PreviewServer.Configuration(identity: BuildIdentity(siteDirectory: site.root))
+        var configuration = PreviewServer.Configuration(identity: BuildIdentity(siteFolder: SiteFolder(site.root)))
         configuration.port = 0
         configuration.identity.includeDrafts = drafts
         configuration.identity.includeFuture = future

@@ -15,15 +15,15 @@ enum ImageStage {
         site: Site, staticPaths: [String], templates: TemplateSet, options: BuildOptions, diagnostics: inout [Diagnostic]
     ) -> ProcessedImages {
         let settings = site.config.images
-        let cache = ImageCache(siteDirectory: options.siteDirectory)
-        let siteDirectory = options.siteDirectory
+        let cache = ImageCache(siteFolder: options.siteFolder)
+        let siteFolder = options.siteFolder
         let rasters = staticPaths.filter { RasterImage.isRaster($0) }
         options.progress?.begin(.images, total: rasters.count)
 
         // The digest of each source, read again only when its size or time moved.
         let known = cache.sourceDigests()
         let digests = parallelMap(rasters) { path -> (size: Int, modified: Int64, digest: String)? in
-            let absolute = siteDirectory.appendingPathComponent(path).path
+            let absolute = siteFolder.path(path)
             guard let status = FileStatus(path: absolute), status.isRegular else { return nil }
             if let record = known[path], record.size == status.size, record.modified == status.modified { return record }
             return (status.size, status.modified, StableHash.digest(fileAt: absolute))
@@ -39,7 +39,7 @@ enum ImageStage {
             guard let record else { return .failure(.unreadable("the file cannot be read")) }
             let key = ImageCache.key(digest: record.digest, settings: settings)
             if let entry = cache.entry(key: key) { return .success(entry) }
-            let absolute = siteDirectory.appendingPathComponent(path).path
+            let absolute = siteFolder.path(path)
             return ImageLibrary.encode(fileAt: absolute, settings: settings).map { encoded in
                 cache.store(encoded, key: key) ?? ImageCache.Entry(unstored: encoded)
             }
@@ -48,7 +48,7 @@ enum ImageStage {
         // decoding: asked again, one file at a time, so the same file always gets the same words.
         let outcomes = encoded.indices.map { index -> Result<ImageCache.Entry, ImageProblem> in
             guard case .failure(.unreadable) = encoded[index], digests[index] != nil else { return encoded[index] }
-            let absolute = siteDirectory.appendingPathComponent(rasters[index]).path
+            let absolute = siteFolder.path(rasters[index])
             return ImageLibrary.decodingFailure(fileAt: absolute).map { .failure(.unreadable($0)) } ?? encoded[index]
         }
 
@@ -73,7 +73,7 @@ enum ImageStage {
         // Any other static file that is a raster image by its first bytes (a photo named .bin or
         // .dng) would be copied with its EXIF: refused at its file.
         let others = staticPaths.filter { !RasterImage.isRaster($0) && $0.lowercasedPathExtension != "svg" }
-        let sniffed = parallelMap(others) { ImageSignature.kind(ofFileAt: siteDirectory.appendingPathComponent($0).path) }
+        let sniffed = parallelMap(others) { ImageSignature.kind(ofFileAt: siteFolder.path($0)) }
         for (path, kind) in zip(others, sniffed) {
             guard let kind else { continue }
             let problem = ImageProblem.unprocessedName(actual: kind, written: path.lowercasedPathExtension)
@@ -82,7 +82,7 @@ enum ImageStage {
         // SVGs are drawn by the browser: only their size, for width and height (librsvg parses
         // each, a few million instructions: on every core).
         let svgs = staticPaths.filter { $0.lowercasedPathExtension == "svg" }
-        let svgSizes = parallelMap(svgs) { ImageLibrary.size(ofFileAt: siteDirectory.appendingPathComponent($0).path) }
+        let svgSizes = parallelMap(svgs) { ImageLibrary.size(ofFileAt: siteFolder.path($0)) }
         for (path, size) in zip(svgs, svgSizes) {
             result.table.byPath[sitePath(of: path)] = SiteImage(src: sitePath(of: path), width: size?.width, height: size?.height)
         }
@@ -124,7 +124,7 @@ enum ImageStage {
         guard templates.showsPageImage else { return [] }
         let cards = SocialCards.make(
             site: site, routes: routes, table: result.table, staticPaths: staticPaths, options: options,
-            cache: ImageCache(siteDirectory: options.siteDirectory))
+            cache: ImageCache(siteFolder: options.siteFolder))
         var fingerprint = Fingerprint()
         fingerprint.add(result.fingerprint)
         for (path, card) in cards.table.sorted(by: { $0.key < $1.key }) {

@@ -35,7 +35,7 @@ enum SocialCards {
                 let path = SiteFolders.staticFiles + (src.hasPrefix("/") ? src : "/" + src)
                 // A processed image's name carries its digest; an SVG is small enough to read.
                 if staticFiles.contains(path), let image = table.image(src) {
-                    cover = options.siteDirectory.appendingPathComponent(path).path
+                    cover = options.siteFolder.path(path)
                     version = image.sources.isEmpty ? StableHash.digest(fileAt: cover ?? "") : image.src
                 }
             }

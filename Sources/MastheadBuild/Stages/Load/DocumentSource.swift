@@ -9,7 +9,7 @@ import MastheadSupport
 struct DocumentSource: Sendable {
     enum Bytes: Sendable {
         /// In the site folder, to be read.
-        case inSiteFolder(URL)
+        case inSiteFolder(SiteFolder)
         case read(Data)
     }
 
@@ -26,8 +26,8 @@ struct DocumentSource: Sendable {
         switch bytes {
         case .read(let data):
             return .success(SourceFile(path: path, data: data))
-        case .inSiteFolder(let siteDirectory):
-            return SiteFiles(siteDirectory: siteDirectory).read(path).map { SourceFile(path: path, data: $0) }
+        case .inSiteFolder(let siteFolder):
+            return siteFolder.read(path).map { SourceFile(path: path, data: $0) }
         }
     }
 }

@@ -23,17 +23,17 @@ enum LoadStage {
     /// site.yml, the templates, the article, page and report files and the list of static
     /// files. Nil when there is no site to build (no Content/, or a site.yml that cannot be read).
     static func run(_ options: BuildOptions, diagnostics: inout [Diagnostic]) -> SiteInputs? {
-        let siteDirectory = options.siteDirectory
-        guard FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(SiteFolders.content).path) else {
+        let siteFolder = options.siteFolder
+        guard FileManager.default.fileExists(atPath: siteFolder.path(SiteFolders.content)) else {
             diagnostics.append(
                 Diagnostic(
-                    .error, "missing Content/ folder: \(siteDirectory.path) is not a Masthead site (it needs Content/ and Templates/)",
+                    .error, "missing Content/ folder: \(siteFolder.path) is not a Masthead site (it needs Content/ and Templates/)",
                     file: SiteFolders.content))
             return nil
         }
-        let (loadedConfig, configDiagnostics) = SiteConfigLoader.load(siteDirectory: siteDirectory)
+        let (loadedConfig, configDiagnostics) = SiteConfigLoader.load(siteFolder: siteFolder)
         diagnostics += configDiagnostics
-        let (templates, templateDiagnostics) = TemplateSet.load(siteDirectory: siteDirectory, partialsRenderedOnce: options.partialsRenderedOnce)
+        let (templates, templateDiagnostics) = TemplateSet.load(siteFolder: siteFolder, partialsRenderedOnce: options.partialsRenderedOnce)
         diagnostics += templateDiagnostics
         guard var config = loadedConfig else { return nil }
         if let override = options.baseURL {
@@ -46,17 +46,17 @@ enum LoadStage {
         }
         var documents: [DocumentSource] = []
         for (folder, kind) in [(SiteFolders.articles, Document.Kind.article), (SiteFolders.pages, .page), (SiteFolders.reports, .report)] {
-            let (paths, problems) = ContentLoader.paths(in: folder, siteDirectory: siteDirectory, extensions: SiteInputs.documentExtensions)
+            let (paths, problems) = ContentLoader.paths(in: folder, siteFolder: siteFolder, extensions: SiteInputs.documentExtensions)
             diagnostics += problems
             let unsaved = options.unsavedDocuments.keys.filter { $0.hasPrefix(folder + "/") && !paths.contains($0) }
             documents += (paths + unsaved.sorted()).map { path in
-                DocumentSource(path: path, kind: kind, bytes: options.unsavedDocuments[path].map { .read($0) } ?? .inSiteFolder(siteDirectory))
+                DocumentSource(path: path, kind: kind, bytes: options.unsavedDocuments[path].map { .read($0) } ?? .inSiteFolder(siteFolder))
             }
         }
-        let staticPaths = ContentLoader.files(in: SiteFolders.staticFiles, siteDirectory: siteDirectory, diagnostics: &diagnostics)
+        let staticPaths = ContentLoader.files(in: SiteFolders.staticFiles, siteFolder: siteFolder, diagnostics: &diagnostics)
         let hasArticleSection =
             documents.contains { $0.kind == .article }
-            || FileManager.default.fileExists(atPath: siteDirectory.appendingPathComponent(SiteFolders.articles).path)
+            || FileManager.default.fileExists(atPath: siteFolder.path(SiteFolders.articles))
         return SiteInputs(
             config: config, templates: templates, documents: documents, staticPaths: staticPaths, hasArticleSection: hasArticleSection)
     }
@@ -73,7 +73,7 @@ extension LoadStage {
         var sources: [DocumentSource] = []
         var staticFiles: [OutputFile] = []
         for path in changes.paths.sorted() {
-            let absolute = kept.identity.siteDirectory.appendingPathComponent(path).path
+            let absolute = kept.identity.siteFolder.path(path)
             if let kind = kept.sources[path], let data = unsaved[path] {
                 sources.append(DocumentSource(path: path, kind: kind, bytes: .read(data)))
             } else if let kind = kept.sources[path] {
@@ -101,7 +101,7 @@ extension LoadStage {
         return !exists && !isTemplate && !kept.diagnosedFiles.contains(path)
     }
 
-    /// A file, not a link: a saved link takes a full build, which checks where it leads (`SiteFiles`).
+    /// A file, not a link: a saved link takes a full build, which checks where it leads (`SiteFolder`).
     private static func isRegularFile(_ path: String) -> Bool {
         FileStatus(path: path, followingLinks: false)?.isRegular ?? false
     }

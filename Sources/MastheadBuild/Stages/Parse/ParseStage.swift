@@ -40,10 +40,10 @@ enum ParseStage {
         var parsed = ParsedContent(languages: [])
         // A build's bodies past the budget wait for their pages in a file (`TextSpill`); the
         // preview keeps its documents between builds, so keeps their bodies in memory.
-        let siteDirectory = options.siteDirectory
+        let siteFolder = options.siteFolder
         let spill =
             options.memory == nil
-            ? TextSpill(budget: options.bodyMemoryBudget) { try? BuildCache.makeFolder(siteDirectory: siteDirectory).path } : nil
+            ? TextSpill(budget: options.bodyMemoryBudget) { try? BuildCache.makeFolder(siteFolder: siteFolder).path } : nil
         for (language, own) in zip(languages, byLanguage(files, config: config)) {
             var parsedLanguage = parse(
                 own, config: language.map(config.view(for:)) ?? config, inputs: inputs, options: options, spill: spill,
@@ -78,10 +78,10 @@ enum ParseStage {
         _ files: [DocumentSource], config: SiteConfig, inputs: SiteInputs, options: BuildOptions, spill: TextSpill?,
         diagnostics: inout [Diagnostic], work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> ParsedLanguage {
-        let siteDirectory = options.siteDirectory
+        let siteFolder = options.siteFolder
         // Catalogs come before articles so `prize:KEY` links resolve while Markdown renders.
         let (catalogs, catalogDiagnostics) = CatalogLoader(
-            config: config, siteDirectory: siteDirectory,
+            config: config, siteFolder: siteFolder,
             staticPaths: inputs.staticPaths, now: options.now
         ).load()
         diagnostics += catalogDiagnostics
@@ -91,7 +91,7 @@ enum ParseStage {
         if !catalogLinks.isEmpty { markdown.resolveLink = { catalogLinks.resolve($0) } }
         // ```chart, ```kpi and ```table blocks, drawn from Content/stats at build time.
         let reports = ReportEngine(
-            config: config, siteDirectory: siteDirectory, catalogs: catalogs, environment: options.environment,
+            config: config, siteFolder: siteFolder, catalogs: catalogs, environment: options.environment,
             databaseResults: options.memory?.databaseResults ?? options.databaseResults ?? DatabaseResults())
         // Blocks are parsed with their documents and drawn once all are (`ReportEngine.drawBlocks`).
         markdown.renderFencedBlock = { reports.deferFencedBlock(info: $0, body: $1, line: $2, file: $3) }

@@ -35,7 +35,7 @@ enum ResolveStage {
             site.languageLinks = links
             for index in site.translations.indices { site.translations[index].languageLinks = links }
         }
-        diagnostics += SiteRenderer(site: site, templates: inputs.templates, siteDirectory: options.siteDirectory).missingTemplates()
+        diagnostics += SiteRenderer(site: site, templates: inputs.templates, siteFolder: options.siteFolder).missingTemplates()
         return site
     }
 

@@ -7,24 +7,47 @@ import Glibc
 import Darwin
 #endif
 
-/// The one check on symbolic links between the site folder and everything Masthead reads
-/// from it (content, templates, site.yml, catalogs, statistics): a link that resolves inside
-/// the site folder is read as the file it points to, so the output gets a copy, never a
-/// link; a link that leads outside the site, to nothing, or round a loop is an error naming
-/// the link, and nothing of its target is read. Otherwise `ln -s /etc/passwd
-/// Content/static/p.txt` would publish the password file with the site.
+/// The site folder (`--site`): made once where a command or test names it, carried in
+/// `BuildIdentity`, and the only way Masthead reaches the site's files, so its rules cannot
+/// be skipped. A path in the site is always relative to it (`Content/articles/moka.md`) and
+/// joined here (`url(_:)`, `path(_:)`).
 ///
-/// The walk of a folder (`ContentLoader`) asks `target(ofLink:)` only for the links it meets,
-/// and checks the folder it starts from with `problem(at:)`; a file named in site.yml or in
-/// a block is checked whole with `problem(at:)` before it is opened.
-package struct SiteFiles: Sendable {
-    package let siteDirectory: URL
+/// Its rule on symbolic links: a link that resolves inside the site folder is read as the file
+/// it points to, so the output gets a copy, never a link; a link that leads outside the site
+/// (`..` included), to nothing, or round a loop is an error naming the link, and nothing of its
+/// target is read. Otherwise `ln -s /etc/passwd Content/static/p.txt` would publish the password
+/// file with the site.
+///
+/// The walk of a folder (`ContentLoader`, `SiteTree`) asks `target(ofLink:)` only for the links it
+/// meets, and checks the folder it starts from with `problem(at:)`; a file named in site.yml or
+/// in a block is checked whole with `problem(at:)` before it is opened (`read(_:)` does both).
+public struct SiteFolder: Sendable, Hashable {
+    /// The folder, absolute and standardized (`/home/ed/magazine`).
+    package let url: URL
     /// The site folder with any link in its own path resolved (`/tmp` may itself be a link).
     package let realRoot: String
 
-    package init(siteDirectory: URL) {
-        self.siteDirectory = siteDirectory
-        realRoot = realPath(siteDirectory.path) ?? siteDirectory.standardizedFileURL.path
+    /// The folder at `url`, made absolute from the working folder when it is relative.
+    public init(_ url: URL) {
+        let absolute = url.standardizedFileURL
+        self.url = absolute
+        realRoot = realPath(absolute.path) ?? absolute.path
+    }
+
+    /// The folder's absolute path.
+    package var path: String { url.path }
+
+    /// The folder's own name, with links in its path resolved (`magazine`).
+    package var name: String { URL(fileURLWithPath: realRoot).lastPathComponent }
+
+    /// The absolute path of `relative`, a path in the site (`Content/static`, `.masthead`).
+    package func path(_ relative: String) -> String {
+        relative.isEmpty ? path : path + "/" + relative
+    }
+
+    /// The URL of `relative`, a path in the site (`Content/static`, `.masthead`).
+    package func url(_ relative: String) -> URL {
+        URL(fileURLWithPath: path(relative))
     }
 
     /// Where a symbolic link leads.
@@ -46,10 +69,11 @@ package struct SiteFiles: Sendable {
     }
 
     /// Nil when `relative` (`Content/catalogs/prizes.csv`) can be read: it passes through no
-    /// link that leaves the site, dangles or loops. A path with nothing there is not this
-    /// check's business: its reader reports a missing file in its own words.
+    /// link that leaves the site, dangles or loops, and no `..` takes it out of the folder. A
+    /// path with nothing there is not this check's business: its reader reports a missing file
+    /// in its own words.
     package func problem(at relative: String) -> Diagnostic? {
-        let absolute = siteDirectory.path + "/" + relative
+        let absolute = path(relative)
         var info = stat()
         guard lstat(absolute, &info) == 0 else { return nil }
         if let real = realPath(absolute), isInside(real) { return nil }
@@ -57,8 +81,8 @@ package struct SiteFiles: Sendable {
         var prefix = ""
         for name in relative.split(separator: "/") {
             prefix += prefix.isEmpty ? String(name) : "/" + name
-            guard lstat(siteDirectory.path + "/" + prefix, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { continue }
-            let target = target(ofLink: siteDirectory.path + "/" + prefix)
+            guard lstat(path(prefix), &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { continue }
+            let target = target(ofLink: path(prefix))
             if target != .insideFile && target != .insideFolder {
                 return Self.diagnostic(target, link: prefix, reading: relative)
             }
@@ -69,7 +93,7 @@ package struct SiteFiles: Sendable {
     /// The bytes of the file at `relative`, or an error at it saying why they cannot be read
     /// (`permission denied`, `is a directory`): a file that exists is never taken as missing.
     package func read(_ relative: String) -> Result<Data, Diagnostic> {
-        Self.read(absolute: siteDirectory.path + "/" + relative, reporting: relative)
+        Self.read(absolute: path(relative), reporting: relative)
     }
 
     /// `read(_:)` for a file named by its absolute path, reported as `relative`.
@@ -111,7 +135,7 @@ package struct SiteFiles: Sendable {
 
     /// A path under the site folder as the site knows it (`Content/static/p.txt`), for messages.
     package func relative(_ absolute: String) -> String {
-        for root in [siteDirectory.path, siteDirectory.standardizedFileURL.path, realRoot] where absolute.hasPrefix(root + "/") {
+        for root in [path, realRoot] where absolute.hasPrefix(root + "/") {
             return String(absolute.dropFirst(root.count + 1))
         }
         return absolute
@@ -123,7 +147,7 @@ package struct SiteFiles: Sendable {
     }
 }
 
-/// The system's `read`, which `SiteFiles.read` hides by name.
+/// The system's `read`, which `SiteFolder.read` hides by name.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
