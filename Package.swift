@@ -167,26 +167,90 @@ let package = Package(
             dependencies: ["MastheadMarkdown"],
             path: "Benchmarks/highlight"
         ),
+        // The tests: a test target per source target, named after it (CONTRIBUTING.md, "Where tests and fixtures go"),
+        // MastheadCommandTests for the command run as a process, RepositoryTests for checks of the repository's
+        // documents and code as a whole, and MastheadTesting, the helpers they share (the test sites, the command, the
+        // test databases), which only test targets depend on.
+        .target(
+            name: "MastheadTesting",
+            dependencies: ["MastheadSupport", "MastheadContent", "MastheadBuild", "CSQLite"],
+            path: "Tests/MastheadTesting"
+        ),
         .testTarget(
-            name: "MastheadCoreTests",
+            name: "MastheadSupportTests",
             dependencies: [
-                "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadImages", "MastheadMarkdown", "MastheadCharts",
-                "MastheadSite", "MastheadReports", "MastheadSearch", "MastheadMustache", "MastheadRender", "MastheadBuild", "MastheadTerminal",
-                "CSQLite",
-                "CMarkGFM",
-                .product(name: "CSV", package: "CSV.swift"),
+                "MastheadSupport", "MastheadImages", "MastheadMarkdown", "MastheadSearch", "MastheadBuild", "MastheadTerminal", "MastheadTesting"
+            ]
+        ),
+        .testTarget(
+            name: "MastheadContentTests",
+            dependencies: [
+                "MastheadSupport", "MastheadContent", "MastheadBuild", "MastheadTesting", .product(name: "CSV", package: "CSV.swift")
+            ]
+        ),
+        .testTarget(
+            name: "MastheadDatabasesTests",
+            dependencies: [
+                "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadCharts", "MastheadSite", "MastheadReports",
+                "MastheadBuild", "MastheadTesting"
+            ]
+        ),
+        .testTarget(name: "MastheadImagesTests", dependencies: ["MastheadSupport", "MastheadContent", "MastheadImages", "MastheadBuild", "MastheadTesting"]),
+        .testTarget(
+            name: "MastheadMarkdownTests",
+            dependencies: [
+                "MastheadSupport", "MastheadContent", "MastheadImages", "MastheadMarkdown", "MastheadSite", "MastheadBuild", "MastheadTesting", "CMarkGFM"
+            ]
+        ),
+        .testTarget(
+            name: "MastheadChartsTests",
+            dependencies: [
+                "MastheadSupport", "MastheadContent", "MastheadCharts", "MastheadSite", "MastheadReports", "MastheadBuild", "MastheadTesting"
+            ]
+        ),
+        .testTarget(
+            name: "MastheadSiteTests",
+            dependencies: [
+                "MastheadSupport", "MastheadContent", "MastheadMarkdown", "MastheadSite", "MastheadRender", "MastheadBuild", "MastheadTesting"
+            ]
+        ),
+        .testTarget(
+            name: "MastheadReportsTests",
+            dependencies: [
+                "MastheadSupport", "MastheadContent", "MastheadDatabases", "MastheadCharts", "MastheadSite", "MastheadReports",
+                "MastheadBuild", "MastheadTesting"
+            ]
+        ),
+        .testTarget(
+            name: "MastheadSearchTests",
+            dependencies: ["MastheadSupport", "MastheadSite", "MastheadSearch", "MastheadBuild", "MastheadTesting"]
+        ),
+        .testTarget(
+            name: "MastheadMustacheTests",
+            dependencies: [
+                "MastheadSupport", "MastheadContent", "MastheadMustache", "MastheadRender", "MastheadBuild", "MastheadTesting",
                 .product(name: "Mustache", package: "swift-mustache")
             ]
         ),
         .testTarget(
+            name: "MastheadRenderTests",
+            dependencies: [
+                "MastheadSupport", "MastheadContent", "MastheadCharts", "MastheadSite", "MastheadMustache", "MastheadRender", "MastheadBuild", "MastheadTesting"
+            ]
+        ),
+        .testTarget(name: "MastheadBuildTests", dependencies: ["MastheadSupport", "MastheadContent", "MastheadSite", "MastheadBuild", "MastheadTesting"]),
+        .testTarget(name: "MastheadTerminalTests", dependencies: ["MastheadSupport", "MastheadTerminal"]),
+        .testTarget(name: "MastheadCommandTests", dependencies: ["MastheadSupport", "MastheadBuild", "MastheadTesting"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["MastheadTesting"]),
+        .testTarget(
             name: "MastheadDeployTests",
-            dependencies: ["MastheadDeploy", "MastheadSupport", "MastheadContent", "MastheadBuild"]
+            dependencies: ["MastheadDeploy", "MastheadSupport", "MastheadContent", "MastheadBuild", "MastheadTesting"]
         ),
         .testTarget(
             name: "MastheadServerTests",
             dependencies: [
                 "MastheadServer", "MastheadSupport", "MastheadContent", "MastheadSite", "MastheadReports", "MastheadBuild",
-                .product(name: "Hummingbird", package: "hummingbird")
+                "MastheadTesting", .product(name: "Hummingbird", package: "hummingbird")
             ]
         )
     ]

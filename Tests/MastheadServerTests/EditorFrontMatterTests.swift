@@ -1,4 +1,5 @@
 import Foundation
+import MastheadTesting
 import Testing
 
 @testable import MastheadServer
@@ -7,7 +8,7 @@ import Testing
 /// saving it without a change gives the same bytes, and a change rewrites only its own field.
 @Suite("Editor: front matter kept byte for byte")
 struct EditorFrontMatterTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = repositoryRoot
 
     /// What a browser sends back for an untouched form: every input's value, the lines of the
     /// fields shown as YAML, and the text, each textarea's line endings as CRLF.

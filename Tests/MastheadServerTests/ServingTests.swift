@@ -1,4 +1,5 @@
 import Foundation
+import MastheadTesting
 import Testing
 
 @testable import MastheadServer
@@ -14,8 +15,7 @@ struct ServingTests {
         ]
         for (path, _) in types { try site.write("Content/static/\(path)", "contents of \(path)") }
         // Raster images are published as resized copies (docs/images.md); an animation as it is.
-        let animation = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/images/animated.gif")
+        let animation = repositoryRoot.appendingPathComponent("Tests/Fixtures/images/animated.gif")
         try FileManager.default.copyItem(at: animation, to: site.root.appendingPathComponent("Content/static/images/d.gif"))
         try site.write("Content/static/images/my photo.svg", "<svg/>")
         try await RunningServer.with(site) { server in

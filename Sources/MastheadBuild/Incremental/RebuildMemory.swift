@@ -36,10 +36,10 @@ package final class RebuildMemory: Sendable {
     package func sqliteChanges(in paths: Set<String>, siteFolder: SiteFolder) -> (files: Set<String>, readers: Set<String>) {
         let asked = databaseResults.sqliteFiles
         guard !asked.isEmpty else { return ([], []) }
-        let prefix = siteFolder.path + "/"
         let files = paths.filter { path in
             guard let database = SQLiteConnection.database(of: siteFolder.path(path)) else { return false }
-            return database.hasPrefix(prefix) && asked[String(database.dropFirst(prefix.count))] != nil
+            let relative = siteFolder.relative(database)
+            return relative != database && asked[relative] != nil
         }
         guard !files.isEmpty else { return ([], []) }
         let databases = Set(files.map(SQLiteConnection.databasePath))

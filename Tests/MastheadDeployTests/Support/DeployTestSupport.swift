@@ -1,11 +1,11 @@
 import Foundation
 import Glibc
 import MastheadDeploy
+import MastheadTesting
 
 /// The repository, the built `masthead` binary and small process helpers for the deploy tests.
 enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = repositoryRoot
     /// The debug build the tests build, or `MASTHEAD_BINARY` (a release build, for the flows at 10,000 articles).
     static let masthead =
         ProcessInfo.processInfo.environment["MASTHEAD_BINARY"].map(URL.init(fileURLWithPath:))

@@ -1,11 +1,10 @@
 import Foundation
+import MastheadTesting
 
 /// A throwaway site folder for one server test, with templates that print just what
-/// tests look for. It sits inside a parent folder that also holds `secret.txt`, a file
+/// tests look for: a `TestSite` inside a parent folder that also holds `secret.txt`, a file
 /// outside the site that no request may reach. Removed when released.
 final class PreviewTestSite: Sendable {
-    let parent: URL
-    let root: URL
     static let secret = "TOP-SECRET-OUTSIDE-THE-SITE"
 
     static let config = """
@@ -32,38 +31,28 @@ final class PreviewTestSite: Sendable {
         "404": "{{<base}}{{$main}}<h1>This page is not in the magazine</h1>{{/main}}{{/base}}"
     ]
 
+    /// The site: every file is written through it (MastheadTesting's `TestSite`).
+    let site: TestSite
+    var root: URL { site.root }
+    var parent: URL { root.deletingLastPathComponent() }
+
     init() throws {
-        parent = FileManager.default.temporaryDirectory.appendingPathComponent("masthead-serve-test-\(UUID().uuidString)")
-        root = parent.appendingPathComponent("site")
+        site = try TestSite(config: Self.config, templates: Self.templates, inParentFolder: true)
         try write("../secret.txt", Self.secret)
-        try write("Content/site.yml", Self.config)
-        for (name, text) in Self.templates { try write("Templates/\(name).mustache", text) }
         try write("Content/static/css/site.css", "body { color: black; }\n")
         try article("moka.md", title: "The moka pot", body: "Bialetti made it in 1933.")
         try article("espresso.md", title: "Espresso at the bar", body: "A short coffee.")
         try write("Content/pages/about.md", "---\ntitle: About us\ndate: 2026-01-01\n---\nWe write about coffee.\n")
     }
 
-    deinit { try? FileManager.default.removeItem(at: parent) }
+    func url(_ path: String) -> URL { site.url(path) }
 
-    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+    func write(_ path: String, _ text: String) throws { try site.write(path, text) }
 
-    func write(_ path: String, _ text: String) throws {
-        try write(path, Data(text.utf8))
-    }
-
-    func write(_ path: String, _ data: Data) throws {
-        let url = url(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
-    }
+    func write(_ path: String, _ data: Data) throws { try site.write(path, data) }
 
     /// Writes a temporary file next to `path`, then renames it over `path`, as editors do.
-    func atomicSave(_ path: String, _ text: String) throws {
-        let temporary = url(path).deletingLastPathComponent().appendingPathComponent(".\(url(path).lastPathComponent).tmp-\(UUID().uuidString)")
-        try Data(text.utf8).write(to: temporary)
-        guard rename(temporary.path, url(path).path) == 0 else { throw CocoaError(.fileWriteUnknown) }
-    }
+    func atomicSave(_ path: String, _ text: String) throws { try site.atomicSave(path, text) }
 
     func article(_ name: String, title: String, date: String = "2026-01-02", body: String, extra: String = "") throws {
         try write("Content/articles/\(name)", "---\ntitle: \(title)\ndate: \(date)\ncategory: coffee-culture\(extra)\n---\n\(body)\n")
