@@ -195,11 +195,13 @@ let package = Package(
                 "MastheadBuild", "MastheadTesting"
             ]
         ),
-        .testTarget(name: "MastheadImagesTests", dependencies: ["MastheadSupport", "MastheadContent", "MastheadImages", "MastheadBuild", "MastheadTesting"]),
+        .testTarget(
+            name: "MastheadImagesTests", dependencies: ["MastheadSupport", "MastheadContent", "MastheadImages", "MastheadBuild", "MastheadTesting"]),
         .testTarget(
             name: "MastheadMarkdownTests",
             dependencies: [
-                "MastheadSupport", "MastheadContent", "MastheadImages", "MastheadMarkdown", "MastheadSite", "MastheadBuild", "MastheadTesting", "CMarkGFM"
+                "MastheadSupport", "MastheadContent", "MastheadImages", "MastheadMarkdown", "MastheadSite", "MastheadBuild", "MastheadTesting",
+                "CMarkGFM"
             ]
         ),
         .testTarget(
@@ -235,10 +237,12 @@ let package = Package(
         .testTarget(
             name: "MastheadRenderTests",
             dependencies: [
-                "MastheadSupport", "MastheadContent", "MastheadCharts", "MastheadSite", "MastheadMustache", "MastheadRender", "MastheadBuild", "MastheadTesting"
+                "MastheadSupport", "MastheadContent", "MastheadCharts", "MastheadSite", "MastheadMustache", "MastheadRender", "MastheadBuild",
+                "MastheadTesting"
             ]
         ),
-        .testTarget(name: "MastheadBuildTests", dependencies: ["MastheadSupport", "MastheadContent", "MastheadSite", "MastheadBuild", "MastheadTesting"]),
+        .testTarget(
+            name: "MastheadBuildTests", dependencies: ["MastheadSupport", "MastheadContent", "MastheadSite", "MastheadBuild", "MastheadTesting"]),
         .testTarget(name: "MastheadTerminalTests", dependencies: ["MastheadSupport", "MastheadTerminal"]),
         .testTarget(name: "MastheadCommandTests", dependencies: ["MastheadSupport", "MastheadBuild", "MastheadTesting"]),
         .testTarget(name: "RepositoryTests", dependencies: ["MastheadTesting"]),
