@@ -84,16 +84,31 @@ struct ArchitectureDocumentTests {
         #expect(declared.contains("Route"))
     }
 
-    @Test("the figures in ARCHITECTURE.md are the ones the code gives (scripts/architecture-figures.py --check)")
-    func figuresAreCurrent() throws {
+    /// A script of `scripts/` run with python3: its exit status and what it printed.
+    static func runScript(_ name: String, _ arguments: [String]) throws -> (status: Int32, report: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.root.appendingPathComponent("scripts/architecture-figures.py").path, "--check"]
+        process.arguments = ["python3", Self.root.appendingPathComponent("scripts/\(name)").path] + arguments
         let output = Pipe()
         process.standardOutput = output
+        process.standardError = output
         try process.run()
         let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(report)")
+        return (process.terminationStatus, report)
+    }
+
+    @Test("the figures in ARCHITECTURE.md are the ones the code gives (scripts/architecture-figures.py --check)")
+    func figuresAreCurrent() throws {
+        let run = try Self.runScript("architecture-figures.py", ["--check"])
+        #expect(run.status == 0, "\(run.report)")
+    }
+
+    /// The check itself runs in `make lint` (it asks SwiftPM for the manifest, which `swift test` holds
+    /// locked); here, its self-test: a package whose declared imports pass, then fail on planted ones.
+    @Test("the import check fails on a planted undeclared import (scripts/check-imports.py --self-test)")
+    func importCheckFindsAPlantedImport() throws {
+        let run = try Self.runScript("check-imports.py", ["--self-test"])
+        #expect(run.status == 0 && run.report.contains("self-test ok"), "\(run.report)")
     }
 }
