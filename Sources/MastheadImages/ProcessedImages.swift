@@ -8,6 +8,8 @@ package struct ProcessedImages: Sendable {
     package var files: [OutputFile] = []
     /// Site-relative paths of static files not to copy.
     package var replaced: Set<String> = []
+    /// The paths of the social cards among `files`, so adding one more does not look through them all.
+    package var cardFiles: Set<String> = []
     /// What `RouteFingerprints` takes: a page shows new images when this moves.
     package var fingerprint = ""
 

@@ -28,11 +28,11 @@ package struct SearchEntries: Sendable {
         articleCount = site.articles.count
     }
 
-    /// The entries of changed articles and pages made again from the patched site.
-    package mutating func replace(articles: Set<Int>, pages: Set<Int>, in site: Site) {
-        let maker = SearchEntryMaker(config: site.config, stopWords: settings.stopWords, vocabulary: vocabulary)
-        for index in articles.sorted() { entries[index] = maker.entry(article: site.articles[index]) }
-        for index in pages.sorted() { entries[articleCount + index] = maker.entry(page: site.pages[index]) }
+    /// The entries of changed articles and pages, by their index in the site, made again.
+    package mutating func replace(articles: [Int: ResolvedArticle], pages: [Int: ResolvedPage], config: SiteConfig) {
+        let maker = SearchEntryMaker(config: config, stopWords: settings.stopWords, vocabulary: vocabulary)
+        for (index, article) in articles.sorted(by: { $0.key < $1.key }) { entries[index] = maker.entry(article: article) }
+        for (index, page) in pages.sorted(by: { $0.key < $1.key }) { entries[articleCount + index] = maker.entry(page: page) }
     }
 
     /// The index's files, each handed to `emit` as it is made (`SearchIndex.write`).

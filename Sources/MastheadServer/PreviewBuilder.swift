@@ -43,6 +43,17 @@ final class PreviewBuilder: Sendable {
         var previous = PreviewState.Value(site: .empty, problems: [])
         var failures = 0
         var lastFailure = 0
+        /// Counts the values made (`PreviewState.Value.revision`) and the builds that were not patches.
+        var revision = 0
+        var fullBuilds = 0
+
+        /// `value`, numbered as the latest made, kept as the last.
+        mutating func made(_ value: PreviewState.Value) -> PreviewState.Value {
+            revision += 1
+            previous = value
+            previous.revision = revision
+            return previous
+        }
     }
 
     private let state: Locked<State>
@@ -95,6 +106,7 @@ final class PreviewBuilder: Sendable {
         let request = changes.map { BuildRequest.changes(withSQLiteReaders($0)) } ?? .everything
         let result = Pipeline.run(request, options: options)
         if result.patched { return apply(result, started: started, state: &state) }
+        state.fullBuilds += 1
         var diagnostics = result.diagnostics
         let value: PreviewState.Value
         if result.succeeded, let site = result.site {
@@ -111,9 +123,8 @@ final class PreviewBuilder: Sendable {
         // Pages taken unchanged from the last render need no comparing.
         let reused = Set(result.succeeded ? result.files.lazy.filter(\.isReused).map(\.path) : [])
         let changed = Self.changedPaths(from: state.previous.site, to: value.site, skipping: reused)
-        state.previous = value
         return Outcome(
-            value: value, changed: changed, failure: state.lastFailure, seconds: Self.seconds(since: started),
+            value: state.made(value), changed: changed, failure: state.lastFailure, seconds: Self.seconds(since: started),
             reusedDocuments: result.work.reusedDocuments, parsedDocuments: result.work.parsedDocuments,
             renderedPages: result.succeeded ? result.work.renderedPages : 0, reusedPages: reused.count,
             diagnostics: diagnostics)
@@ -142,12 +153,17 @@ final class PreviewBuilder: Sendable {
             diagnostics: patch.diagnostics + problems, patched: true)
     }
 
-    /// The search index brought up to date with the last patch's saves
+    /// The search index brought up to date with the last patches' saves
     /// (`BuildRequest.pendingSearchIndex`), put into the last site; nil when nothing changed. Run
-    /// after the patch's pages are shown: a save reloads its page without waiting for the index.
+    /// after the patch's pages are shown: a save reloads its page without waiting for the index,
+    /// and the index is made outside the builder's lock, so the next save is patched meanwhile
+    /// (the index then waits for the finish after it, `SearchMemory.replace`).
     func finishSearchPatch() -> PreviewState.Value? {
-        state.withLock { state in
-            let index = Pipeline.run(.pendingSearchIndex, options: buildOptions(state))
+        let (options, fullBuilds) = state.withLock { (buildOptions($0), $0.fullBuilds) }
+        let index = Pipeline.run(.pendingSearchIndex, options: options)
+        return state.withLock { state in
+            // A full build since made an index of its own.
+            guard state.fullBuilds == fullBuilds else { return nil }
             // The same build number: the pages are those the browser has, and one that connects
             // again must not reload for it.
             let changed = put(index.files, removing: index.removed, number: state.previous.site.number, state: &state).changed
@@ -156,12 +172,14 @@ final class PreviewBuilder: Sendable {
     }
 
     /// Puts output files into the last site, and takes `removed` out, as build `number`; only
-    /// what changed is compared.
+    /// what changed is compared, and only it is copied (`PreviewSite.put`).
     private func put(_ outputs: [OutputFile], removing removed: [String] = [], number: Int, state: inout State) -> (
         changed: [String], problems: [Diagnostic]
     ) {
-        var files = state.previous.site.files
-        var changed = removed.filter { files.removeValue(forKey: $0) != nil }
+        var site = state.previous.site
+        site.number = number
+        var changed = removed.filter { site[$0] != nil }
+        for path in changed { site.put(nil, at: path) }
         var problems: [Diagnostic] = []
         for output in outputs {
             let data: Data
@@ -169,15 +187,20 @@ final class PreviewBuilder: Sendable {
             case .success(let read): data = read
             case .failure(let problem):
                 problems.append(problem)
-                if files.removeValue(forKey: output.path) != nil { changed.append(output.path) }
+                if site[output.path] != nil {
+                    site.put(nil, at: output.path)
+                    changed.append(output.path)
+                }
                 continue
             }
-            guard files[output.path]?.data != data else { continue }
-            files[output.path] = PreviewSite.File(
-                data: data, contentType: ContentType.of(output.path), notice: files[output.path]?.notice, source: files[output.path]?.source)
+            let old = site[output.path]
+            guard old?.data != data else { continue }
+            site.put(
+                PreviewSite.File(data: data, contentType: ContentType.of(output.path), notice: old?.notice, source: old?.source),
+                at: output.path)
             changed.append(output.path)
         }
-        state.previous = PreviewState.Value(site: PreviewSite(files: files, number: number), problems: [])
+        _ = state.made(PreviewState.Value(site: site, problems: []))
         return (changed.sorted(), problems)
     }
 

@@ -35,15 +35,15 @@ struct PreviewResponder: HTTPResponder {
         guard case .file(let key) = RequestPath.resolve(target) else {
             return Self.plain(.badRequest, "Bad request path.\n", head: isHead)
         }
-        if let file = value.site.files[key] {
+        if let file = value.site[key] {
             return serve(file, path: key, status: .ok, value: value, head: isHead)
         }
-        if !key.hasSuffix("/index.html"), key != "index.html", value.site.files[key + "/index.html"] != nil {
+        if !key.hasSuffix("/index.html"), key != "index.html", value.site[key + "/index.html"] != nil {
             var location = String(target.prefix { $0 != "?" && $0 != "#" }) + "/"
             if let query = target.firstIndex(of: "?") { location += target[query...] }
             return Self.plain(.movedPermanently, "Moved to \(location)\n", extra: [.location: location], head: isHead)
         }
-        if let notFound = value.site.files["404.html"] {
+        if let notFound = value.site["404.html"] {
             return serve(notFound, path: "404.html", status: .notFound, value: value, head: isHead)
         }
         return Self.plain(.notFound, "Not found.\n", head: isHead)

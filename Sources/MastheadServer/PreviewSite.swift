@@ -2,7 +2,8 @@ import Foundation
 import MastheadSite
 
 /// One complete built site as the server holds it: every file's bytes in memory, keyed by
-/// its relative path. Immutable: a rebuild makes a new value and swaps it in whole.
+/// its relative path. A value: a rebuild makes a new one and swaps it in whole, while requests
+/// go on reading the one they took.
 struct PreviewSite: Sendable {
     struct File: Sendable {
         var data: Data
@@ -13,11 +14,43 @@ struct PreviewSite: Sendable {
         var source: String?
     }
 
-    var files: [String: File]
+    /// The files of the last full build.
+    private var built: [String: File]
+    /// The files patches put in or took out (nil) since. Apart from `built` because the server
+    /// serves the last value while the next is made: putting a page into one table of every
+    /// file would copy it whole (287,000 files at 100,000 articles, 50 ms a save).
+    private var patched: [String: File?] = [:]
     /// Counts successful builds: 1 for the first.
     var number: Int
 
     static let empty = PreviewSite(files: [:], number: 0)
+    /// Past this many patched files, they join `built` (one copy for that many saves).
+    static let patchedLimit = 4096
+
+    init(files: [String: File], number: Int) {
+        built = files
+        self.number = number
+    }
+
+    subscript(path: String) -> File? {
+        if let file = patched[path] { return file }
+        return built[path]
+    }
+
+    /// Every file, by path: a table made whole, for comparing full builds.
+    var files: [String: File] {
+        var files = built
+        for (path, file) in patched { files[path] = file }
+        return files
+    }
+
+    /// Puts `file` at `path`, or takes the file there out (nil).
+    mutating func put(_ file: File?, at path: String) {
+        patched.updateValue(file, forKey: path)
+        guard patched.count > Self.patchedLimit else { return }
+        built = files
+        patched = [:]
+    }
 
     /// Output paths of pages whose article is a draft or not yet (or no longer) published,
     /// with the banner text each carries.

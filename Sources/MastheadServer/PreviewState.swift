@@ -9,6 +9,9 @@ final class PreviewState: Sendable {
         var site: PreviewSite
         /// The errors and warnings of the last build when it failed; empty once one succeeds.
         var problems: [Diagnostic]
+        /// Counts the values the builder made, under its lock: the state keeps the latest made
+        /// whichever order they arrive in (a search index finished beside the next save's patch).
+        var revision = 0
         /// Set once a build succeeded: until then every request gets the problems page.
         var hasSite: Bool { site.number > 0 }
     }
@@ -19,7 +22,10 @@ final class PreviewState: Sendable {
         value.withLock { $0 }
     }
 
+    /// Takes `newValue` unless a later one is already here.
     func replace(_ newValue: Value) {
-        value.withLock { $0 = newValue }
+        value.withLock { value in
+            if newValue.revision >= value.revision { value = newValue }
+        }
     }
 }

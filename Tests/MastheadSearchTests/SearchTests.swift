@@ -216,4 +216,36 @@ struct SearchTests {
         let off = site.build()
         #expect(!off.paths.contains { $0.hasPrefix("search/") })
     }
+    @Test("a finish made while another save was patched is dropped, and the next one indexes both saves")
+    func finishRacedByASave() throws {
+        let site = try TestSite(templates: Self.templates)
+        for number in 1...12 {
+            try site.article(
+                "a\(number).md", "title: Article \(number)\ndate: 2026-01-\(10 + number)\ncategory: coffee-culture",
+                body: "Words of article \(number).")
+        }
+        var options = site.options()
+        let memory = RebuildMemory()
+        options.memory = memory
+        #expect(Pipeline.run(options: options).succeeded)
+        try site.article("a5.md", "title: Article 5\ndate: 2026-01-15\ncategory: coffee-culture", body: "About zabaglione.")
+        #expect(Pipeline.run(.changes(Changes(saved: ["Content/articles/a5.md"])), options: options).patched)
+        // A finish takes the state; before it keeps its index, the next save is patched.
+        let search = try #require(memory.allLanguages.first).search
+        let (taken, generation) = try #require(search.current())
+        try site.article("a6.md", "title: Article 6\ndate: 2026-01-16\ncategory: coffee-culture", body: "About panettone.")
+        #expect(Pipeline.run(.changes(Changes(saved: ["Content/articles/a6.md"])), options: options).patched)
+        #expect(!search.replace(taken, ifStillAt: generation))
+        // The next finish has both saves, and its files are a clean build's.
+        let index = Pipeline.run(.pendingSearchIndex, options: options)
+        options.memory = nil
+        let clean = Pipeline.run(options: options)
+        let shards = index.files.filter { $0.path.hasPrefix("search/shards/") }.compactMap { try? $0.data() }
+        let words = String(decoding: shards.joined(), as: UTF8.self)
+        #expect(words.contains("\"zabaglione\"") && words.contains("\"panettone\""))
+        for file in index.files {
+            #expect(clean.text(file.path) == (try? file.data()).map { String(decoding: $0, as: UTF8.self) }, "\(file.path)")
+        }
+        #expect(index.files.contains { $0.path == "search/index.json" })
+    }
 }

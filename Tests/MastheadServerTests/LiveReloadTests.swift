@@ -59,6 +59,37 @@ struct LiveReloadTests {
         }
     }
 
+    /// The served index's shards, as one text (found through `search/index.json`).
+    static func servedShards(_ server: RunningServer) async throws -> String {
+        let entry = try await server.get("/search/index.json").text
+        var shards = ""
+        for match in entry.matches(of: /"([0-9a-f]{16})"/) { shards += try await server.get("/search/shards/\(match.1).json").text }
+        return shards
+    }
+
+    @Test func twoSavesInARowReloadBothPagesAndTheIndexFollowsBoth() async throws {
+        let site = try PreviewTestSite()
+        try site.write("Templates/search.mustache", "{{<base}}{{$main}}<h1>Search</h1>{{/main}}{{/base}}")
+        try await RunningServer.with(site) { server in
+            let events = try EventStreamReader(port: server.port)
+            _ = await events.waitFor { $0.name == "hello" }
+            // The second save comes as soon as the first page reloads, while the index is being made.
+            try site.article("moka.md", title: "The moka pot", body: "Served with zabaglione.")
+            #expect(await Self.rebuild(events, changing: "articles/moka/index.html") != nil)
+            try site.article("espresso.md", title: "Espresso at the bar", body: "Served with panettone.")
+            #expect(await Self.rebuild(events, changing: "articles/espresso/index.html") != nil)
+            #expect(try await server.get("/articles/espresso/").text.contains("Served with panettone."))
+            var shards = ""
+            for _ in 0..<100 {
+                shards = try await Self.servedShards(server)
+                if shards.contains("\"zabaglione\""), shards.contains("\"panettone\"") { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(shards.contains("\"zabaglione\""))
+            #expect(shards.contains("\"panettone\""))
+        }
+    }
+
     @Test func aCSSChangeIsAnnouncedWithoutThePages() async throws {
         let site = try PreviewTestSite()
         try await RunningServer.with(site) { server in

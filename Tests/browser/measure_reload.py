@@ -26,6 +26,7 @@ def main():
     parser.add_argument("--wait", type=float, default=60, help="seconds to wait for each rebuild event")
     parser.add_argument("--copy", action="store_true", help="work on a copy of the site (for the default site)")
     parser.add_argument("--article", help="the file of Content/articles/ to save (default: the middle one by name)")
+    parser.add_argument("--gap", type=float, default=0.3, help="seconds between a rebuild event and the next save")
     parser.add_argument("--page", help="the output file whose rebuild is awaited (default: the article's page, from its file name)")
     args = parser.parse_args()
 
@@ -90,7 +91,7 @@ def main():
             print(f"run {run}: no rebuild event within {args.wait} s")
             continue
         timings.append((arrived - saved) * 1000)
-        time.sleep(0.3)
+        time.sleep(args.gap)
     with open(article, "w", encoding="utf-8") as handle:
         handle.write(original)
     time.sleep(1)

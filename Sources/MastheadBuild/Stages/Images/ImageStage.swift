@@ -127,15 +127,22 @@ enum ImageStage {
             cache: ImageCache(siteFolder: options.siteFolder))
         var fingerprint = Fingerprint()
         fingerprint.add(result.fingerprint)
+        // Cards these replace (a patch's new title): their files go, unless another page shows the same card.
+        var replaced: [String] = []
         for (path, card) in cards.table.sorted(by: { $0.key < $1.key }) {
+            if let old = result.table.cards[path]?.src, old != card.src { replaced.append(old) }
             result.table.cards[path] = card
             fingerprint.add(path + " " + card.src)
         }
         result.fingerprint = String(fingerprint.value)
-        let known = Set(result.files.map(\.path))
-        let drawn = cards.files.filter { !known.contains($0.path) }
-        let shown = Set(result.table.cards.values.map(\.src))
-        result.files = result.files.filter { !$0.path.hasPrefix(SocialCards.folder + "/") || shown.contains("/" + $0.path) } + drawn
+        let drawn = cards.files.filter { result.cardFiles.insert($0.path).inserted }
+        // One by one rather than through a set of every card shown: a patch replaces one or two.
+        let gone = replaced.filter { source in !result.table.cards.values.contains { $0.src == source } }.map { String($0.dropFirst()) }
+        if !gone.isEmpty {
+            result.files.removeAll { gone.contains($0.path) }
+            result.cardFiles.subtract(gone)
+        }
+        result.files += drawn
         return drawn
     }
 

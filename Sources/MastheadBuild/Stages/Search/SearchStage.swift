@@ -46,19 +46,18 @@ enum SearchStage {
 
     /// The index with the pending saves' entries made again: the files a full build would
     /// write and the last index lacked (and the entry, `search/index.json`), and the last
-    /// index's files it no longer has. Both empty when nothing is pending.
+    /// index's files it no longer has. Both empty when nothing is pending. Made on a copy, so
+    /// the preview patches the next save meanwhile; kept only if no build or patch came in
+    /// between (`SearchMemory.replace`), and otherwise dropped: the next finish does it again.
     static func finishPatch(memory: SearchMemory) -> (files: [OutputFile], removed: [String]) {
-        guard var kept = memory.take() else { return ([], []) }
-        guard let pending = kept.pending else {
-            memory.keep(kept)
-            return ([], [])
-        }
+        guard let (current, generation) = memory.current(), let pending = current.pending else { return ([], []) }
+        var kept = current
         kept.pending = nil
-        kept.entries.replace(articles: pending.articles, pages: pending.pages, in: pending.site)
+        kept.entries.replace(articles: pending.articles, pages: pending.pages, config: pending.config)
         var added: [OutputFile] = []
         var paths: Set<String> = []
         // Another language's index is under its prefix (`en/search/`), as `SearchOutput` writes it.
-        let prefix = String(pending.site.config.languagePrefix.dropFirst())
+        let prefix = String(pending.config.languagePrefix.dropFirst())
         let outputPath = { (path: String) in prefix.isEmpty ? path : prefix + "/" + path }
         kept.entries.writeIndex { path, data in
             paths.insert(path)
@@ -69,7 +68,7 @@ enum SearchStage {
         }
         let removed = kept.paths.subtracting(paths).sorted().map(outputPath)
         kept.paths = paths
-        memory.keep(kept)
+        guard memory.replace(kept, ifStillAt: generation) else { return ([], []) }
         return (added, removed)
     }
 }
