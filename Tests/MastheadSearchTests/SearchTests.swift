@@ -175,8 +175,8 @@ struct SearchTests {
             ])
     }
 
-    @Test("the index after a preview patch equals a clean build's, and `search: false` turns it off")
-    func previewPatch() throws {
+    /// Twelve articles, built once with a preview's memory: the site, and the options its patches run with.
+    static func builtWithMemory() throws -> (TestSite, BuildOptions) {
         let site = try TestSite(templates: Self.templates)
         for number in 1...12 {
             try site.article(
@@ -186,6 +186,13 @@ struct SearchTests {
         var options = site.options()
         options.memory = RebuildMemory()
         #expect(Pipeline.run(options: options).succeeded)
+        return (site, options)
+    }
+
+    @Test("the index after a preview patch equals a clean build's, and `search: false` turns it off")
+    func previewPatch() throws {
+        let (site, built) = try Self.builtWithMemory()
+        var options = built
         try site.article(
             "a5.md", "title: Article 5\ndate: 2026-01-15\ncategory: coffee-culture", body: "Words of article 5.\n\nA new paragraph about zabaglione.")
         let patched = Pipeline.run(.changes(Changes(saved: ["Content/articles/a5.md"])), options: options)
@@ -216,18 +223,12 @@ struct SearchTests {
         let off = site.build()
         #expect(!off.paths.contains { $0.hasPrefix("search/") })
     }
+
     @Test("a finish made while another save was patched is dropped, and the next one indexes both saves")
     func finishRacedByASave() throws {
-        let site = try TestSite(templates: Self.templates)
-        for number in 1...12 {
-            try site.article(
-                "a\(number).md", "title: Article \(number)\ndate: 2026-01-\(10 + number)\ncategory: coffee-culture",
-                body: "Words of article \(number).")
-        }
-        var options = site.options()
-        let memory = RebuildMemory()
-        options.memory = memory
-        #expect(Pipeline.run(options: options).succeeded)
+        let (site, built) = try Self.builtWithMemory()
+        var options = built
+        let memory = try #require(options.memory)
         try site.article("a5.md", "title: Article 5\ndate: 2026-01-15\ncategory: coffee-culture", body: "About zabaglione.")
         #expect(Pipeline.run(.changes(Changes(saved: ["Content/articles/a5.md"])), options: options).patched)
         // A finish takes the state; before it keeps its index, the next save is patched.
