@@ -144,7 +144,7 @@ soak: build
 	python3 Tests/soak/soak.py --masthead $(RELEASE_BIN)/masthead --site $(SITE) --minutes $(SOAK_MINUTES)
 
 # The side-by-side benchmark against Hugo (Benchmarks/README.md, docs/performance.md). N=100000 adds the large case.
-BENCH_PACKAGES := hugo time
+BENCH_PACKAGES := hugo time cmark-gfm
 bench-deps: deps
 	$(call apt_install,$(BENCH_PACKAGES))
 

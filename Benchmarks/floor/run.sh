@@ -28,10 +28,12 @@ markdown=$(find "$site/Content" -name '*.md' | wc -l)
 for run in $(seq "$runs"); do
   rm -rf "$site/public" "$site"/.masthead/build-*.cache
   /usr/bin/time -f "build %e %U %S %M" -a -o "$root/times" "$masthead" build --site "$site" --quiet
-  # The same files and bytes, copied from the page cache by one cp per core.
+  # The same folders and files, the bytes copied from the page cache by one cp per core (the
+  # folders made first: two cp --parents making one folder at once fail).
   rm -rf "$root/copy" && mkdir "$root/copy"
   (cd "$site/public" && /usr/bin/time -f "write %e %U %S %M" -a -o "$root/times" \
-    sh -c "find . -type f -print0 | xargs -0 -P $cores -n 2000 cp --parents -t '$root/copy'")
+    sh -c "find . -type d -print0 | (cd '$root/copy' && xargs -0 mkdir -p) &&
+      find . -type f -print0 | xargs -0 -P $cores -n 2000 cp --parents -t '$root/copy'")
   # The same Markdown parsed with the same extensions, one cmark-gfm per core over 200 files at a time.
   (cd "$site/Content" && /usr/bin/time -f "parse %e %U %S %M" -a -o "$root/times" \
     sh -c "find . -name '*.md' -print0 | xargs -0 -P $cores -n 200 cmark-gfm -e table -e strikethrough -e autolink -e tagfilter -e tasklist >/dev/null")

@@ -132,6 +132,8 @@ package struct SiteRenderer: Sendable {
                 subtitle: category.config.description, path: route.path, articles: category.articles)
         case .sitemap:
             return SitemapRenderer(site: site, format: format).sitemap()
+        case .sitemapPart(let urls):
+            return SitemapRenderer(site: site, format: format).urlset(urls)
         case .robots:
             return SitemapRenderer(site: site, format: format).robots()
         case .redirect(let target, let title):

@@ -3,19 +3,40 @@ import MastheadSupport
 
 /// `sitemap.xml` (sitemaps.org 0.9) and `robots.txt`. A multilingual site has one of each, at
 /// the root: the sitemap lists every language's pages, each with its translations (`xhtml:link`).
+/// A site with more URLs than a file holds has them in parts, and `sitemap.xml` is their index
+/// (`SitemapParts`).
 struct SitemapRenderer {
     let site: Site
     let format: SiteFormatter
 
+    /// Every listed URL, or the index of the parts when the resolver cut it in parts.
     func sitemap() -> String {
+        let parts = site.routes.filter { if case .sitemapPart = $0.subject { true } else { false } }
+        guard parts.isEmpty else { return index(of: parts) }
+        return urlset(0..<Int.max)
+    }
+
+    /// The listed URLs whose positions (counted over every language, as `SitemapParts` counts
+    /// them) fall in `urls`.
+    func urlset(_ urls: Range<Int>) -> String {
         let multilingual = !site.translations.isEmpty
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"\(multilingual ? " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\"" : "")>
 
             """
-        for language in [site] + site.translations {
-            for route in language.routes where route.template != nil && route.kind != .notFound && route.kind != .search {
+        var position = 0
+        for language in [site] + site.translations where position < urls.upperBound {
+            let listed = language.routes.count(where: SitemapParts.isListed)
+            // A language wholly before the part is skipped without visiting its routes.
+            guard position + listed > urls.lowerBound else {
+                position += listed
+                continue
+            }
+            for route in language.routes where SitemapParts.isListed(route) {
+                guard position < urls.upperBound else { break }
+                position += 1
+                guard urls.contains(position - 1) else { continue }
                 xml += "  <url><loc>\(XML.escape(site.config.absoluteURL(forPath: route.path)))</loc>"
                 switch route.subject {
                 case .article(let index): xml += "<lastmod>\(format.rfc3339(language.articles[index].document.date))</lastmod>"
@@ -27,6 +48,19 @@ struct SitemapRenderer {
             }
         }
         return xml + "</urlset>\n"
+    }
+
+    /// `sitemap.xml` of a site in parts: where each part is.
+    private func index(of parts: [Route]) -> String {
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+
+            """
+        for part in parts {
+            xml += "  <sitemap><loc>\(XML.escape(site.config.absoluteURL(forPath: part.path)))</loc></sitemap>\n"
+        }
+        return xml + "</sitemapindex>\n"
     }
 
     /// The page's translations, itself included, then `x-default` (the default language's version).

@@ -101,14 +101,31 @@ def check_feed(path, base):
 
 
 def check_sitemap(path, base):
+    """A <urlset>, or the <sitemapindex> of a sitemap in parts (each part a <urlset> in the
+    output, at most 50,000 URLs a file): the URLs listed."""
     try:
         root = ET.parse(path).getroot()
     except ET.ParseError as error:
         problem(path, f"sitemap is not well-formed XML: {error}")
         return 0
+    if root.tag == SITEMAP + "sitemapindex":
+        count = 0
+        for part in root.findall(SITEMAP + "sitemap"):
+            location = part.findtext(SITEMAP + "loc", "")
+            if not absolute(location, base) or not location.endswith(".xml"):
+                problem(path, f"<loc> of a part is not an absolute URL of the site: {location!r}")
+                continue
+            part_path = os.path.join(os.path.dirname(path), location[len(base):].lstrip("/"))
+            if not os.path.isfile(part_path):
+                problem(path, f"the part {location!r} is not in the output")
+                continue
+            count += check_sitemap(part_path, base)
+        return count
     if root.tag != SITEMAP + "urlset":
-        problem(path, "the root element is not a sitemaps.org <urlset>")
+        problem(path, "the root element is not a sitemaps.org <urlset> or <sitemapindex>")
     urls = root.findall(SITEMAP + "url")
+    if len(urls) > 50000:
+        problem(path, f"{len(urls)} URLs in one file: the protocol allows 50,000")
     for url in urls:
         location = url.findtext(SITEMAP + "loc", "")
         if not absolute(location, base):
@@ -127,7 +144,8 @@ def main():
     pages = len(list(files(root, ".html")))
     check_html(root)
     svgs = check_svg(root)
-    feeds = [p for p in files(root, ".xml") if not p.endswith("sitemap.xml")]
+    sitemaps = re.compile(re.escape(os.path.join(root, "")) + r"sitemap\d*\.xml$")
+    feeds = [p for p in files(root, ".xml") if not sitemaps.match(p)]
     for feed in feeds:
         check_feed(feed, base)
     urls = check_sitemap(os.path.join(root, "sitemap.xml"), base)

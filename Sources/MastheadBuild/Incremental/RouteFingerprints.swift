@@ -111,7 +111,7 @@ struct RouteFingerprints: Sendable {
             // Site-wide values only (catalogs come from data files, in `inputs`); the path
             // tells the pages of one catalog apart.
             break
-        case .siteFeed, .categoryFeed, .sitemap, .robots, .redirect, .redirectsFile:
+        case .siteFeed, .categoryFeed, .sitemap, .sitemapPart, .robots, .redirect, .redirectsFile:
             return nil
         }
         return fingerprint.value
@@ -154,8 +154,8 @@ struct RouteFingerprints: Sendable {
             for index in site.articles.indices.prefix(site.config.feedLength) { body(index) }
         case .categoryFeed(let index):
             for article in site.categories[index].articles.prefix(site.config.feedLength) { body(article) }
-        case .tagIndex, .categoryIndex, .page, .notFound, .search, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder, .sitemap, .robots,
-            .redirect, .redirectsFile:
+        case .tagIndex, .categoryIndex, .page, .notFound, .search, .catalogIndex, .catalogItem, .catalogFacet, .catalogOrder, .sitemap,
+            .sitemapPart, .robots, .redirect, .redirectsFile:
             break
         }
         return true

@@ -1,6 +1,7 @@
 import Foundation
 import MastheadContent
 import MastheadReports
+import MastheadSite
 import MastheadSupport
 
 /// What a build is asked to do.
@@ -28,6 +29,9 @@ package struct BuildOptions: Sendable {
     /// waits in a file of `.masthead/` with no name (`TextSpill`). 128 MB is about 25,000
     /// articles: a 100,000-article site's peak memory was 1.8 GB with every body kept.
     package var bodyMemoryBudget = 128 << 20
+    /// How many URLs one sitemap file lists before the sitemap is cut in parts (`SitemapParts`);
+    /// tests set fewer.
+    package var sitemapURLsPerFile = SitemapParts.urlsPerFile
     /// Articles and pages read from these bytes instead of their files, by path relative to the
     /// site folder (`Content/articles/moka.md`; a path with no file yet adds the document): the
     /// editor's preview of unsaved text (docs/editor.md). Nothing is written for them.

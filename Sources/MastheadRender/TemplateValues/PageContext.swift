@@ -118,7 +118,7 @@ package final class PageContext: Sendable {
             } else {
                 body = NoPageValues()
             }
-        case .siteFeed, .categoryFeed, .sitemap, .robots, .redirect, .redirectsFile:
+        case .siteFeed, .categoryFeed, .sitemap, .sitemapPart, .robots, .redirect, .redirectsFile:
             body = NoPageValues()
         }
         page.jsonLD = StructuredData(source: source).blocks(for: route, heading: page.heading)

@@ -97,6 +97,8 @@ package struct Route: Sendable {
         case siteFeed
         case categoryFeed(Int)
         case sitemap
+        /// One file of a sitemap cut in parts (`SitemapParts`): which of its listed URLs.
+        case sitemapPart(Range<Int>)
         case robots
         /// An alias: the site path it leads to, and that page's title.
         case redirect(to: String, title: String)

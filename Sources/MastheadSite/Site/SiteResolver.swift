@@ -441,7 +441,7 @@ package struct SiteResolver {
         case .notFound: "the 404 page"
         case .search: "the search page"
         case .siteFeed, .categoryFeed: "a feed"
-        case .sitemap: "the sitemap"
+        case .sitemap, .sitemapPart: "the sitemap"
         case .robots: "robots.txt"
         case .redirect: "an alias in \(route.source)"
         case .redirectsFile: "_redirects"

@@ -35,6 +35,8 @@ enum ResolveStage {
             site.languageLinks = links
             for index in site.translations.indices { site.translations[index].languageLinks = links }
         }
+        // A sitemap past one file's URLs is cut in parts, counted over every language.
+        site.routes += SitemapParts.routes(for: site, urlsPerFile: options.sitemapURLsPerFile)
         diagnostics += SiteRenderer(site: site, templates: inputs.templates, siteFolder: options.siteFolder).missingTemplates()
         return site
     }
