@@ -11,8 +11,9 @@
 # out: the theme's `social-image` partial is emptied. A first build draws a card per article
 # (about 7 ms each here: two hours at a million); the pages are the default theme's otherwise.
 # The standard shape has no photo per article, so the output is pages, lists, feeds and the
-# search index: about 27 GB at a million, with 7 GB of Markdown. The output is deleted after
-# each build. Instructions are not counted here: the machine has no hardware counters and
+# search index: 38 GB in 1.86 million files at a million, beside 6.6 GB of Markdown (and Hugo's
+# two copies of it, which generate.py writes too: delete them, Hugo cannot build a million here).
+# The output is deleted after each build. Instructions are not counted here: the machine has no hardware counters and
 # qemu-user (Benchmarks/instructions) needs about 70 minutes for 100,000 articles; the CPU time
 # of each stage is the stand-in.
 # Environment: SIZES, BENCH_DIR (/tmp/masthead-bench), MASTHEAD (the binary; default: the
