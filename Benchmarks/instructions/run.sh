@@ -34,12 +34,7 @@ for size in $SIZES; do
   corpus="$BENCH_DIR/big-tags-$size"
   [ -d "$corpus/masthead" ] || python3 "$ROOT/Benchmarks/generate.py" --shape big-tags --articles "$size" --out "$corpus" --with-data
   site="$BENCH_DIR/big-tags-$size-nocards"
-  if [ ! -d "$site" ]; then
-    mkdir -p "$site"
-    cp -al "$corpus/masthead/Content" "$site/Content"
-    cp -r "$corpus/masthead/Templates" "$site/Templates"
-    : >"$site/Templates/social-image.mustache"
-  fi
+  bash "$ROOT/Benchmarks/nocards.sh" "$corpus" "$site"
   "$MASTHEAD" build --no-cache --site "$site" --output "$BENCH_DIR/out-nocards-$size" >/dev/null
   /usr/bin/time -f "%e s wall, %M KB peak" -o "$BENCH_DIR/time-nocards-$size" \
     "$MASTHEAD" build --no-cache --site "$site" --output "$BENCH_DIR/out-nocards-$size" >/dev/null

@@ -31,12 +31,7 @@ for size in $SIZES; do
   corpus="$BENCH_DIR/standard-$size"
   [ -d "$corpus/masthead" ] || python3 "$ROOT/Benchmarks/generate.py" --articles "$size" --out "$corpus" >/dev/null
   site="$BENCH_DIR/standard-$size-nocards"
-  if [ ! -d "$site" ]; then
-    mkdir -p "$site"
-    cp -al "$corpus/masthead/Content" "$site/Content"
-    cp -r "$corpus/masthead/Templates" "$site/Templates"
-    : >"$site/Templates/social-image.mustache"
-  fi
+  bash "$ROOT/Benchmarks/nocards.sh" "$corpus" "$site"
   out="$BENCH_DIR/out-million-$size"
   rm -rf "$out"
   sync

@@ -23,19 +23,27 @@ package struct TemplateSymbol: Sendable {
     private static let numbers = Locked<[String: Int]>([:])
 }
 
-/// A value's names (`TemplateKey`) by their symbols' numbers.
+/// A value's names (`TemplateKey`) by their symbols' numbers. The keys are looked up through
+/// a table of places, not stored as `[Key?]`: most lookups run in generic code
+/// (`TemplateValue.child`), where reading a `[Key?]` asked the runtime for its metadata on
+/// every name a page looked up (7% of a build).
 package struct TemplateKeyTable<Key: Sendable>: Sendable {
-    private let keys: [Key?]
+    /// By symbol number: the key's place in `keys`, or -1.
+    @usableFromInline let places: [Int32]
+    @usableFromInline let keys: [Key]
 
     package init(_ named: [(String, Key)]) {
-        let numbered = named.map { (TemplateSymbol($0.0).number, $0.1) }
-        var keys = [Key?](repeating: nil, count: (numbered.map(\.0).max() ?? -1) + 1)
-        for (number, key) in numbered { keys[number] = key }
-        self.keys = keys
+        let numbered = named.map { TemplateSymbol($0.0).number }
+        var places = [Int32](repeating: -1, count: (numbered.max() ?? -1) + 1)
+        for (place, number) in numbered.enumerated() { places[number] = Int32(place) }
+        self.places = places
+        keys = named.map(\.1)
     }
 
     /// A number past the table is a name numbered after it was made: never one of its keys.
-    package subscript(symbol: TemplateSymbol) -> Key? {
-        symbol.number < keys.count ? keys[symbol.number] : nil
+    @inlinable package subscript(symbol: TemplateSymbol) -> Key? {
+        guard symbol.number < places.count else { return nil }
+        let place = places[symbol.number]
+        return place < 0 ? nil : keys[Int(place)]
     }
 }

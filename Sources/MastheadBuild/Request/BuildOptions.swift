@@ -32,6 +32,9 @@ package struct BuildOptions: Sendable {
     /// How many URLs one sitemap file lists before the sitemap is cut in parts (`SitemapParts`);
     /// tests set fewer.
     package var sitemapURLsPerFile = SitemapParts.urlsPerFile
+    /// How many candidates past the related limit a shared list keeps for its articles' small
+    /// tags (`SharedRelated.extra`); tests set none, so that articles fall back to walking.
+    package var relatedListExtra = SharedRelated.extra
     /// Articles and pages read from these bytes instead of their files, by path relative to the
     /// site folder (`Content/articles/moka.md`; a path with no file yet adds the document): the
     /// editor's preview of unsaved text (docs/editor.md). Nothing is written for them.

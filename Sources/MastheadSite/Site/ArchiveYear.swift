@@ -15,8 +15,8 @@ package struct ArchiveYear: Sendable {
         calendar.timeZone = timeZone
         var years: [ArchiveYear] = []
         // Articles are newest first, so years and months come in order.
-        for (index, article) in articles.enumerated() {
-            let parts = calendar.dateComponents([.year, .month], from: article.document.date)
+        for index in articles.indices {
+            let parts = calendar.dateComponents([.year, .month], from: articles[index].document.date)
             let year = parts.year ?? 0
             let month = parts.month ?? 1
             if years.last?.year != year {

@@ -11,9 +11,9 @@ struct RelatedIndex {
     var byTag: [[Int]] = []
     var byCategory: [[Int]] = []
     /// The same lists as bits (article `i` is bit `i % 64` of word `i / 64`), for the tags and
-    /// categories holding at least one article in 64. An article whose tags and category all
-    /// have bits is scored a word at a time (`BitCounter`): with few big tags, walking its
-    /// tags' lists one article at a time grew with the square of the site's articles.
+    /// categories holding at least one article in 64 (the big ones). What others share of an
+    /// article's big tags is counted a word at a time (`BitCounter`, `SharedRelated`): walking
+    /// a big tag's list one article at a time grew with the square of the site's articles.
     var tagBits: [[UInt64]?] = []
     var categoryBits: [[UInt64]?] = []
     /// Words in each list's bits.
@@ -25,9 +25,9 @@ struct RelatedIndex {
         var categoryNumbers: [String: Int] = [:]
         tags.reserveCapacity(articles.count)
         category.reserveCapacity(articles.count)
-        for (index, article) in articles.enumerated() {
+        for index in articles.indices {
             var numbers: [Int] = []
-            for slug in article.tagSlugs {
+            for slug in articles[index].tagSlugs {
                 let number =
                     tagNumbers[slug]
                     ?? {
@@ -39,7 +39,7 @@ struct RelatedIndex {
                 numbers.append(number)
             }
             tags.append(numbers)
-            if let slug = article.category?.slug {
+            if let slug = articles[index].category?.slug {
                 let number =
                     categoryNumbers[slug]
                     ?? {
@@ -58,71 +58,96 @@ struct RelatedIndex {
     }
 
     private func bits(_ list: [Int]) -> [UInt64]? {
-        guard list.count >= words else { return nil }
+        list.count >= words ? bits(list, words: words) : nil
+    }
+
+    /// Whether tag number `tag` has bits: one of the big tags.
+    func isBig(_ tag: Int) -> Bool { tagBits[tag] != nil }
+
+    /// The bits of category number `category`: kept for a big one, made for a small one.
+    func bits(ofCategory category: Int) -> [UInt64] {
+        categoryBits[category] ?? bits(byCategory[category], words: words)
+    }
+
+    private func bits(_ list: [Int], words: Int) -> [UInt64] {
         var bits = [UInt64](repeating: 0, count: words)
         for index in list { bits[index >> 6] |= 1 << UInt64(index & 63) }
         return bits
     }
-
-    /// Whether `article` can be scored with `BitCounter`: all its tags and its category have bits.
-    func isDense(_ article: Int) -> Bool {
-        !tags[article].isEmpty && tags[article].allSatisfy { tagBits[$0] != nil }
-            && (category[article] < 0 || categoryBits[category[article]] != nil)
-    }
 }
 
-/// The related lists of the articles whose tags and category all have bits
-/// (`RelatedIndex.isDense`), found once for each combination of tags and category: an
-/// article's score against another depends on nothing else, and with few big tags thousands
-/// of articles share a combination. Counting every article against every other, 64 at a
-/// time, grew with the square of the articles: 20 times the instructions for 10 times the
-/// articles, from 10,000 to 100,000.
-struct SharedRelated: Sendable {
-    /// Per article: its combination's number, or -1 when it is not dense.
+/// Related lists for the articles with at least one big tag (`RelatedIndex.isBig`), found once
+/// for each combination of big tags and category: how much another article shares of them
+/// depends on nothing else, and thousands of articles share a combination. Walking a big tag's
+/// list article by article, for every article holding it, grew with the square of the
+/// articles (20 times the instructions for 10 times the articles, with few big tags; a magazine
+/// whose tags range from a handful of articles to a third of them has both kinds).
+package struct SharedRelated: Sendable {
+    /// Per article: its combination's number, or -1 when it has no big tag.
     private let combination: [Int]
-    /// Per combination: the best articles for it, best first (most shared, then lowest
-    /// index), the articles of the combination themselves included: one list serves each.
-    private let lists: [[Int]]
+    /// Per combination: the articles sharing some of it, best first (most shared, then lowest
+    /// index), the combination's own articles included, each with what it shares.
+    private let lists: [Ranked]
 
-    /// `limit + 1` per combination: an article leaves out itself and its explicit `related`,
-    /// and takes only as many as `limit` less those.
-    init(_ index: RelatedIndex, limit: Int) {
+    struct Ranked: Sendable {
+        var articles: [(index: Int, score: Int)] = []
+        /// Whether articles sharing less were left out: a list used up short of what an
+        /// article needs is not the whole answer.
+        var isCut = false
+    }
+
+    package static let extra = 256
+
+    /// Each combination's list is long enough for each of its articles: `limit + 1` (an
+    /// article leaves out itself and its explicit `related`), and as many again as the small
+    /// tags' articles, which an article scores itself (`SiteResolver.related`), up to `extra`.
+    init(_ index: RelatedIndex, limit: Int, extra: Int = Self.extra) {
         var numbers: [[Int]: Int] = [:]
         var keys: [[Int]] = []
+        var lengths: [Int] = []
         var combination = [Int](repeating: -1, count: index.tags.count)
-        for article in index.tags.indices where index.isDense(article) {
-            let key = index.tags[article].sorted() + [index.category[article]]
-            combination[article] =
-                numbers[key]
-                ?? {
-                    numbers[key] = keys.count
-                    keys.append(key)
-                    return keys.count - 1
-                }()
+        for article in index.tags.indices {
+            let big = index.tags[article].filter(index.isBig)
+            guard !big.isEmpty else { continue }
+            let key = big.sorted() + [index.category[article]]
+            let small = index.tags[article].reduce(0) { $0 + (index.isBig($1) ? 0 : index.byTag[$1].count) }
+            let length = limit + 1 + min(small, extra)
+            if let number = numbers[key] {
+                combination[article] = number
+                lengths[number] = max(lengths[number], length)
+            } else {
+                numbers[key] = keys.count
+                combination[article] = keys.count
+                keys.append(key)
+                lengths.append(length)
+            }
         }
         self.combination = combination
-        let count = limit + 1
-        lists = parallelMap(keys) { key in
+        lists = parallelMap(Array(zip(keys, lengths))) { key, length in
             var counter = BitCounter()
             let tags = key.dropLast()
             let category = key[key.count - 1]
             let maximum = tags.count + (category >= 0 ? 1 : 0)
             counter.reset(maximum: maximum, words: index.words)
             for tag in tags { index.tagBits[tag].map { counter.add($0) } }
-            if category >= 0 { index.categoryBits[category].map { counter.add($0) } }
-            var best: [Int] = []
-            for score in stride(from: maximum, through: 1, by: -1) where best.count < count {
+            if category >= 0 { counter.add(index.bits(ofCategory: category)) }
+            var ranked = Ranked()
+            for score in stride(from: maximum, through: 1, by: -1) where !ranked.isCut {
                 counter.forEach(counted: score) { other in
-                    best.append(other)
-                    return best.count < count
+                    guard ranked.articles.count < length else {
+                        ranked.isCut = true
+                        return false
+                    }
+                    ranked.articles.append((other, score))
+                    return true
                 }
             }
-            return best
+            return ranked
         }
     }
 
-    /// Nil for an article that is not dense: its list is found through the tag index.
-    func candidates(of article: Int) -> [Int]? {
+    /// Nil for an article with no big tag: its list is found through the tag index.
+    func candidates(of article: Int) -> Ranked? {
         combination[article] < 0 ? nil : lists[combination[article]]
     }
 }

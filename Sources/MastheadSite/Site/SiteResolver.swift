@@ -14,6 +14,8 @@ package struct SiteResolver {
     /// Related lists the previous preview build found, by a fingerprint of what they depend
     /// on; nil finds them every time.
     package var relatedLists: RelatedListsMemory?
+    /// Candidates past the limit kept for articles' small tags (`SharedRelated.extra`).
+    package var relatedListExtra = SharedRelated.extra
     /// Whether the site has articles at all (a `Content/articles/` folder): without it there is
     /// no archive and no tag index.
     package var hasArticleSection = true
@@ -28,11 +30,16 @@ package struct SiteResolver {
         self.now = now
     }
 
-    package func resolve(articles documents: [Document], pages pageDocuments: [Document], staticPaths: [String]) -> (Site, [Diagnostic]) {
+    /// `documents`: one language's articles, pages and reports, by their `kind`.
+    package func resolve(_ documents: [Document], staticPaths: [String]) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let published = Self.newestFirst(documents.filter(isPublished))
-        var articles = published.map { document in
-            ResolvedArticle(
+        // Indexes, not documents, are filtered and sorted: a document is copied once, into its
+        // article or page (each copy retains some thirty strings and arrays).
+        let published = documents.indices.filter { isPublished(documents[$0]) }
+        let articleIndexes = published.filter { documents[$0].kind == .article }
+        var articles = newestFirst(articleIndexes, of: documents).map { index in
+            let document = documents[index]
+            return ResolvedArticle(
                 document: document,
                 path: Permalinks.expand(
                     config.permalinks.article, slug: document.slug, date: document.date,
@@ -40,8 +47,10 @@ package struct SiteResolver {
                 category: document.categorySlug.flatMap(config.category(named:)),
                 tagSlugs: uniqueSlugs(document.tags))
         }
-        let pages = pageDocuments.filter(isPublished).sorted { $0.sourcePath < $1.sourcePath }.map { document in
-            ResolvedPage(
+        let pageIndexes = published.filter { documents[$0].kind != .article }
+        let pages = pageIndexes.sorted { documents[$0].sourcePath < documents[$1].sourcePath }.map { index in
+            let document = documents[index]
+            return ResolvedPage(
                 document: document,
                 path: Permalinks.expand(
                     document.kind == .report ? config.languagePath(Self.reportPermalink) : config.permalinks.page,
@@ -80,11 +89,10 @@ package struct SiteResolver {
         return true
     }
 
-    /// Sorted by `newestFirst`, comparing small keys rather than moving whole documents.
-    static func newestFirst(_ documents: [Document]) -> [Document] {
-        let keys = documents.map(OrderKey.init)
-        let order = keys.indices.sorted { keys[$0].precedes(keys[$1]) }
-        return order.map { documents[$0] }
+    /// `indexes` of `documents` in `Site.articles` order, comparing small keys rather than moving whole documents.
+    private func newestFirst(_ indexes: [Int], of documents: [Document]) -> [Int] {
+        let keys = indexes.map { OrderKey(documents[$0]) }
+        return keys.indices.sorted { keys[$0].precedes(keys[$1]) }.map { indexes[$0] }
     }
 
     /// What places an article in `Site.articles`: newest first, then by title, then by file.
@@ -116,8 +124,8 @@ package struct SiteResolver {
     private func collectTags(_ articles: [ResolvedArticle]) -> [TagSummary] {
         var members: [String: [Int]] = [:]
         var spellings: [String: [String: Int]] = [:]
-        for (index, article) in articles.enumerated() {
-            for name in article.document.tags {
+        for index in articles.indices {
+            for name in articles[index].document.tags {
                 let slug = Slug.make(name)
                 guard !slug.isEmpty else { continue }
                 if members[slug]?.last != index { members[slug, default: []].append(index) }
@@ -142,15 +150,15 @@ package struct SiteResolver {
             key.add(config.relatedLimit)
             key.add(failedArticleSlugs.count)
             for slug in failedArticleSlugs.sorted() { key.add(slug) }
-            for article in articles {
-                key.add(article.document.slug)
-                key.add(article.document.sourcePath)
-                key.add(article.category?.slug ?? "")
-                key.add(article.tagSlugs.count)
-                for slug in article.tagSlugs { key.add(slug) }
-                key.add(article.document.related.count)
-                for slug in article.document.related { key.add(slug) }
-                key.add(article.document.relatedLocation.map { "\($0.line ?? 0):\($0.column ?? 0)" } ?? "")
+            for index in articles.indices {
+                key.add(articles[index].document.slug)
+                key.add(articles[index].document.sourcePath)
+                key.add(articles[index].category?.slug ?? "")
+                key.add(articles[index].tagSlugs.count)
+                for slug in articles[index].tagSlugs { key.add(slug) }
+                key.add(articles[index].document.related.count)
+                for slug in articles[index].document.related { key.add(slug) }
+                key.add(articles[index].document.relatedLocation.map { "\($0.line ?? 0):\($0.column ?? 0)" } ?? "")
             }
             found = relatedLists.value(for: key.value) { findRelated(articles) }
         } else {
@@ -171,7 +179,7 @@ package struct SiteResolver {
         // at 100,000 articles.
         let size = max(512, (articles.count + 15) / 16)
         let chunks = stride(from: 0, to: articles.count, by: size).map { $0..<min($0 + size, articles.count) }
-        let shared = SharedRelated(index, limit: limit)
+        let shared = SharedRelated(index, limit: limit, extra: relatedListExtra)
         let found = parallelMap(chunks) { chunk in
             var scratch = RelatedScratch(count: articles.count)
             return chunk.map {
@@ -185,20 +193,21 @@ package struct SiteResolver {
 
     /// The scores of the articles sharing a tag with the one being scored, and which they are.
     /// `sharing[other] == current` marks the ones sharing a tag with `current`: arrays by
-    /// article index, not sets, because every article walks hundreds of others on a large site.
+    /// article index, not sets, because every article walks hundreds of others on a large site;
+    /// of 32 bits, as the fewer of the processor's caches they fill, the faster a large site's walk.
     private struct RelatedScratch {
-        var scores: [Int]
+        var scores: [Int32]
         var touched: [Int] = []
-        var sharing: [Int]
+        var sharing: [Int32]
 
         init(count: Int) {
-            scores = [Int](repeating: 0, count: count)
-            sharing = [Int](repeating: -1, count: count)
+            scores = [Int32](repeating: 0, count: count)
+            sharing = [Int32](repeating: -1, count: count)
         }
     }
 
     private static func related(
-        of current: Int, in articles: [ResolvedArticle], index: RelatedIndex, shared: SharedRelated, indexBySlug: [String: Int],
+        of current: Int, in articles: [ResolvedArticle], index: RelatedIndex, shared: SharedRelated?, indexBySlug: [String: Int],
         failed: Set<String>, limit: Int, scratch: inout RelatedScratch
     ) -> (list: [Int], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -217,46 +226,55 @@ package struct SiteResolver {
             }
             if other != current, !chosen.contains(other) { chosen.append(other) }
         }
-        // An article whose tags are big (`RelatedIndex.isDense`) takes the list its tags and
-        // category share with others (`SharedRelated`). Otherwise only articles sharing a tag
-        // can score more than 1, so they are found through the tag index, and of the
-        // category-only ones (score 1) the first few are enough: comparing every pair one at a
-        // time does not scale.
+        // What others share of an article's big tags and category comes ranked from its
+        // combination's list (`SharedRelated`); only its small tags' articles are walked here,
+        // and those not sharing one take their place in that list. An article with no big tag
+        // walks its tags, and of the category-only ones (score 1) the first few are enough:
+        // comparing every pair one at a time does not scale.
         let wanted = max(0, limit - chosen.count)
         var best = TopScores(count: wanted)
-        if wanted > 0, let candidates = shared.candidates(of: current) {
-            // Best first: the first `wanted` that are neither the article nor chosen already.
-            let explicit = chosen
-            for other in candidates where other != current && !explicit.contains(other) {
-                if chosen.count == explicit.count + wanted { break }
-                chosen.append(other)
-            }
-        } else if wanted > 0 {
+        let ranked = wanted > 0 ? shared?.candidates(of: current) : nil
+        if wanted > 0 {
             let category = index.category[current]
-            for tag in index.tags[current] {
+            for tag in index.tags[current] where ranked == nil || !index.isBig(tag) {
                 for other in index.byTag[tag] where other != current {
                     if scratch.scores[other] == 0 { scratch.touched.append(other) }
                     scratch.scores[other] += 1
                 }
             }
             for other in scratch.touched {
-                var score = scratch.scores[other]
+                var score = Int(scratch.scores[other])
                 scratch.scores[other] = 0
-                scratch.sharing[other] = current
+                scratch.sharing[other] = Int32(current)
                 if category >= 0, index.category[other] == category { score += 1 }
+                if ranked != nil {
+                    for tag in index.tags[other] where index.isBig(tag) && index.tags[current].contains(tag) { score += 1 }
+                }
                 if best.admits(score: score, index: other), !chosen.contains(other) { best.insert(score: score, index: other) }
             }
-            if category >= 0 {
-                var added = 0
-                for other in index.byCategory[category] {
-                    // Stop once enough are found: a `where` clause would walk the whole category.
-                    if added == wanted { break }
-                    guard other != current, scratch.sharing[other] != current, !chosen.contains(other) else { continue }
-                    if best.admits(score: 1, index: other) { best.insert(score: 1, index: other) }
-                    added += 1
-                }
-            }
             scratch.touched.removeAll(keepingCapacity: true)
+            // The others, best first: the ranked list, or the category's articles (score 1);
+            // stop once enough are found (a `where` clause would walk the whole list).
+            var added = 0
+            func consider(_ other: Int, score: Int) -> Bool {
+                guard added < wanted else { return false }
+                guard other != current, scratch.sharing[other] != Int32(current), !chosen.contains(other) else { return true }
+                if best.admits(score: score, index: other) { best.insert(score: score, index: other) }
+                added += 1
+                return true
+            }
+            if let ranked {
+                for (other, score) in ranked.articles { if !consider(other, score: score) { break } }
+            } else if category >= 0 {
+                for other in index.byCategory[category] { if !consider(other, score: 1) { break } }
+            }
+            if added < wanted, let ranked, ranked.isCut {
+                // The list ran out before enough were found (many small tags' articles in it):
+                // score this article by walking its big tags too.
+                return related(
+                    of: current, in: articles, index: index, shared: nil, indexBySlug: indexBySlug, failed: failed, limit: limit,
+                    scratch: &scratch)
+            }
         }
         // Articles are newest first, so the index breaks ties by date.
         chosen += best.indices
@@ -304,11 +322,12 @@ package struct SiteResolver {
     private func routes(for site: Site) -> [Route] {
         let configFile = SiteConfigLoader.path
         var routes: [Route] = [Route(kind: .home, subject: .home, path: config.languagePath("/"), source: configFile, template: "home")]
-        for (index, article) in site.articles.enumerated() {
+        for index in site.articles.indices {
+            // By field: `for article in site.articles` would copy every article.
             routes.append(
                 Route(
-                    kind: .article, subject: .article(index), path: article.path, source: article.document.sourcePath,
-                    template: article.document.template ?? "article"))
+                    kind: .article, subject: .article(index), path: site.articles[index].path,
+                    source: site.articles[index].document.sourcePath, template: site.articles[index].document.template ?? "article"))
         }
         // A site with no Content/articles/ (a catalog or a report site) has no archive and no
         // tag index, and no category index unless site.yml declares categories.
@@ -403,28 +422,35 @@ package struct SiteResolver {
     /// Two routes writing the same file is an error naming both sources; so is a static
     /// file colliding with a generated page, and a file where another output needs a folder.
     private func duplicateURLs(_ site: Site) -> [Diagnostic] {
-        var owners: [String: Route] = [:]
+        // Each output path once, with the number of its first route.
+        var owners: [String: Int] = [:]
+        owners.reserveCapacity(site.routes.count)
         var diagnostics: [Diagnostic] = []
-        for route in site.routes {
-            let output = route.outputPath
-            if let first = owners[output] {
+        let paths = site.routes.map(\.outputPath) + site.staticFiles.map(\.outputPath)
+        for number in site.routes.indices {
+            if let earlier = owners[paths[number]] {
+                let (first, route) = (site.routes[earlier], site.routes[number])
                 let names = [describe(first), describe(route)].sorted()
                 let file = [first.source, route.source].filter { $0 != SiteConfigLoader.path }.max() ?? route.source
                 diagnostics.append(Diagnostic(.error, "URL \(route.path) is produced twice: by \(names[0]) and by \(names[1])", file: file))
             } else {
-                owners[output] = route
+                owners[paths[number]] = number
             }
         }
         for file in site.staticFiles {
-            if let route = owners[file.outputPath] {
+            if let route = owners[file.outputPath].map({ site.routes[$0] }) {
                 diagnostics.append(
                     Diagnostic(.error, "this static file would overwrite \(route.path), produced by \(describe(route))", file: file.sourcePath))
             }
         }
         diagnostics += OutputCollisions.staticFilesOverGenerated(site)
-        diagnostics += OutputCollisions.fileFolderCollisions(
-            site.routes.map { .init(path: $0.outputPath, description: describe($0), source: $0.source) }
-                + site.staticFiles.map { .init(path: $0.outputPath, description: "the static file \($0.sourcePath)", source: $0.sourcePath) })
+        diagnostics += OutputCollisions.fileFolderCollisions(paths) { number in
+            guard number < site.routes.count else {
+                let file = site.staticFiles[number - site.routes.count]
+                return .init(description: "the static file \(file.sourcePath)", source: file.sourcePath)
+            }
+            return .init(description: describe(site.routes[number]), source: site.routes[number].source)
+        }
         return diagnostics
     }
 

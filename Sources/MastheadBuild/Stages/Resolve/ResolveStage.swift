@@ -53,15 +53,12 @@ enum ResolveStage {
         resolver.includeDrafts = options.includeDrafts
         resolver.includeFuture = options.includeFuture
         resolver.relatedLists = options.memory?.language(view.language).relatedLists
+        resolver.relatedListExtra = options.relatedListExtra
         resolver.hasArticleSection = inputs.hasArticleSection
         resolver.failedArticleSlugs = Set(language.failed.filter { $0.kind == .article }.map(\.slug))
         // Catalog `blocks:`: each item's charts and key figures, drawn before pages render.
         resolver.catalogs = language.reports.withItemBlocks(language.catalogs, diagnostics: &diagnostics)
-        let documents = language.documents
-        var (site, problems) = resolver.resolve(
-            articles: documents.filter { $0.kind == .article },
-            pages: documents.filter { $0.kind == .page || $0.kind == .report },
-            staticPaths: language.language == nil ? inputs.staticPaths : [])
+        var (site, problems) = resolver.resolve(language.documents, staticPaths: language.language == nil ? inputs.staticPaths : [])
         diagnostics += problems
         (site.charts, chartProblems) = language.reports.renderNamedCharts()
         return site
