@@ -21,7 +21,12 @@ struct SearchEntry: Sendable, Equatable {
     var excerptText: String
     /// Each word of each field with its count, by field, a field's words in the order first
     /// met: `(caffe, title, 1)`, the word by its number in the site's `SearchVocabulary`.
-    var terms: [Term]
+    var terms: [Term] {
+        get { storedTerms.elements }
+        set { storedTerms = SpillableArray(newValue) }
+    }
+    /// In a file past a build's budget (`spillTerms`): a million articles' words are 2.4 GB.
+    private var storedTerms = SpillableArray<Term>([])
     /// The number of words of each field, in `SearchConfig.Field` order.
     var lengths: [Int]
 
@@ -57,6 +62,11 @@ struct SearchEntry: Sendable, Equatable {
         self.lengths = lengths
         // Numbered all at once: one turn of the vocabulary's lock per entry.
         terms = zip(counted, vocabulary.numbers(of: counted.lazy.map(\.word))).map { Term(word: $1, field: $0.field, count: $0.count) }
+    }
+
+    /// Sets the words aside in `spill`'s file once its budget is used up, until the postings count them.
+    mutating func spillTerms(into spill: TextSpill) {
+        storedTerms.spill(into: spill)
     }
 
     /// How many characters of a text results take their excerpts from.

@@ -13,16 +13,23 @@ package struct SearchEntries: Sendable {
     /// Every word met so far, with its stem (the preview keeps it between builds).
     package let vocabulary: SearchVocabulary
 
-    /// `vocabulary`: the last build's, when its language is the site's.
-    package init(site: Site, vocabulary kept: SearchVocabulary? = nil) {
+    /// `vocabulary`: the last build's, when its language is the site's. `spill`: where each
+    /// entry's words wait for the postings once its budget is used up (a build's; the preview
+    /// keeps its entries to patch them).
+    package init(site: Site, vocabulary kept: SearchVocabulary? = nil, spill: TextSpill? = nil) {
         settings = SearchSettings(config: site.config)
         vocabulary = kept?.language == settings.language ? kept! : SearchVocabulary(language: settings.language)
         let maker = SearchEntryMaker(config: site.config, stopWords: settings.stopWords, vocabulary: vocabulary)
-        var entries = parallelMap(site.articles) { maker.entry(article: $0) }
-        entries += parallelMap(site.pages) { maker.entry(page: $0) }
+        let spilled = { @Sendable (entry: SearchEntry) in
+            var entry = entry
+            if let spill { entry.spillTerms(into: spill) }
+            return entry
+        }
+        var entries = parallelMap(site.articles) { spilled(maker.entry(article: $0)) }
+        entries += parallelMap(site.pages) { spilled(maker.entry(page: $0)) }
         for search in settings.catalogs {
             guard let catalog = site.catalogs.first(where: { $0.config.name == search.name }) else { continue }
-            entries += parallelMap(catalog.items) { maker.entry(item: $0, of: catalog, search: search) }
+            entries += parallelMap(catalog.items) { spilled(maker.entry(item: $0, of: catalog, search: search)) }
         }
         self.entries = entries
         articleCount = site.articles.count

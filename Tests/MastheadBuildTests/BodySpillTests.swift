@@ -7,7 +7,8 @@ import Testing
 @testable import MastheadSupport
 
 /// Bodies past the build's memory budget wait for their pages in a file with no name
-/// (`TextSpill`): what the pages, feeds and search index show must not change.
+/// (`TextSpill`), and the search index's words for its postings: what the pages, feeds and
+/// search index show must not change.
 @Suite("Bodies set aside past the memory budget")
 struct BodySpillTests {
     /// Every output file of the default site, copied into a new folder, built with `budget` bytes of body HTML kept in memory.
@@ -29,7 +30,7 @@ struct BodySpillTests {
         return folder
     }
 
-    @Test("every body set aside: the default site's files are the same, byte for byte, and no file is left")
+    @Test("every body and every search entry's words set aside: the default site's files are the same, byte for byte, and no file is left")
     func everyBodySetAside() throws {
         let site = try Self.copyOfTheDefaultSite()
         defer { try? FileManager.default.removeItem(at: site) }
@@ -48,6 +49,7 @@ struct BodySpillTests {
         let article = try #require(setAside.files["articles/il-rito-della-moka/index.html"].map { String(decoding: $0, as: UTF8.self) })
         #expect(article.contains("<h2"))
         #expect(setAside.files.keys.contains { $0.hasSuffix(".xml") })
+        #expect(setAside.files.keys.filter { $0.hasPrefix("search/") }.count > 3)
         // The file was unlinked as soon as it was made.
         let left = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent(".masthead").path)
         #expect(!left.contains { $0.hasPrefix("spill-") }, "\(left)")
@@ -68,6 +70,21 @@ struct BodySpillTests {
         #expect(kept.map(\.isSpilled) == [false, false, true, true])
         kept[3].text = "replaced"
         #expect(kept[3].text == "replaced" && !kept[3].isSpilled)
+    }
+
+    @Test("an array of plain values is read back whole, past the budget and within it")
+    func arrayReadBack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spill = TextSpill(budget: 16) { folder.path }
+        let arrays: [[UInt32]] = [[1, 2], [], Array(0..<1000), [7, 8, 9, 10, 11]]
+        var kept = arrays.map(SpillableArray.init)
+        for index in kept.indices { kept[index].spill(into: spill) }
+        #expect(kept.map(\.elements) == arrays)
+        // [1, 2] fits the budget of 16 bytes; an empty array is never set aside; the others do not fit.
+        #expect(kept.map(\.isSpilled) == [false, false, true, true])
+        #expect(kept[2] == SpillableArray(Array(0..<1000)))
     }
 
     @Test("no folder to make the file in: every text is kept")

@@ -72,8 +72,11 @@ package enum Pipeline {
         // progress line follows the images and pages. Its files are streamed as soon as they
         // are made, so the index is not held in memory while the pages go on rendering.
         let delivery = options.pageDelivery
+        let spill = options.makeSpill()
         let search = BackgroundWork { () -> Result<[OutputFile], any Error> in
-            Result { try sites.indices.flatMap { try SearchStage.run(sites[$0], memory: memories[$0]?.search, delivery: delivery) } }
+            Result {
+                try sites.indices.flatMap { try SearchStage.run(sites[$0], memory: memories[$0]?.search, spill: spill, delivery: delivery) }
+            }
         }
         var images = ImageStage.run(
             site: site, staticPaths: inputs.staticPaths, templates: inputs.templates, options: options, diagnostics: &diagnostics)

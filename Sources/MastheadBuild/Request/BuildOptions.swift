@@ -25,9 +25,11 @@ package struct BuildOptions: Sendable {
     /// Where the build keeps its database results, so the build cache can fingerprint them
     /// (`CachedBuild`); nil: a new one. The preview's `memory` has its own.
     package var databaseResults: DatabaseResults?
-    /// The bytes of body HTML a build keeps in memory from parsing to rendering; the rest
-    /// waits in a file of `.masthead/` with no name (`TextSpill`). 128 MB is about 25,000
-    /// articles: a 100,000-article site's peak memory was 1.8 GB with every body kept.
+    /// The bytes of body HTML a build keeps in memory from parsing to rendering, and apart
+    /// from them the bytes of the search index's words from the pages to the postings; the
+    /// rest waits in a file of `.masthead/` with no name (`TextSpill`). 128 MB is about 25,000
+    /// articles' bodies, 50,000 articles' words: a 100,000-article site's peak memory was
+    /// 1.8 GB with every body kept, and a million's words would be 2.4 GB.
     package var bodyMemoryBudget = 128 << 20
     /// How many URLs one sitemap file lists before the sitemap is cut in parts (`SitemapParts`);
     /// tests set fewer.
@@ -61,4 +63,14 @@ package enum PageDelivery: Sendable {
     /// Handed to the sink in batches as they are rendered (`masthead build`, writing them), so
     /// a large site is never in memory whole. An error the sink throws stops the build with it.
     case streamed(@Sendable ([OutputFile]) throws -> Void)
+}
+
+extension BuildOptions {
+    /// Where a build sets aside what it holds past `bodyMemoryBudget` (`TextSpill`, in
+    /// `.masthead/`); none for the preview, which keeps its documents and index between builds.
+    func makeSpill() -> TextSpill? {
+        guard memory == nil else { return nil }
+        let siteFolder = siteFolder
+        return TextSpill(budget: bodyMemoryBudget) { try? BuildCache.makeFolder(siteFolder: siteFolder).path }
+    }
 }

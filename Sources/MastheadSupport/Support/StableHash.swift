@@ -22,8 +22,23 @@ package enum StableHash {
         defer { close(descriptor) }
         var info = stat()
         let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : chunkSize
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(size, chunkSize)), alignment: 8)
+        let byteCount = max(1, min(size, chunkSize))
+        // A small file (most sources) is read on the stack: the build hashes its inputs on
+        // many threads, and each thread's heap kept pages of every size it had read.
+        guard byteCount > smallFile else {
+            return withUnsafeTemporaryAllocation(byteCount: smallFile, alignment: 8) { buffer in
+                digest(of: descriptor, buffer: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<byteCount]))
+            }
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount, alignment: 8)
         defer { buffer.deallocate() }
+        return digest(of: descriptor, buffer: buffer)
+    }
+
+    private static let smallFile = 64 << 10
+
+    /// The file's chunks, each the buffer's size, read and hashed in turn.
+    private static func digest(of descriptor: Int32, buffer: UnsafeMutableRawBufferPointer) -> String {
         var chunks: [String] = []
         while true {
             var filled = 0

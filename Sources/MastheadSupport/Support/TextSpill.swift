@@ -80,15 +80,19 @@ package final class TextSpill: Sendable {
 
     fileprivate static func read(from descriptor: Int32, offset: Int, count: Int) -> String {
         String(unsafeUninitializedCapacity: count) { buffer in
-            var done = 0
-            while done < count {
-                let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if read < 0, errno == EINTR { continue }
-                // The file is the build's own, unlinked and never truncated: only a failing disk ends here.
-                guard read > 0 else { fatalError("cannot read back a text Masthead set aside in its own file: \(String(cString: strerror(errno)))") }
-                done += read
-            }
+            read(into: UnsafeMutableRawBufferPointer(buffer), from: descriptor, offset: offset)
             return count
+        }
+    }
+
+    fileprivate static func read(into buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, offset: Int) {
+        var done = 0
+        while done < buffer.count {
+            let read = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if read < 0, errno == EINTR { continue }
+            // The file is the build's own, unlinked and never truncated: only a failing disk ends here.
+            guard read > 0 else { fatalError("cannot read back what Masthead set aside in its own file: \(String(cString: strerror(errno)))") }
+            done += read
         }
     }
 }
@@ -138,4 +142,52 @@ package struct SpillableText: Sendable {
         let written = text.withUTF8 { TextSpill.write(UnsafeRawBufferPointer($0), to: place.descriptor, at: place.offset) }
         if written { storage = .spilled(spill, descriptor: place.descriptor, offset: place.offset, count: text.utf8.count) }
     }
+}
+
+/// An array of plain values (no references in them) that may be set aside in a `TextSpill`
+/// until it is read: the search index's words of each document, held from the moment the
+/// document's entry is made until the postings are counted, after the last page.
+package struct SpillableArray<Element: BitwiseCopyable & Sendable>: Sendable {
+    private enum Storage: Sendable {
+        case kept([Element])
+        case spilled(TextSpill, descriptor: Int32, offset: Int, count: Int)
+    }
+
+    private var storage: Storage
+
+    package init(_ elements: [Element]) {
+        storage = .kept(elements)
+    }
+
+    /// Read from the file each time when set aside.
+    package var elements: [Element] {
+        switch storage {
+        case .kept(let elements):
+            return elements
+        case .spilled(_, let descriptor, let offset, let count):
+            return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+                TextSpill.read(into: UnsafeMutableRawBufferPointer(buffer), from: descriptor, offset: offset)
+                initialized = count
+            }
+        }
+    }
+
+    /// Whether the elements wait in a file.
+    package var isSpilled: Bool {
+        if case .spilled = storage { return true }
+        return false
+    }
+
+    /// Sets the elements aside in `spill`'s file once its memory budget is used up.
+    package mutating func spill(into spill: TextSpill) {
+        guard case .kept(let elements) = storage, !elements.isEmpty,
+            let place = spill.place(count: elements.count * MemoryLayout<Element>.stride)
+        else { return }
+        let written = elements.withUnsafeBytes { TextSpill.write($0, to: place.descriptor, at: place.offset) }
+        if written { storage = .spilled(spill, descriptor: place.descriptor, offset: place.offset, count: elements.count) }
+    }
+}
+
+extension SpillableArray: Equatable where Element: Equatable {
+    package static func == (left: Self, right: Self) -> Bool { left.elements == right.elements }
 }

@@ -40,10 +40,7 @@ enum ParseStage {
         var parsed = ParsedContent(languages: [])
         // A build's bodies past the budget wait for their pages in a file (`TextSpill`); the
         // preview keeps its documents between builds, so keeps their bodies in memory.
-        let siteFolder = options.siteFolder
-        let spill =
-            options.memory == nil
-            ? TextSpill(budget: options.bodyMemoryBudget) { try? BuildCache.makeFolder(siteFolder: siteFolder).path } : nil
+        let spill = options.makeSpill()
         for (language, own) in zip(languages, byLanguage(files, config: config)) {
             var parsedLanguage = parse(
                 own, config: language.map(config.view(for:)) ?? config, inputs: inputs, options: options, spill: spill,

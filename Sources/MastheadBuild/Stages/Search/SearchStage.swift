@@ -16,13 +16,14 @@ enum SearchStage {
     /// Runs beside the render stage (`Pipeline`), so it reports no progress of its own.
     /// With pages streamed, the files go to the sink in batches as they are made and none is
     /// returned; otherwise they are returned, by path.
-    static func run(_ site: Site, memory: SearchMemory?, delivery: PageDelivery) throws -> [OutputFile] {
+    /// `spill`: where a build's entries keep their words past its budget (`TextSpill`).
+    static func run(_ site: Site, memory: SearchMemory?, spill: TextSpill?, delivery: PageDelivery) throws -> [OutputFile] {
         guard site.config.search.enabled == true else {
             memory?.forget()
             return []
         }
         var output = SearchOutput(prefix: site.config.languagePrefix, delivery: delivery)
-        let entries = SearchEntries(site: site, vocabulary: memory?.vocabulary)
+        let entries = SearchEntries(site: site, vocabulary: memory?.vocabulary, spill: memory == nil ? spill : nil)
         if let memory {
             var paths: Set<String> = []
             try entries.writeIndex { path, data in
