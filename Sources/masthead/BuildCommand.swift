@@ -97,10 +97,10 @@ struct BuildCommand: ParsableCommand {
             let warnings = result.diagnostics.warnings.count
             let kept = report.unchanged > 0 ? " (\(report.unchanged) unchanged kept)" : ""
             let work = result.work
-            // After a change of database rows alone (`BuildRequest.redraw`).
+            // Pages whose inputs are as the last build found them are its files, kept (`LastPages`).
             let redrawn =
                 work.keptPages > 0
-                ? "Database rows changed: \(work.renderedPages) page\(work.renderedPages == 1 ? "" : "s") drawn again, \(work.keptPages) kept"
+                ? "\(work.renderedPages) page\(work.renderedPages == 1 ? "" : "s") drawn again, \(work.keptPages) kept from the last build"
                 : nil
             console.summary(
                 [

@@ -130,7 +130,7 @@ struct ChangeDetectionTests {
         #expect(try cache.contents(of: output) == cache.contents(of: clean))
     }
 
-    @Test("the manifest records change time, inode and the output's folders; a manifest of an earlier format is not used")
+    @Test("the manifest records change time, inode, the output's folders and the pages' fingerprints; a manifest of an earlier format is not used")
     func manifestFormat() throws {
         var manifest = BuildManifest(key: "k")
         manifest.inputs["Content/a.md"] = .init(size: 1, modified: 2, changed: 3, inode: 4, hash: "h")
@@ -144,6 +144,13 @@ struct ChangeDetectionTests {
         let withFolders = manifest.serialized()
         #expect(withFolders.contains("foldersAt 8\ndir 4096 5 6 7 - \n"))
         #expect(BuildManifest.parse(withFolders) == manifest)
-        #expect(BuildManifest.parse(withFolders.replacingOccurrences(of: "masthead-build-cache 3", with: "masthead-build-cache 2")) == nil)
+        #expect(BuildManifest.parse(withFolders.replacingOccurrences(of: "masthead-build-cache 4", with: "masthead-build-cache 2")) == nil)
+        // Version 4 records each page's fingerprint; one of version 3 has none, and is not used.
+        manifest.pageFingerprints["articles/a b/index.html"] = 0xfeed_beef
+        let withFingerprints = manifest.serialized()
+        #expect(withFingerprints.contains("fingerprint feedbeef articles/a b/index.html\n"))
+        #expect(BuildManifest.parse(withFingerprints) == manifest)
+        #expect(BuildManifest.parse(withFingerprints, withRecords: false)?.pageFingerprints.isEmpty == true)
+        #expect(BuildManifest.parse(withFingerprints.replacingOccurrences(of: "masthead-build-cache 4", with: "masthead-build-cache 3")) == nil)
     }
 }

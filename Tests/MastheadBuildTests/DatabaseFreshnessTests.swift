@@ -165,7 +165,7 @@ struct DatabaseFreshnessTests {
         let changed = try MastheadCommand.run(arguments, environment: environment)
         #expect(changed.status == 0, "\(changed.errors)")
         // The report, the article, the lists and neighbour showing the article, and the files written by code.
-        let line = try #require(changed.output.split(separator: "\n").first { $0.contains("Database rows changed") }, "\(changed.output)")
+        let line = try #require(changed.output.split(separator: "\n").first { $0.contains("kept from the last build") }, "\(changed.output)")
         let counts = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         #expect(counts.count == 2 && counts[0] <= 12 && counts[1] >= 10, "\(line)")
         #expect(Self.page(output).contains(">333<"))

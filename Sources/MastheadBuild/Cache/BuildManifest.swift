@@ -33,9 +33,9 @@ package struct BuildManifest: Sendable, Equatable {
         }
     }
 
-    /// Version 2 added the change time and inode, version 3 the output's folders: a manifest of
-    /// an earlier version is not used (one full build).
-    static let formatLine = "masthead-build-cache 3"
+    /// Version 2 added the change time and inode, version 3 the output's folders, version 4 the
+    /// pages' fingerprints: a manifest of an earlier version is not used (one full build).
+    static let formatLine = "masthead-build-cache 4"
 
     /// Hash of the build options and the Masthead binary that built the output.
     package var key: String
@@ -55,6 +55,9 @@ package struct BuildManifest: Sendable, Equatable {
     package var folders = FolderRecords()
     /// Each article's and page's URL by source file, to warn when one changes (`URLChanges`).
     package var pageURLs: [String: String] = [:]
+    /// The fingerprint of each page written (`RouteFingerprints`) by its path in the output
+    /// folder: the next build keeps a page whose fingerprint is the same (`BuildOptions.lastPages`).
+    package var pageFingerprints: [String: UInt64] = [:]
     /// The statements the build sent to PostgreSQL servers, with a digest of their rows: a
     /// server is an input too, asked again at the next build (`DatabaseCheck`).
     package var databaseChecks: [DatabaseCheck] = []
@@ -91,6 +94,9 @@ package struct BuildManifest: Sendable, Equatable {
         for (path, record) in outputs.sorted(by: { $0.key < $1.key }) { try write(Self.line("out", path, record) + "\n") }
         try write("foldersAt \(folders.takenAt)\n")
         for (path, record) in folders.records.sorted(by: { $0.key < $1.key }) { try write(Self.line("dir", path, record) + "\n") }
+        for (path, fingerprint) in pageFingerprints.sorted(by: { $0.key < $1.key }) {
+            try write("fingerprint \(String(fingerprint, radix: 16)) \(Self.escape(path))\n")
+        }
         // The URL first: it has no spaces, the source may.
         for (source, url) in pageURLs.sorted(by: { $0.key < $1.key }) { try write("page \(Self.escape(url)) \(Self.escape(source))\n") }
         // JSON escapes newlines: one check a line.
@@ -105,7 +111,7 @@ package struct BuildManifest: Sendable, Equatable {
     }
 
     /// Nil when the text is not a manifest of this version (then the cache is just not used).
-    /// `withRecords: false` skips the input and output records, most of a large site's
+    /// `withRecords: false` skips the input, output and fingerprint records, most of a large site's
     /// manifest: a build without the cache reads only the page URLs (`URLChanges`).
     /// `withPageURLs: false` skips those, which only a build that goes ahead needs.
     package static func parse(_ text: String, withRecords: Bool = true, withPageURLs: Bool = true) -> BuildManifest? {
@@ -158,6 +164,11 @@ package struct BuildManifest: Sendable, Equatable {
             case "dbfile":
                 guard let names = try? JSONDecoder().decode([String].self, from: Data(rest.utf8)), let file = names.first else { return nil }
                 manifest.databaseFiles[file] = Array(names.dropFirst())
+            case "fingerprint":
+                guard withRecords else { continue }
+                let parts = fields(rest, maxSplits: 1)
+                guard parts.count == 2, let fingerprint = UInt64(parts[0], radix: 16) else { return nil }
+                manifest.pageFingerprints[unescape(parts[1])] = fingerprint
             case "foldersAt":
                 guard let time = Int64(rest) else { return nil }
                 manifest.folders.takenAt = time

@@ -56,6 +56,8 @@ package enum OutputWriter {
         package var records: [String: BuildManifest.FileRecord] = [:]
         /// Every folder holding them (`""` for the output folder itself), and when they were looked at (`OutputDrift`).
         package var folders = FolderRecords()
+        /// The fingerprint of each page that has one (`OutputFile.fingerprint`), by path.
+        package var pageFingerprints: [String: UInt64] = [:]
     }
 
     /// Writes every file; returns the number of files written.
@@ -183,6 +185,7 @@ package enum OutputWriter {
                 for (file, outcome) in zip(files, placed) {
                     let (record, linked) = try outcome.get()
                     report.records[file.path] = record
+                    if let fingerprint = file.fingerprint { report.pageFingerprints[file.path] = fingerprint }
                     if linked { report.unchanged += 1 } else { report.written += 1 }
                 }
             }

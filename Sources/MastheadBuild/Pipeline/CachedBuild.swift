@@ -42,17 +42,20 @@ package enum CachedBuild {
         // What changed in the output folder since the last build wrote it: edited files are written
         // again, and files it did not write are removed (the folder is the build's own), both said in a warning.
         let drift = previous.map { OutputDrift.find(in: output, recorded: $0.outputs, folders: $0.folders) } ?? OutputDrift()
-        var request = BuildRequest.everything
         if let previous, sameKey, let files = Self.changedDatabaseFiles(previous, inputs),
             let validUntil = previous.validUntil, options.now < validUntil, drift.isEmpty
         {
-            // Only database rows can have changed: none did, or only the pages reading those that did are drawn again.
+            // Only database rows can have changed: when none did, nothing did. When some did, the
+            // pages reading them have new fingerprints (their documents' hash takes the rows).
             var changed = DatabaseCheck.changedReaders(previous.databaseChecks, environment: options.environment, keepingIn: databaseResults)
             for file in files { changed.formUnion(previous.databaseFiles[file] ?? []) }
             guard !changed.isEmpty else { return .upToDate(previous) }
-            request = .redraw(readers: changed)
         }
         timer.lap("database results checked")
+        // The last build's pages are kept where their fingerprints are unchanged, when its files
+        // are as it wrote them; every page is fingerprinted for the next build.
+        let keepsPages = useCache && sameKey && drift.isEmpty
+        options.lastPages = LastPages(fingerprints: keepsPages ? previous?.pageFingerprints ?? [:] : [:], inputs: inputs)
         if lastPageURLs == nil, previous != nil { lastPageURLs = cache.loadManifest(withRecords: false)?.pageURLs }
 
         // Pages go to the staging folder as they are rendered; it replaces the output folder
@@ -62,7 +65,7 @@ package enum CachedBuild {
             previous: previous?.outputs ?? [:], inputs: inputs, force: force)
         options.pageDelivery = .streamed { try staging.add($0) }
         options.databaseResults = databaseResults
-        var result = Pipeline.run(request, options: options)
+        var result = Pipeline.run(.everything, options: options)
         timer.lap("built and pages written")
         guard result.succeeded, let site = result.site else {
             staging.discard()
@@ -93,6 +96,7 @@ package enum CachedBuild {
         manifest.inputs = inputs
         manifest.outputs = report.records
         manifest.folders = report.folders
+        manifest.pageFingerprints = report.pageFingerprints
         manifest.databaseChecks = databaseResults.checks()
         manifest.databaseFiles = databaseResults.sqliteFiles.mapValues { $0.sorted() }
         do {

@@ -2,6 +2,7 @@ import Foundation
 import MastheadContent
 import MastheadImages
 import MastheadRender
+import MastheadReports
 import MastheadSite
 import MastheadSupport
 
@@ -16,15 +17,13 @@ package enum Pipeline {
     package static func run(_ request: BuildRequest = .everything, options: BuildOptions) -> BuildResult {
         switch request {
         case .everything:
-            return build(options, redrawing: nil)
-        case .redraw(let readers):
-            return build(options, redrawing: readers)
+            return build(options)
         case .changes(let changes):
-            guard let memory = options.memory else { return build(options, redrawing: nil) }
+            guard let memory = options.memory else { return build(options) }
             // Documents whose rows changed are parsed again, though their bytes are as they were.
             for language in memory.allLanguages { language.documents.forget(changes.databaseReaders) }
             if !changes.isEmpty, let patched = patch(changes, options: options, memory: memory) { return patched }
-            return build(options, redrawing: nil)
+            return build(options)
         case .pendingSearchIndex:
             var result = BuildResult(site: nil, diagnostics: [])
             for language in options.memory?.allLanguages ?? [] {
@@ -36,9 +35,9 @@ package enum Pipeline {
         }
     }
 
-    /// Every stage on the whole site. With `redrawing` (the documents whose database rows alone
-    /// changed), only the pages showing them render; every other page is kept (`RedrawnRoutes`).
-    private static func build(_ options: BuildOptions, redrawing: Set<String>?) -> BuildResult {
+    /// Every stage on the whole site. Pages whose fingerprint is unchanged are not rendered: the
+    /// preview takes them from its memory, `masthead build` keeps the last build's files (`LastPages`).
+    private static func build(_ options: BuildOptions) -> BuildResult {
         // A failed build leaves nothing to patch: the next change needs a full build.
         options.memory?.site.forget()
         var diagnostics: [Diagnostic] = []
@@ -104,29 +103,14 @@ package enum Pipeline {
         var pages: [OutputFile] = []
         let routeCount = sites.map(\.routes.count).reduce(0, +)
         progress?.begin(.rendering, total: routeCount)
-        let documents = Set(inputs.documents.map(\.path))
         do {
             for index in sites.indices {
-                // After a change of database rows alone, the pages not reading them are the last build's.
-                var routes = sites[index].routes
-                if let readers = redrawing,
-                    let split = RedrawnRoutes.split(sites[index], templates: inputs.templates, readers: readers, documents: documents)
-                {
-                    routes = split.render
-                    let kept = split.keep.map { OutputFile(path: $0.outputPath, contents: .kept) }
-                    work.keptPages += kept.count
-                    progress?.advance(by: kept.count)
-                    switch options.pageDelivery {
-                    case .collected: pages += kept
-                    case .streamed(let sink): try sink(kept)
-                    }
-                }
                 pages += try RenderStage.run(
-                    renderers[index], routes: routes,
-                    fingerprints: options.memory.map { _ in
-                        RouteFingerprints(site: sites[index], templates: inputs.templates, inputs: fingerprintInputs)
-                    },
-                    memory: memories[index]?.pages, complete: true, delivery: options.pageDelivery, progress: progress, work: &work)
+                    renderers[index], routes: sites[index].routes,
+                    fingerprints: options.fingerprintsPages
+                        ? RouteFingerprints(site: sites[index], templates: inputs.templates, inputs: fingerprintInputs) : nil,
+                    memory: memories[index]?.pages, lastPages: options.lastPages?.fingerprints, complete: true,
+                    delivery: options.pageDelivery, progress: progress, work: &work)
                 // The primary language's catalog filter data is among its generated files, below.
                 if index > 0 {
                     let filterData = renderers[index].catalogFilterData()
@@ -181,16 +165,27 @@ package enum Pipeline {
         Diagnostic(.error, "cannot write the site: \(error)", file: "masthead")
     }
 
-    /// What a page's fingerprint takes besides its own site, for the preview: the options, what
-    /// parsing read besides the documents (`DocumentMemory.contextKey`); on a multilingual
-    /// site where each page's versions in other languages are (hreflang, the switcher); the
-    /// database rows drawn without a document of their own (catalogs' `blocks:`; named charts
-    /// are in `Site.charts`). Empty without memory.
+    /// What a page's fingerprint takes besides its own site: the options, what parsing read
+    /// besides the documents (the preview's `DocumentMemory.contextKey`; for `masthead build`,
+    /// every input file but the documents, `LastPages.context`); on a multilingual site where
+    /// each page's versions in other languages are (hreflang, the switcher); the database rows
+    /// drawn without a document of their own (catalogs' `blocks:`; named charts are in
+    /// `Site.charts`). Empty when pages get no fingerprint.
     private static func fingerprintInputs(_ options: BuildOptions, _ inputs: SiteInputs, site: Site) -> String {
-        guard let memory = options.memory else { return "" }
-        let context = memory.language(site.config.language).documents.currentContextKey ?? DocumentMemory.contextKey(options.identity)
-        let documents = Set(inputs.documents.map(\.path)).union([SiteConfigLoader.path])
-        let rows = "\nrows " + memory.databaseResults.digest(readByOtherThan: documents)
+        let documents = Set(inputs.documents.map(\.path))
+        let context: String
+        let results: DatabaseResults?
+        if let memory = options.memory {
+            context = memory.language(site.config.language).documents.currentContextKey ?? DocumentMemory.contextKey(options.identity)
+            results = memory.databaseResults
+        } else if let lastPages = options.lastPages {
+            let databases = Set(options.databaseResults.map { Array($0.sqliteFiles.keys) } ?? [])
+            context = options.identity.lines.joined(separator: "\n") + "\n" + lastPages.context(documents: documents, databases: databases)
+            results = options.databaseResults
+        } else {
+            return ""
+        }
+        let rows = "\nrows " + (results?.digest(readByOtherThan: documents.union([SiteConfigLoader.path])) ?? "")
         return context + rows + (site.languageLinks.isEmpty ? "" : "\nlanguages \(site.languageLinks.fingerprint)")
     }
 

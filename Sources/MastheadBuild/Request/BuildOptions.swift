@@ -12,6 +12,11 @@ package struct BuildOptions: Sendable {
     package var now = Date()
     /// What the preview keeps between its builds (`masthead serve`); nil builds from nothing.
     package var memory: RebuildMemory?
+    /// What `masthead build` knows of its last build's pages (`CachedBuild`): with it, every page
+    /// is fingerprinted for the next build, and one whose fingerprint is unchanged is the last
+    /// build's file, kept and not rendered. nil fingerprints none (`masthead check`; the preview
+    /// keeps its pages in `memory`).
+    package var lastPages: LastPages?
     /// Where rendered pages go: into `BuildResult.files`, or to a sink as they are made.
     package var pageDelivery: PageDelivery = .collected
     /// Told each stage as it starts and each item done (the terminal's progress line); nil: nobody.
@@ -54,6 +59,8 @@ package struct BuildOptions: Sendable {
     package var includeDrafts: Bool { identity.includeDrafts }
     package var includeFuture: Bool { identity.includeFuture }
     package var baseURL: String? { identity.baseURL }
+    /// Whether pages get fingerprints (`RouteFingerprints`), and so documents their source's hash.
+    var fingerprintsPages: Bool { memory != nil || lastPages != nil }
 }
 
 /// Where a build's rendered pages go.

@@ -5,9 +5,6 @@ package enum BuildRequest: Sendable, Equatable {
     /// The last build (`BuildOptions.memory`) with these changes patched in, when that gives what a full build would
     /// give; otherwise the whole site, reusing what the memory kept.
     case changes(Changes)
-    /// Only the pages showing these documents, whose database rows changed, drawn again; every other page is the last
-    /// build's file in the output folder, kept (`CachedBuild`, `RedrawnRoutes`).
-    case redraw(readers: Set<String>)
     /// The search index brought up to date with the saves of the last patch, which showed their pages first: its new
     /// files and those it no longer has (`BuildResult.removed`). Nothing when no patch left entries pending.
     case pendingSearchIndex

@@ -29,7 +29,7 @@ package struct BuildResult: Sendable {
         package var reusedDocuments = 0
         package var renderedPages = 0
         package var reusedPages = 0
-        /// Pages `masthead build` kept from the output folder, unrendered (`BuildRequest.redraw`).
+        /// Pages `masthead build` kept from the output folder, unrendered: their fingerprints are unchanged (`LastPages`).
         package var keptPages = 0
     }
 

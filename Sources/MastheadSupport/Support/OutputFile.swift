@@ -6,8 +6,8 @@ package struct OutputFile: Sendable {
         case bytes(Data)
         /// A file copied as it is from the site folder (absolute source path).
         case copy(String)
-        /// The file the last build wrote at this path, kept as it is: a build after a change of
-        /// database rows alone renders only the pages reading them (`BuildRequest.redraw`).
+        /// The file the last build wrote at this path, kept as it is: a page whose inputs are
+        /// unchanged since then (its fingerprint, `BuildOptions.lastPages`) is not rendered again.
         case kept
     }
 
@@ -19,6 +19,9 @@ package struct OutputFile: Sendable {
     /// For a file copied from Masthead's own image cache: the digest its bytes are made from,
     /// so the writer need not read the file to know whether it changed.
     package var knownDigest: String?
+    /// For a page: the fingerprint of everything it is made from (`RouteFingerprints`), which
+    /// the build cache keeps, so the next build keeps the page when it is unchanged.
+    package var fingerprint: UInt64?
 
     package init(path: String, contents: Contents, knownDigest: String? = nil) {
         self.path = path

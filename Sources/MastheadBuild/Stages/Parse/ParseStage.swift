@@ -96,8 +96,8 @@ enum ParseStage {
         let memory = options.memory?.language(config.language).documents
         memory?.beginBuild(options.identity)
         let (documents, failed) = parseKeepingFailures(
-            files, parser: parser, reports: reports, memory: memory, spill: spill, progress: options.progress,
-            diagnostics: &diagnostics, work: &work, timer: &timer)
+            files, parser: parser, reports: reports, memory: memory, hashesSources: options.fingerprintsPages, spill: spill,
+            progress: options.progress, diagnostics: &diagnostics, work: &work, timer: &timer)
         memory?.endBuild()
         return ParsedLanguage(catalogs: catalogs, reports: reports, parser: parser, documents: documents, failed: failed)
     }
@@ -111,16 +111,17 @@ enum ParseStage {
         work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> [Document] {
         parseKeepingFailures(
-            files, parser: parser, reports: reports, memory: memory, progress: progress, diagnostics: &diagnostics, work: &work,
-            timer: &timer
+            files, parser: parser, reports: reports, memory: memory, hashesSources: memory != nil, progress: progress,
+            diagnostics: &diagnostics, work: &work, timer: &timer
         ).documents
     }
 
     /// `parse`, with what is known of the files that failed (`FailedDocument`), bodies set
-    /// aside in `spill` past its budget.
+    /// aside in `spill` past its budget. `hashesSources` gives each document its source's hash
+    /// (`Document.sourceHash`), which pages' fingerprints take (`RouteFingerprints`).
     static func parseKeepingFailures(
         _ files: [DocumentSource], parser: DocumentParser, reports: ReportEngine,
-        memory: DocumentMemory?, spill: TextSpill? = nil, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
+        memory: DocumentMemory?, hashesSources: Bool, spill: TextSpill? = nil, progress: (any BuildProgress)? = nil, diagnostics: inout [Diagnostic],
         work: inout BuildResult.Work, timer: inout PhaseTimer
     ) -> (documents: [Document], failed: [FailedDocument]) {
         let codes = parser.config.translationCodes
@@ -144,9 +145,9 @@ enum ParseStage {
             if let spill { document?.body.spill(into: spill) }
             // Read now, while the bytes are at hand: the front matter may still name a slug.
             let failed = document == nil ? FailedDocument(path: source.path, kind: source.kind, codes: codes, data: file.data) : nil
+            if hashesSources { document?.sourceHash = StableHash.digest(file.data) }
+            // Only the preview keeps the bytes, to tell a saved file that did not change.
             guard memory != nil else { return ParsedDocument(document: document, diagnostics: problems, reused: false, failed: failed) }
-            // Only the preview reads these: its page fingerprints (`RouteFingerprints`) and its memory of the bytes.
-            document?.sourceHash = StableHash.digest(file.data)
             return ParsedDocument(document: document, diagnostics: problems, reused: false, file: file, failed: failed)
         }
         var parsed = inOrder
@@ -160,7 +161,7 @@ enum ParseStage {
             parsed[index].document = drawn[position]
             parsed[index].diagnostics += blockProblems[position]
             // The rows its blocks were drawn from are part of what the page is made of.
-            if memory != nil, let rows = reports.databaseResults.digest(readBy: files[index].path) {
+            if hashesSources, let rows = reports.databaseResults.digest(readBy: files[index].path) {
                 parsed[index].document?.sourceHash += " rows " + rows
             }
         }

@@ -9,17 +9,18 @@ enum RenderStage {
     /// to stay busy, few enough not to hold many pages (about 30 KB each) in memory.
     static let batchSize = 512
 
-    /// Renders `routes` (every route of a build; a patch's changed ones). With the preview's
-    /// page memory and fingerprints, a route whose fingerprint is unchanged keeps its last bytes,
-    /// and the memory then keeps this render's pages (all of them when `complete`). Pages
-    /// handed to a `.streamed` delivery are not returned.
+    /// Renders `routes` (every route of a build; a patch's changed ones). With fingerprints, a
+    /// route whose fingerprint is unchanged is not rendered: with the preview's page memory it
+    /// keeps its last bytes, and the memory then keeps this render's pages (all of them when
+    /// `complete`); with `masthead build`'s last pages it is the last build's file, kept
+    /// (`OutputFile.Contents.kept`). Pages handed to a `.streamed` delivery are not returned.
     static func run(
         _ renderer: SiteRenderer, routes: [Route], fingerprints: RouteFingerprints?, memory: PageMemory?,
-        complete: Bool, delivery: PageDelivery, progress: (any BuildProgress)? = nil,
+        lastPages: [String: UInt64]? = nil, complete: Bool, delivery: PageDelivery, progress: (any BuildProgress)? = nil,
         work: inout BuildResult.Work
     ) throws -> [OutputFile] {
         let context = PageContext(site: renderer.site, templates: renderer.templates, images: renderer.images)
-        let fingerprints = memory == nil ? nil : fingerprints
+        let fingerprints = memory == nil && lastPages == nil ? nil : fingerprints
         var collected: [OutputFile] = []
         var remembered: [PageMemory.Page] = []
         for start in stride(from: 0, to: routes.count, by: batchSize) {
@@ -27,17 +28,26 @@ enum RenderStage {
             let pages = parallelMap(batch) { route -> RenderedPage in
                 defer { progress?.advance(by: 1) }
                 let fingerprint = fingerprints?.fingerprint(of: route)
-                if let fingerprint, let data = memory?.page(at: route.outputPath, fingerprint: fingerprint) {
-                    var file = OutputFile(path: route.outputPath, contents: .bytes(data))
+                var file: OutputFile
+                var data = Data()
+                if let fingerprint, let remembered = memory?.page(at: route.outputPath, fingerprint: fingerprint) {
+                    data = remembered
+                    file = OutputFile(path: route.outputPath, contents: .bytes(data))
                     file.isReused = true
-                    return RenderedPage(file: file, fingerprint: fingerprint, data: data)
+                } else if let fingerprint, lastPages?[route.outputPath] == fingerprint {
+                    file = OutputFile(path: route.outputPath, contents: .kept)
+                } else {
+                    data = renderer.render(route, context: context)
+                    file = OutputFile(path: route.outputPath, contents: .bytes(data))
                 }
-                let data = renderer.render(route, context: context)
-                return RenderedPage(file: OutputFile(path: route.outputPath, contents: .bytes(data)), fingerprint: fingerprint, data: data)
+                file.fingerprint = fingerprint
+                return RenderedPage(file: file, fingerprint: fingerprint, data: data)
             }
             let reused = pages.filter(\.file.isReused).count
+            let kept = pages.filter { if case .kept = $0.file.contents { true } else { false } }.count
             work.reusedPages += reused
-            work.renderedPages += pages.count - reused
+            work.keptPages += kept
+            work.renderedPages += pages.count - reused - kept
             if memory != nil {
                 remembered += pages.compactMap { page in
                     page.fingerprint.map { PageMemory.Page(path: page.file.path, fingerprint: $0, data: page.data) }
