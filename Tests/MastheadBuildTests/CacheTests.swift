@@ -213,10 +213,12 @@ struct CacheTests {
         withoutRecords.inputs = [:]
         withoutRecords.outputs = [:]
         #expect(BuildManifest.parse(manifest.serialized(), withRecords: false) == withoutRecords)
-        // A build that may find nothing changed reads the records and no page URL.
-        var withoutPageURLs = manifest
-        withoutPageURLs.pageURLs = [:]
-        #expect(BuildManifest.parse(manifest.serialized(), withPageURLs: false) == withoutPageURLs)
+        // A build that may find nothing changed reads the records and no page URL or fingerprint.
+        manifest.pageFingerprints["articles/with-space/index.html"] = 42
+        var withoutPages = manifest
+        withoutPages.pageURLs = [:]
+        withoutPages.pageFingerprints = [:]
+        #expect(BuildManifest.parse(manifest.serialized(), withPages: false) == withoutPages)
         // Blank lines are skipped; a line of no known kind, or a record cut short, is no manifest.
         #expect(BuildManifest.parse(manifest.serialized().replacingOccurrences(of: "\nsummary", with: "\n\nsummary")) == manifest)
         #expect(BuildManifest.parse(manifest.serialized() + "odd line\n") == nil)

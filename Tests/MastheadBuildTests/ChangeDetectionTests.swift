@@ -150,7 +150,7 @@ struct ChangeDetectionTests {
         let withFingerprints = manifest.serialized()
         #expect(withFingerprints.contains("fingerprint feedbeef articles/a b/index.html\n"))
         #expect(BuildManifest.parse(withFingerprints) == manifest)
-        #expect(BuildManifest.parse(withFingerprints, withRecords: false)?.pageFingerprints.isEmpty == true)
+        #expect(BuildManifest.parse(withFingerprints, withPages: false)?.pageFingerprints.isEmpty == true)
         #expect(BuildManifest.parse(withFingerprints.replacingOccurrences(of: "masthead-build-cache 4", with: "masthead-build-cache 3")) == nil)
     }
 }

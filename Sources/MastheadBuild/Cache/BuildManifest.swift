@@ -111,17 +111,17 @@ package struct BuildManifest: Sendable, Equatable {
     }
 
     /// Nil when the text is not a manifest of this version (then the cache is just not used).
-    /// `withRecords: false` skips the input, output and fingerprint records, most of a large site's
-    /// manifest: a build without the cache reads only the page URLs (`URLChanges`).
-    /// `withPageURLs: false` skips those, which only a build that goes ahead needs.
-    package static func parse(_ text: String, withRecords: Bool = true, withPageURLs: Bool = true) -> BuildManifest? {
+    /// `withRecords: false` skips the input and output records, most of a large site's
+    /// manifest: a build without the cache reads only the pages' URLs (`URLChanges`) and
+    /// fingerprints. `withPages: false` skips those, which only a build that goes ahead needs.
+    package static func parse(_ text: String, withRecords: Bool = true, withPages: Bool = true) -> BuildManifest? {
         var text = text
-        return text.withUTF8 { parse(bytes: $0, withRecords: withRecords, withPageURLs: withPageURLs) }
+        return text.withUTF8 { parse(bytes: $0, withRecords: withRecords, withPages: withPages) }
     }
 
     /// Line by line from the bytes, a record line parsed in place: a large site's manifest has a
     /// line for every file and folder, read at every build, and nothing-changed builds wait on it.
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>, withRecords: Bool, withPageURLs: Bool) -> BuildManifest? {
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>, withRecords: Bool, withPages: Bool) -> BuildManifest? {
         var lines = ManifestLines(bytes: bytes)
         guard let first = lines.next(), string(first) == formatLine, let keyLine = lines.next().map(string), keyLine.hasPrefix("key ")
         else { return nil }
@@ -154,7 +154,7 @@ package struct BuildManifest: Sendable, Equatable {
             case "warning":
                 manifest.warnings.append(unescape(rest))
             case "page":
-                guard withPageURLs else { continue }
+                guard withPages else { continue }
                 let parts = fields(rest, maxSplits: 1)
                 guard parts.count == 2 else { return nil }
                 manifest.pageURLs[unescape(parts[1])] = unescape(parts[0])
@@ -165,7 +165,7 @@ package struct BuildManifest: Sendable, Equatable {
                 guard let names = try? JSONDecoder().decode([String].self, from: Data(rest.utf8)), let file = names.first else { return nil }
                 manifest.databaseFiles[file] = Array(names.dropFirst())
             case "fingerprint":
-                guard withRecords else { continue }
+                guard withPages else { continue }
                 let parts = fields(rest, maxSplits: 1)
                 guard parts.count == 2, let fingerprint = UInt64(parts[0], radix: 16) else { return nil }
                 manifest.pageFingerprints[unescape(parts[1])] = fingerprint

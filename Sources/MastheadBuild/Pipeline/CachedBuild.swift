@@ -29,10 +29,10 @@ package enum CachedBuild {
         options.progress?.begin(.reading, total: nil)
         let cache = BuildCache(siteFolder: options.siteFolder, output: output)
         let key = cache.key(options.identity)
-        // Without the cache only its page URLs are read: a large site's records are not even parsed.
-        // With it, the page URLs are read only once the build goes ahead (nothing changed needs none).
-        let previous = useCache ? cache.loadManifest(withPageURLs: false) : nil
-        var lastPageURLs = useCache ? nil : cache.loadManifest(withRecords: false)?.pageURLs
+        // The last build's pages (their URLs and fingerprints) are read only once the build goes
+        // ahead (nothing changed needs none); without the cache, nothing else: a large site's records are not even parsed.
+        let previous = useCache ? cache.loadManifest(withPages: false) : nil
+        var lastPages = useCache ? nil : cache.loadManifest(withRecords: false)
         let sameKey = previous?.key == key
         // Inputs are read before the build: a file edited while it runs makes the next build redo it.
         let inputs = cache.fingerprintInputs(previous: sameKey ? previous?.inputs ?? [:] : [:])
@@ -54,9 +54,9 @@ package enum CachedBuild {
         timer.lap("database results checked")
         // The last build's pages are kept where their fingerprints are unchanged, when its files
         // are as it wrote them; every page is fingerprinted for the next build.
+        if lastPages == nil, previous != nil { lastPages = cache.loadManifest(withRecords: false) }
         let keepsPages = useCache && sameKey && drift.isEmpty
-        options.lastPages = LastPages(fingerprints: keepsPages ? previous?.pageFingerprints ?? [:] : [:], inputs: inputs)
-        if lastPageURLs == nil, previous != nil { lastPageURLs = cache.loadManifest(withRecords: false)?.pageURLs }
+        options.lastPages = LastPages(fingerprints: keepsPages ? lastPages?.pageFingerprints ?? [:] : [:], inputs: inputs)
 
         // Pages go to the staging folder as they are rendered; it replaces the output folder
         // only once the build has succeeded.
@@ -87,7 +87,7 @@ package enum CachedBuild {
         manifest.validUntil = BuildCache.validUntil(result.scheduledChanges)
         manifest.scheduledChanges = result.scheduledChanges
         let pageURLs = URLChanges.pageURLs(site)
-        result.diagnostics += URLChanges.warnings(previous: lastPageURLs ?? [:], site: site)
+        result.diagnostics += URLChanges.warnings(previous: lastPages?.pageURLs ?? [:], site: site)
         manifest.pageURLs = pageURLs
         manifest.summary = result.pageCounts.map { "\($0.count) \($0.kind)" }.joined(separator: ", ")
         manifest.warnings = result.diagnostics.map(\.description)
