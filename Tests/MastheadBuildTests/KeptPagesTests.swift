@@ -27,10 +27,10 @@ struct KeptPagesTests {
     }
 
     /// The folder a build without the cache makes of the site as it is now.
-    func clean(_ site: TestSite) throws -> [String: Data] {
+    func clean(_ site: TestSite, now: String = "2026-11-23T10:00:00Z") throws -> [String: Data] {
         let folder = site.root.appendingPathComponent("clean-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try cache.build(site, into: folder, useCache: false)
+        _ = try cache.build(site, into: folder, useCache: false, now: now)
         return try cache.contents(of: folder)
     }
 
@@ -103,5 +103,28 @@ struct KeptPagesTests {
         let files = try cache.contents(of: output)
         #expect(files.values.contains { String(decoding: $0, as: UTF8.self).contains("A sentence added for the test.") })
         #expect(files == (try clean(site)))
+    }
+
+    @Test("a catalog item whose visible: date arrives, no file changed: the catalog's pages show it")
+    func catalogItemAppears() throws {
+        let templates = TestSite.minimalTemplates.merging([
+            "catalog-index": "{{<base}}{{$main}}{{#items}}<p>{{key}}</p>{{/items}}{{/main}}{{/base}}",
+            "catalog-item": "{{<base}}{{$main}}<h1>{{item.key}}</h1>{{/main}}{{/base}}"
+        ]) { _, new in new }
+        let offers =
+            "catalogs:\n  offers:\n    file: catalogs/offers.csv\n    key: key\n    label: Offers\n"
+            + "    schema:\n      key: { type: string, required: true }\n      start: date\n    visible: { from: start }\n"
+        let site = try TestSite(config: TestSite.minimalConfig + "\n" + offers, templates: templates)
+        try site.write("Content/catalogs/offers.csv", "key,start\nalways,\nlater,2026-12-01\n")
+        try site.article("a.md", "title: A\ndate: 2026-01-01\ncategory: coffee-culture")
+        let output = site.root.appendingPathComponent("public")
+        _ = try cache.build(site, into: output, now: "2026-11-23T10:00:00Z")
+        let before = try cache.contents(of: output)
+        #expect(before.values.contains { String(decoding: $0, as: UTF8.self).contains("<p>always</p>") })
+        #expect(!before.values.contains { String(decoding: $0, as: UTF8.self).contains("<p>later</p>") })
+        _ = try cache.build(site, into: output, now: "2026-12-02T10:00:00Z")
+        let after = try cache.contents(of: output)
+        #expect(after.values.contains { String(decoding: $0, as: UTF8.self).contains("<p>later</p>") })
+        #expect(after == (try clean(site, now: "2026-12-02T10:00:00Z")))
     }
 }

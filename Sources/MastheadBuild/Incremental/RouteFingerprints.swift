@@ -8,8 +8,8 @@ import MastheadSupport
 /// Two builds giving a route the same fingerprint give it the same bytes, so the preview
 /// renders again only the routes whose fingerprint changed.
 ///
-/// What every page can show (site.yml, catalogs, statistics, category counts) goes into one
-/// site-wide part: a change there renders everything again. Named charts go only into the
+/// What every page can show (site.yml, catalogs and the items they show today, statistics,
+/// category counts) goes into one site-wide part: a change there renders everything again. Named charts go only into the
 /// pages whose template shows one. An article's
 /// own edit reaches its page, the pages showing its card (lists, the home page, its
 /// neighbours and the articles that list it as related) and nothing else.
@@ -41,8 +41,11 @@ struct RouteFingerprints: Sendable {
             shared.add(category.articles.count)
         }
         shared.add(site.articles.first.map { $0.document.date.timeIntervalSince1970.description } ?? "")
+        // Which items a catalog shows moves with the date as well as its file (`visible:`).
         for catalog in site.catalogs {
             shared.add(catalog.featured ?? -1)
+            shared.add(catalog.items.count)
+            for item in catalog.items { shared.add(item.key) }
         }
         self.shared = shared.value
         var charts = Fingerprint()
