@@ -84,7 +84,7 @@ public final class DatabaseResults: Sendable {
     }
 
     /// A digest of the rows of every result `file` reads; nil when it reads none. A page's
-    /// fingerprint in the preview takes it (`Document.sourceHash`): the same bytes drawn from other rows are another page.
+    /// fingerprint takes it (`Document.sourceHash`): the same bytes drawn from other rows are another page.
     package func digest(readBy file: String) -> String? {
         let digests = entries.withLock { entries in entries.values.filter { $0.readers.contains(file) }.map(\.digest) }
         return digests.isEmpty ? nil : StableHash.digest(digests.sorted().joined(separator: ","))

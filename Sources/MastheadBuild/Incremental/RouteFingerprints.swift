@@ -5,13 +5,13 @@ import MastheadSupport
 
 /// For each route, a fingerprint of everything its page is made from: its template (with
 /// the partials it reaches), the documents it shows, and the values every page receives.
-/// Two builds giving a route the same fingerprint give it the same bytes, so the preview
-/// renders again only the routes whose fingerprint changed.
+/// Two builds giving a route the same fingerprint give it the same bytes, so the preview and
+/// `masthead build` (`LastPages`) render again only the routes whose fingerprint changed.
 ///
 /// What every page can show (site.yml, catalogs and the items they show today, statistics,
-/// category counts) goes into one site-wide part: a change there renders everything again. Named charts go only into the
-/// pages whose template shows one. An article's
-/// own edit reaches its page, the pages showing its card (lists, the home page, its
+/// category counts) goes into one site-wide part: a change there renders everything again.
+/// Named charts go only into the pages whose template shows one. An article's own edit
+/// reaches its page, the pages showing its card (lists, the home page, its
 /// neighbours and the articles that list it as related) and nothing else.
 struct RouteFingerprints: Sendable {
     let site: Site
