@@ -26,6 +26,14 @@ struct KeptPagesTests {
         return site
     }
 
+    /// `site()` built once into its `public/` folder, with the cache.
+    func built() throws -> (site: TestSite, output: URL) {
+        let site = try site()
+        let output = site.root.appendingPathComponent("public")
+        _ = try cache.build(site, into: output)
+        return (site, output)
+    }
+
     /// The folder a build without the cache makes of the site as it is now.
     func clean(_ site: TestSite, now: String = "2026-11-23T10:00:00Z") throws -> [String: Data] {
         let folder = site.root.appendingPathComponent("clean-\(UUID().uuidString)")
@@ -56,9 +64,7 @@ struct KeptPagesTests {
 
     @Test("an article's title changed: every list, neighbour and home section showing its card has the new title")
     func titleChanged() throws {
-        let site = try site()
-        let output = site.root.appendingPathComponent("public")
-        _ = try cache.build(site, into: output)
+        let (site, output) = try built()
         try site.article("n4.md", "title: Renamed four\ndate: 2026-02-04\ncategory: inspiring-cooking", body: "Note 4.")
         let edited = try #require(work(try cache.build(site, into: output)))
         #expect(edited.keptPages > 0)
@@ -71,9 +77,7 @@ struct KeptPagesTests {
 
     @Test("a template edited, or a build without the cache: every page is drawn again")
     func everyPageDrawn() throws {
-        let site = try site()
-        let output = site.root.appendingPathComponent("public")
-        _ = try cache.build(site, into: output)
+        let (site, output) = try built()
         try site.write("Templates/card.mustache", "<a class=\"card\" href=\"{{url}}\">{{title}} ({{date}})</a>\n")
         let edited = try #require(work(try cache.build(site, into: output)))
         #expect(edited.keptPages == 0 && edited.renderedPages > 0, "\(edited)")

@@ -41,7 +41,7 @@ enum RenderStage {
                     file = OutputFile(path: route.outputPath, contents: .bytes(data))
                 }
                 file.fingerprint = fingerprint
-                return RenderedPage(file: file, fingerprint: fingerprint, data: data)
+                return RenderedPage(file: file, data: data)
             }
             let reused = pages.filter(\.file.isReused).count
             let kept = pages.filter { if case .kept = $0.file.contents { true } else { false } }.count
@@ -50,7 +50,7 @@ enum RenderStage {
             work.renderedPages += pages.count - reused - kept
             if memory != nil {
                 remembered += pages.compactMap { page in
-                    page.fingerprint.map { PageMemory.Page(path: page.file.path, fingerprint: $0, data: page.data) }
+                    page.file.fingerprint.map { PageMemory.Page(path: page.file.path, fingerprint: $0, data: page.data) }
                 }
             }
             switch delivery {
@@ -63,9 +63,9 @@ enum RenderStage {
     }
 }
 
+/// A page and its bytes, which the preview's memory keeps (a kept file has none).
 private struct RenderedPage: Sendable {
     var file: OutputFile
-    var fingerprint: UInt64?
     var data: Data
 }
 
