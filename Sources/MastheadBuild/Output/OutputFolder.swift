@@ -8,8 +8,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Which folders `masthead build` may replace: only one it made. A build replaces its output
-/// folder whole, so a folder given by mistake (`--output ..`, `--output ~/Documents`) would
+/// Which folders `masthead build` may replace: only one it made. A build replaces what its
+/// output folder holds (whole, or in place), so a folder given by mistake (`--output ..`, `--output ~/Documents`) would
 /// be deleted with everything in it. A folder counts as Masthead's when it does not exist,
 /// is empty, or holds the marker file every build writes into its output; an output written
 /// by an earlier Masthead, from before the marker, counts when every file in it is listed
@@ -24,7 +24,7 @@ package enum OutputFolder {
     /// path would publish the builder's user name and home folder.
     static func markerText(siteFolder: SiteFolder) -> String {
         let name = siteFolder.name
-        return "\(markerFirstLine)\nWritten by masthead build from the site folder \"\(name)\"; every build replaces this folder whole.\n"
+        return "\(markerFirstLine)\nWritten by masthead build from the site folder \"\(name)\"; every build replaces what this folder holds.\n"
     }
 
     /// Why Masthead must not replace `path`, or nil when it may. `manifest` is read only for a

@@ -6,8 +6,9 @@ import MastheadSupport
 import Glibc
 #endif
 
-/// Writes a built site to its output folder: into a new folder beside it first, swapped in
-/// only when every file is written, so a failed build never leaves a half-built site.
+/// Writes a built site to its output folder: every new or changed file into a staging folder
+/// beside it first, put in place only when every file is written, so a failed build never
+/// leaves a half-built site.
 package enum OutputWriter {
     package struct Failure: Error, CustomStringConvertible {
         package var description: String
@@ -34,8 +35,10 @@ package enum OutputWriter {
         if !force, let reason = OutputFolder.foreignReason(target, manifest: manifest) {
             return "refusing to replace \(target): \(reason). Choose a new or an empty folder, or pass --force to replace it and everything in it"
         }
-        // The staging folders beside the output are replaced too: never someone else's.
+        // The staging folders beside the output are replaced too: never someone else's. A
+        // journaled one is a commit a stopped build left to finish (`OutputCommit`).
         for staging in [Staging.newSuffix, Staging.oldSuffix] {
+            if staging == Staging.newSuffix && OutputCommit.isJournaled(target + staging) { continue }
             if let reason = OutputFolder.foreignReason(target + staging, manifest: manifest) {
                 return "refusing to use \(target + staging) while writing \(target): \(reason). Move or delete it"
                     + " (masthead build assembles the new site beside the output folder, under that name)"
@@ -60,41 +63,30 @@ package enum OutputWriter {
         package var pageFingerprints: [String: UInt64] = [:]
     }
 
-    /// Writes every file; returns the number of files written.
+    /// Writes every file, replacing the output folder whole; returns the number of files written.
     @discardableResult
     package static func write(_ files: [OutputFile], to output: URL, siteFolder: SiteFolder, force: Bool = false) throws -> Int {
-        try write(files, to: output, siteFolder: siteFolder, previous: [:], force: force).written
-    }
-
-    /// Writes only what changed since the build that wrote `previous` (the output records of
-    /// its manifest), keeping the whole-site guarantee (see `Staging`).
-    package static func write(
-        _ files: [OutputFile], to output: URL, siteFolder: SiteFolder,
-        previous: [String: BuildManifest.FileRecord],
-        inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false
-    ) throws -> Report {
-        let staging = try Staging(output: output, siteFolder: siteFolder, previous: previous, inputs: inputs, force: force)
+        let staging = try Staging(output: output, siteFolder: siteFolder, force: force)
         do {
             try staging.add(files)
         } catch {
             staging.discard()
             throw error
         }
-        return try staging.commit()
+        return try staging.commit().written
     }
 
     /// A new output folder being assembled: a failure leaves the old folder as it was, a
     /// success never leaves it half-written. Files can be added in batches as they are
     /// rendered, so a large site is never held in memory whole.
     ///
-    /// How: the new site is assembled in a staging folder beside the output, where a file
+    /// How: new and changed files are written into a staging folder beside the output; a file
     /// whose bytes are unchanged (same hash as recorded, and the file on disk still as
-    /// recorded) is a hard link to the current file, and only changed files are written;
-    /// then the staging folder is renamed over the output. Hard links cost one metadata
-    /// operation per file and no data, keep the unchanged files' inode and modification
-    /// time, and make the swap a pair of renames. Writing changed files in place instead
-    /// would be cheaper still but could leave a mix of old and new pages if the build
-    /// stopped half-way. Where hard links are not possible the file is written.
+    /// recorded) is left where it is, inode and times included. Once every file is there,
+    /// `commit` puts them in place (`OutputCommit`: the files the build no longer makes, and
+    /// `unlisted`, removed, the staged ones renamed over their old selves, a journal finishing
+    /// a commit that was stopped). Without `previous` records (a first build, `--no-cache`,
+    /// `--force`) the staging folder holds the whole site and replaces the output folder.
     /// `inputs` are the input records of the same build, so files copied from the site
     /// folder are not read again just to hash them.
     package final class Staging: Sendable {
@@ -106,7 +98,12 @@ package enum OutputWriter {
         private let siteFolder: SiteFolder
         private let previous: [String: BuildManifest.FileRecord]
         private let inputs: [String: BuildManifest.FileRecord]
+        /// What is in the output folder that the last build did not write (`OutputDrift.unlisted`).
+        private let unlisted: [String]
         private let report = Locked(Report())
+        /// Files whose status the commit changes or may have changed: the staged ones, and the
+        /// unchanged ones with other names (the image cache's), looked at again after it.
+        private let lookAgain = Locked<[String]>([])
         private let realPaths = RealPaths()
         /// The folders made so far: most files go into a folder made already (`social/`,
         /// `tags/`), and asking the kernel again costs a path walk each.
@@ -125,7 +122,7 @@ package enum OutputWriter {
         /// hold the site are refused whatever it says.
         package init(
             output: URL, siteFolder: SiteFolder, previous: [String: BuildManifest.FileRecord] = [:],
-            inputs: [String: BuildManifest.FileRecord] = [:], force: Bool = false
+            inputs: [String: BuildManifest.FileRecord] = [:], unlisted: [String] = [], force: Bool = false
         ) throws {
             if let problem = checkSafe(output: output, siteFolder: siteFolder, force: force) { throw Failure(description: problem) }
             target = output.standardizedFileURL
@@ -133,7 +130,10 @@ package enum OutputWriter {
             self.siteFolder = siteFolder
             self.previous = previous
             self.inputs = inputs
-            // checkSafe has found it to be one of ours (or nothing at all).
+            self.unlisted = unlisted
+            // checkSafe has found it to be one of ours (or nothing at all); a commit a stopped
+            // build left half-done is finished first.
+            try OutputCommit.finishInterrupted(target: target.path)
             try? FileManager.default.removeItem(at: staging)
             do {
                 try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -148,6 +148,8 @@ package enum OutputWriter {
             report.withLock {
                 $0.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: StableHash.digest(data))
             }
+            // Moved into place only when its bytes differ (`OutputCommit`): looked at again after.
+            lookAgain.withLock { $0.append(marker) }
         }
 
         /// Places files in the staging folder, on every core: a large site's writing is
@@ -181,46 +183,86 @@ package enum OutputWriter {
                     file, in: staging.path, current: target.path, previous: previous[file.path], siteFolder: siteFolder, inputs: inputs,
                     realPaths: realPaths, madeFolders: madeFolders)
             }
+            var staged: [String] = []
             try report.withLock { report in
                 for (file, outcome) in zip(files, placed) {
-                    let (record, linked) = try outcome.get()
+                    let (record, placement) = try outcome.get()
                     report.records[file.path] = record
                     if let fingerprint = file.fingerprint { report.pageFingerprints[file.path] = fingerprint }
-                    if linked { report.unchanged += 1 } else { report.written += 1 }
+                    if placement == .staged { report.written += 1 } else { report.unchanged += 1 }
+                    if placement != .unchanged { staged.append(file.path) }
                 }
             }
+            lookAgain.withLock { $0 += staged }
         }
 
-        /// Swaps the staging folder in for the output folder.
+        /// Puts the staged files in place: in the output folder (`OutputCommit`) when the last
+        /// build's records say what it holds, otherwise by replacing it with the staging folder.
         package func commit() throws -> Report {
             let manager = FileManager.default
-            let old = URL(fileURLWithPath: target.path + Self.oldSuffix)
             var report = self.report.withLock { $0 }
-            do {
-                report.removed = previous.keys.filter { report.records[$0] == nil }.count
-                try? manager.removeItem(at: old)
-                if manager.fileExists(atPath: target.path) {
-                    try manager.moveItem(at: target, to: old)
+            let removals = previous.keys.filter { report.records[$0] == nil }
+            report.removed = removals.count
+            if !previous.isEmpty && manager.fileExists(atPath: target.path) {
+                if let collision = collision(records: report.records) {
+                    discard()
+                    throw collision
                 }
-                try manager.moveItem(at: staging, to: target)
-                try? manager.removeItem(at: old)
-            } catch {
-                discard()
-                throw Failure(description: "cannot put the new site in place of \(target.path): \(Self.reason(error))")
+                try OutputCommit.apply(staging: staging.path, target: target.path, removals: removals + unlisted)
+            } else {
+                let old = URL(fileURLWithPath: target.path + Self.oldSuffix)
+                do {
+                    try? manager.removeItem(at: old)
+                    if manager.fileExists(atPath: target.path) {
+                        try manager.moveItem(at: target, to: old)
+                    }
+                    try manager.moveItem(at: staging, to: target)
+                    try? manager.removeItem(at: old)
+                } catch {
+                    discard()
+                    throw Failure(description: "cannot put the new site in place of \(target.path): \(Self.reason(error))")
+                }
             }
-            // Every file's status as it is now: a hard link made or removed (the files kept from the
-            // last build, the image cache's) moves a file's change time, and the next build compares it.
+            // The status of every file the commit moved, or whose other names it may have moved or
+            // removed (a hard link's change time moves), as it is now: the next build compares it.
             let root = target.path + "/"
-            let statuses = parallelMap(Array(report.records)) { path, record in
-                (path, FileStatus(path: root + path, followingLinks: false).map { BuildManifest.FileRecord($0, hash: record.hash) } ?? record)
+            let paths = lookAgain.withLock { $0 }
+            let statuses = parallelMap(paths) { path in (path, FileStatus(path: root + path, followingLinks: false)) }
+            for case (let path, let status?) in statuses {
+                if let hash = report.records[path]?.hash { report.records[path] = BuildManifest.FileRecord(status, hash: hash) }
             }
-            report.records = Dictionary(statuses, uniquingKeysWith: { first, _ in first })
             report.folders = FolderRecords(of: target, files: report.records.keys)
             return report
         }
 
-        /// Removes the staging folder; the output folder stays as it was.
+        /// A file new to the output folder that an unchanged file stands in the way of, or the
+        /// reverse (the staging folder catches such outputs when both are staged): the resolver
+        /// names the inputs of those it knows, this catches the rest.
+        private func collision(records: [String: BuildManifest.FileRecord]) -> Failure? {
+            let advice = "two outputs collide; rename or move one of their sources"
+            for path in lookAgain.withLock({ $0 }) where previous[path] == nil {
+                var prefix = Substring(path)
+                while let slash = prefix.lastIndex(of: "/") {
+                    prefix = prefix[..<slash]
+                    if records[String(prefix)] != nil {
+                        return Failure(
+                            description: "cannot write \(path): \(prefix) is a file of the output,"
+                                + " but this needs \(prefix)/ to be a folder; \(advice)")
+                    }
+                }
+                if FileStatus(path: target.path + "/" + path, followingLinks: false)?.isDirectory == true,
+                    records.keys.contains(where: { $0.hasPrefix(path + "/") })
+                {
+                    return Failure(description: "cannot write \(path): other output files need \(path)/ to be a folder; \(advice)")
+                }
+            }
+            return nil
+        }
+
+        /// Removes the staging folder; the output folder stays as it was. A commit under way
+        /// (journaled) is left for the next build to finish.
         package func discard() {
+            guard !OutputCommit.isJournaled(staging.path) else { return }
             try? FileManager.default.removeItem(at: staging)
         }
 
@@ -232,16 +274,28 @@ package enum OutputWriter {
         }
     }
 
-    /// Puts one file in the staging folder: a hard link to the current file when its bytes
-    /// are those recorded, or to the image cache's file (`knownDigest`), otherwise written.
-    /// Returns its record and whether it was linked. A copied file is read through every
+    /// Where `place` put a file.
+    enum Placement: Equatable {
+        /// Left in the output folder as it was.
+        case unchanged
+        /// Left in the output folder as it was, a file with other names (the image cache's).
+        case unchangedShared
+        /// Linked from the image cache into the staging folder: bytes known, none written.
+        case linked
+        /// Written into the staging folder.
+        case staged
+    }
+
+    /// Puts one file in the staging folder, unless the output folder holds its bytes as recorded:
+    /// a hard link to the image cache's file (`knownDigest`), otherwise written.
+    /// Returns its record and where it went. A copied file is read through every
     /// symbolic link to its real path, which must lie inside the site folder: the output gets
     /// a file, never a symbolic link, and never a file from elsewhere.
     private static func place(
         _ file: OutputFile, in staging: String, current currentFolder: String, previous recorded: BuildManifest.FileRecord?,
         siteFolder: SiteFolder,
         inputs: [String: BuildManifest.FileRecord], realPaths: RealPaths, madeFolders: OnceCache<String, Bool>
-    ) -> Result<(BuildManifest.FileRecord, linked: Bool), Failure> {
+    ) -> Result<(BuildManifest.FileRecord, Placement), Failure> {
         let destination = staging + "/" + file.path
         do {
             var real: (path: String, status: FileStatus)?
@@ -256,6 +310,20 @@ package enum OutputWriter {
             let print = try fingerprint(file, real: real, siteFolder: siteFolder, inputs: inputs)
             var named = file.path
             if case .copy(let source) = file.contents { named += " (from \(siteFolder.relative(source)))" }
+            let current = currentFolder + "/" + file.path
+            if case .kept = file.contents {
+                // The caller checked the output folder is as recorded (`OutputDrift`).
+                guard let recorded, let status = FileStatus(path: current, followingLinks: false), status.isRegular, status.matches(recorded)
+                else {
+                    throw Failure(description: "cannot keep \(file.path) from the last build: it changed since (--no-cache builds it again)")
+                }
+                return .success((recorded, status.linkCount > 1 ? .unchangedShared : .unchanged))
+            }
+            if let recorded, recorded.hash == print.hash, recorded.size == print.size,
+                let status = FileStatus(path: current, followingLinks: false), status.isRegular, status.matches(recorded)
+            {
+                return .success((recorded, status.linkCount > 1 ? .unchangedShared : .unchanged))
+            }
             if let slash = file.path.lastIndex(of: "/") {
                 let parent = String(file.path[..<slash])
                 _ = try madeFolders.value(for: parent) {
@@ -263,21 +331,8 @@ package enum OutputWriter {
                     return true
                 }
             }
-            let current = currentFolder + "/" + file.path
-            if case .kept = file.contents {
-                // The caller checked the output folder is as recorded (`OutputDrift`).
-                guard let recorded, let status = FileStatus(path: current), status.matches(recorded), link(current, destination) == 0 else {
-                    throw Failure(description: "cannot keep \(file.path) from the last build: it changed since (--no-cache builds it again)")
-                }
-                return .success((recorded, true))
-            }
-            if let recorded, recorded.hash == print.hash, recorded.size == print.size,
-                let status = FileStatus(path: current), status.isRegular, status.matches(recorded),
-                link(current, destination) == 0
-            {
-                return .success((recorded, true))
-            }
             let written: FileStatus?
+            var placement = Placement.staged
             switch file.contents {
             case .bytes(let data):
                 written = try writeFile(data, to: destination, named: named, in: staging)
@@ -285,6 +340,7 @@ package enum OutputWriter {
                 // Masthead's own cache replaces its files and never changes one in place: a link
                 // is a copy, and has its source's status (one inode).
                 written = real?.status
+                placement = .linked
             case .copy:
                 written = try copyFile(real?.path ?? "", to: destination, named: named, in: staging)
             case .kept:
@@ -293,7 +349,7 @@ package enum OutputWriter {
             let record =
                 written.map { BuildManifest.FileRecord($0, hash: print.hash) }
                 ?? BuildManifest.FileRecord(size: print.size, modified: 0, hash: print.hash)
-            return .success((record, false))
+            return .success((record, placement))
         } catch let failure as Failure {
             return .failure(failure)
         } catch {

@@ -25,6 +25,8 @@ package enum CachedBuild {
     ) throws -> Outcome {
         let lock = try BuildLock.acquire(siteFolder: options.siteFolder, wait: lockWait)
         defer { lock?.release() }
+        // A commit a stopped build left half-done is finished before the folder is looked at.
+        try OutputCommit.finishInterrupted(target: output.standardizedFileURL.path)
         var timer = PhaseTimer()
         options.progress?.begin(.reading, total: nil)
         let cache = BuildCache(siteFolder: options.siteFolder, output: output)
@@ -62,7 +64,7 @@ package enum CachedBuild {
         // only once the build has succeeded.
         let staging = try OutputWriter.Staging(
             output: output, siteFolder: options.siteFolder,
-            previous: previous?.outputs ?? [:], inputs: inputs, force: force)
+            previous: previous?.outputs ?? [:], inputs: inputs, unlisted: drift.unlisted, force: force)
         options.pageDelivery = .streamed { try staging.add($0) }
         options.databaseResults = databaseResults
         var result = Pipeline.run(.everything, options: options)

@@ -18,6 +18,9 @@ package struct FileStatus: Hashable, Sendable {
     package var isDirectory: Bool
     package var isRegular: Bool
     package var inode: UInt64
+    /// How many names the file has: above 1 for a hard link (an output linked from the image
+    /// cache), whose change time any of its other names can move.
+    package var linkCount: UInt64
 
     package var isLink: Bool
 
@@ -59,6 +62,7 @@ package struct FileStatus: Hashable, Sendable {
         isRegular = type == S_IFREG
         isLink = type == S_IFLNK
         inode = UInt64(info.st_ino)
+        linkCount = UInt64(info.st_nlink)
     }
 
     /// Now, in nanoseconds since 1970, by the clock the kernel stamps files with (the coarse one,
