@@ -101,9 +101,17 @@ package enum OutputWriter {
         /// What is in the output folder that the last build did not write (`OutputDrift.unlisted`).
         private let unlisted: [String]
         private let report = Locked(Report())
-        /// Files whose status the commit changes or may have changed: the staged ones, and the
-        /// unchanged ones with other names (the image cache's), looked at again after it.
-        private let lookAgain = Locked<[String]>([])
+        /// What the staging folder holds, and the files with other names (the image cache's).
+        private let placed = Locked(Placed())
+
+        /// The commit changes these files' status, so they are looked at again after it: a
+        /// rename into the output folder moves a file's change time, and so does linking or
+        /// removing another of its names. A file written into a staging folder that is then
+        /// renamed whole keeps the status it was written with.
+        private struct Placed {
+            var staged: [String] = []
+            var shared: [String] = []
+        }
         private let realPaths = RealPaths()
         /// The folders made so far: most files go into a folder made already (`social/`,
         /// `tags/`), and asking the kernel again costs a path walk each.
@@ -149,7 +157,7 @@ package enum OutputWriter {
                 $0.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: StableHash.digest(data))
             }
             // Moved into place only when its bytes differ (`OutputCommit`): looked at again after.
-            lookAgain.withLock { $0.append(marker) }
+            placed.withLock { $0.shared.append(marker) }
         }
 
         /// Places files in the staging folder, on every core: a large site's writing is
@@ -178,22 +186,26 @@ package enum OutputWriter {
                 }
                 files = unique
             }
-            let placed = parallelMap(files) { [self] file in
+            let outcomes = parallelMap(files) { [self] file in
                 place(
                     file, in: staging.path, current: target.path, previous: previous[file.path], siteFolder: siteFolder, inputs: inputs,
                     realPaths: realPaths, madeFolders: madeFolders)
             }
-            var staged: [String] = []
+            var batch = Placed()
             try report.withLock { report in
-                for (file, outcome) in zip(files, placed) {
+                for (file, outcome) in zip(files, outcomes) {
                     let (record, placement) = try outcome.get()
                     report.records[file.path] = record
                     if let fingerprint = file.fingerprint { report.pageFingerprints[file.path] = fingerprint }
                     if placement == .staged { report.written += 1 } else { report.unchanged += 1 }
-                    if placement != .unchanged { staged.append(file.path) }
+                    if placement == .staged || placement == .linked { batch.staged.append(file.path) }
+                    if placement == .linked || placement == .unchangedShared { batch.shared.append(file.path) }
                 }
             }
-            lookAgain.withLock { $0 += staged }
+            placed.withLock {
+                $0.staged += batch.staged
+                $0.shared += batch.shared
+            }
         }
 
         /// Puts the staged files in place: in the output folder (`OutputCommit`) when the last
@@ -203,7 +215,9 @@ package enum OutputWriter {
             var report = self.report.withLock { $0 }
             let removals = previous.keys.filter { report.records[$0] == nil }
             report.removed = removals.count
-            if !previous.isEmpty && manager.fileExists(atPath: target.path) {
+            let placed = self.placed.withLock { $0 }
+            let inPlace = !previous.isEmpty && manager.fileExists(atPath: target.path)
+            if inPlace {
                 if let collision = collision(records: report.records) {
                     discard()
                     throw collision
@@ -223,10 +237,9 @@ package enum OutputWriter {
                     throw Failure(description: "cannot put the new site in place of \(target.path): \(Self.reason(error))")
                 }
             }
-            // The status of every file the commit moved, or whose other names it may have moved or
-            // removed (a hard link's change time moves), as it is now: the next build compares it.
+            // The status the next build compares, as the commit left it (`Placed`).
             let root = target.path + "/"
-            let paths = lookAgain.withLock { $0 }
+            let paths = inPlace ? placed.staged + placed.shared : placed.shared
             let statuses = parallelMap(paths) { path in (path, FileStatus(path: root + path, followingLinks: false)) }
             for case (let path, let status?) in statuses {
                 if let hash = report.records[path]?.hash { report.records[path] = BuildManifest.FileRecord(status, hash: hash) }
@@ -240,7 +253,7 @@ package enum OutputWriter {
         /// names the inputs of those it knows, this catches the rest.
         private func collision(records: [String: BuildManifest.FileRecord]) -> Failure? {
             let advice = "two outputs collide; rename or move one of their sources"
-            for path in lookAgain.withLock({ $0 }) where previous[path] == nil {
+            for path in placed.withLock({ $0.staged }) where previous[path] == nil {
                 var prefix = Substring(path)
                 while let slash = prefix.lastIndex(of: "/") {
                     prefix = prefix[..<slash]
