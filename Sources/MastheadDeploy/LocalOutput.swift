@@ -5,8 +5,10 @@ import MastheadSupport
 
 /// The output folder a deploy publishes, as the last successful build left it: only a folder
 /// `masthead build` wrote (its marker), with the manifest that build recorded, and every file
-/// still as recorded. A build that failed leaves the previous output and manifest in place, and
-/// a build still writing has not replaced the folder yet, so what is deployed is always a whole site.
+/// still as recorded. A build that failed leaves the previous output and manifest in place, a
+/// build cannot run while a deploy holds the site's lock, and a build stopped while it put its
+/// files in place leaves files that no record matches (moved in, or gone), so what is deployed
+/// is always a whole site.
 package struct LocalOutput: Sendable {
     package let folder: URL
     /// The files the build recorded, sorted by path (bytes).

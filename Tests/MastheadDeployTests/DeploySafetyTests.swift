@@ -271,6 +271,33 @@ import Testing
         #expect(newline.errors.contains("two\\nlines.txt"), "\(newline.errors)")
     }
 
+    @Test func aBuildStoppedWhilePuttingItsFilesInPlaceIsNotDeployedUntilTheNextBuildFinishesIt() throws {
+        let site = try GeneratedSite(articles: 3)
+        defer { site.remove() }
+        let folder = site.folder.appendingPathComponent("published")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try site.build()
+        // What a build killed during its commit leaves: one file renamed into place, the journal and the rest staged.
+        let staging = site.output.path + ".masthead-new"
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        try Data("masthead-commit 1\n".utf8).write(to: URL(fileURLWithPath: staging + "/.masthead-commit"))
+        try Data("<p>staged</p>".utf8).write(to: URL(fileURLWithPath: staging + "/404.html"))
+        try Data("<p>moved in</p>".utf8).write(to: URL(fileURLWithPath: staging + "/index.html"))
+        #expect(rename(staging + "/index.html", site.output.path + "/index.html") == 0)
+        let refused = try deploy(site, ["file://\(folder.path)"])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("\(site.output.path)/index.html changed since masthead build wrote it"), "\(refused.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path))
+        // The next build finishes the commit, then writes again what its own site differs in.
+        try site.build()
+        #expect(!FileManager.default.fileExists(atPath: staging))
+        let run = try deploy(site, ["file://\(folder.path)"])
+        #expect(run.status == 0, "\(run.errors)")
+        let published = try Data(contentsOf: folder.appendingPathComponent("index.html"))
+        #expect(published == (try Data(contentsOf: site.output.appendingPathComponent("index.html"))))
+        #expect(!String(decoding: published, as: UTF8.self).contains("moved in"))
+    }
+
     @Test func rsyncDeletionsRemoveTheFoldersTheyEmptied() throws {
         let site = try GeneratedSite(articles: 2)
         defer { site.remove() }
