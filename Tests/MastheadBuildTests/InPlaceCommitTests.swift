@@ -73,6 +73,23 @@ struct InPlaceCommitTests {
         #expect(try cache.contents(of: output) == (try clean(site)))
     }
 
+    @Test("a file put in the output where the next build needs a folder: removed, with a warning, and the page written")
+    func foreignFileInTheWay() throws {
+        let site = try cache.sampleSite()
+        let output = site.root.appendingPathComponent("public")
+        _ = try cache.build(site, into: output)
+        try Data("mine".utf8).write(to: output.appendingPathComponent("articles/d"))
+        try site.article("d.md", "title: D\ndate: 2026-01-04\ncategory: coffee-culture", body: "Delta.")
+        guard case .built(let result, _) = try cache.build(site, into: output) else {
+            Issue.record("the build did not run")
+            return
+        }
+        let warnings = result.diagnostics.map(\.description).joined(separator: "\n")
+        #expect(warnings.contains("removed 1 files masthead build did not write: articles/d "), "\(warnings)")
+        #expect(String(decoding: try cache.contents(of: output)["articles/d/index.html"] ?? Data(), as: UTF8.self).contains("Delta."))
+        #expect(try cache.contents(of: output) == (try clean(site)))
+    }
+
     @Test("a commit stopped half-way: the next build finishes it, then puts right what differs from its own site")
     func stoppedCommitFinished() throws {
         let site = try cache.sampleSite()

@@ -137,7 +137,8 @@ enum OutputCommit {
             if mkdir(path, 0o755) == 0 { continue }
             guard errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             if FileStatus(path: path, followingLinks: false)?.isDirectory == true { continue }
-            guard unlink(path) == 0, mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            // Another worker may be replacing the same file.
+            guard unlink(path) == 0 || errno == ENOENT, mkdir(path, 0o755) == 0 || errno == EEXIST else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
         }
