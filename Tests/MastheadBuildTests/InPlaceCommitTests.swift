@@ -73,19 +73,22 @@ struct InPlaceCommitTests {
         #expect(try cache.contents(of: output) == (try clean(site)))
     }
 
-    @Test("a file put in the output where the next build needs a folder: removed, with a warning, and the page written")
+    @Test("files put in the output, one where the next build needs a folder, one with a newline in its name: removed, with a warning")
     func foreignFileInTheWay() throws {
         let site = try cache.sampleSite()
         let output = site.root.appendingPathComponent("public")
         _ = try cache.build(site, into: output)
         try Data("mine".utf8).write(to: output.appendingPathComponent("articles/d"))
+        // A name with a newline: the journal keeps one path a line.
+        try Data("mine".utf8).write(to: output.appendingPathComponent("odd\nname.txt"))
         try site.article("d.md", "title: D\ndate: 2026-01-04\ncategory: coffee-culture", body: "Delta.")
         guard case .built(let result, _) = try cache.build(site, into: output) else {
             Issue.record("the build did not run")
             return
         }
         let warnings = result.diagnostics.map(\.description).joined(separator: "\n")
-        #expect(warnings.contains("removed 1 files masthead build did not write: articles/d "), "\(warnings)")
+        #expect(warnings.contains("removed 2 files masthead build did not write: articles/d, odd"), "\(warnings)")
+        #expect(!FileManager.default.fileExists(atPath: output.path + "/odd\nname.txt"))
         #expect(String(decoding: try cache.contents(of: output)["articles/d/index.html"] ?? Data(), as: UTF8.self).contains("Delta."))
         #expect(try cache.contents(of: output) == (try clean(site)))
     }

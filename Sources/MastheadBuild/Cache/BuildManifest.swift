@@ -258,7 +258,7 @@ package struct BuildManifest: Sendable, Equatable {
     /// Paths and messages stay on one line: `\` and newlines are escaped.
     /// By scalar: a `\r\n` is one Character, which neither `\r` nor `\n` equals. The bytes
     /// are looked at first (a Character at a time, it was a tenth of the manifest's time).
-    private static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         guard text.containsByte(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
             return text
         }
@@ -274,7 +274,7 @@ package struct BuildManifest: Sendable, Equatable {
         return escaped
     }
 
-    private static func unescape(_ text: Substring) -> String {
+    static func unescape(_ text: Substring) -> String {
         guard text.utf8.contains(UInt8(ascii: "\\")) else { return String(text) }
         var result = ""
         var escaping = false

@@ -21,7 +21,8 @@ enum OutputCommit {
     /// Removes `removals` from `target` (paths relative to it; an empty folder's ends in `/`),
     /// then moves every file of `staging` into `target`, then removes `staging`.
     static func apply(staging: String, target: String, removals: [String]) throws {
-        let journal = journalFirstLine + "\n" + removals.map(escaped).joined(separator: "\n")
+        // One path a line, escaped as the manifest escapes them: a file someone put in the output may have a newline in its name.
+        let journal = journalFirstLine + "\n" + removals.map(BuildManifest.escape).joined(separator: "\n")
         let temporary = staging + "/" + journalName + ".tmp"
         do {
             try Data(journal.utf8).write(to: URL(fileURLWithPath: temporary))
@@ -42,7 +43,7 @@ enum OutputCommit {
     static func finishInterrupted(target: String) throws {
         let staging = target + OutputWriter.Staging.newSuffix
         guard isJournaled(staging), let text = try? String(contentsOfFile: staging + "/" + journalName, encoding: .utf8) else { return }
-        let removals = text.split(separator: "\n", omittingEmptySubsequences: true).dropFirst().map { unescaped(String($0)) }
+        let removals = text.split(separator: "\n", omittingEmptySubsequences: true).dropFirst().map(BuildManifest.unescape)
         try run(staging: staging, target: target, removals: removals)
     }
 
@@ -147,26 +148,5 @@ enum OutputCommit {
     private static func parent(_ path: String) -> String {
         let plain = path.hasSuffix("/") ? path.dropLast() : Substring(path)
         return plain.lastIndex(of: "/").map { String(plain[..<$0]) } ?? ""
-    }
-
-    /// One path a line: a newline or backslash in a name (a file someone put in the output) is escaped.
-    private static func escaped(_ path: String) -> String {
-        path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
-    }
-
-    private static func unescaped(_ line: String) -> String {
-        var result = ""
-        var escaping = false
-        for character in line {
-            if escaping {
-                result.append(character == "n" ? "\n" : character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }
