@@ -93,6 +93,20 @@ struct InPlaceCommitTests {
         #expect(try cache.contents(of: output) == (try clean(site)))
     }
 
+    @Test("the output folder removed while the build ran: the commit fails rather than put a site without its unchanged files in place")
+    func outputRemovedDuringTheBuild() throws {
+        let site = try cache.sampleSite()
+        let output = site.root.appendingPathComponent("public")
+        _ = try cache.build(site, into: output, now: "2026-11-23T10:00:00Z")
+        let previous = try #require(BuildCache(siteFolder: SiteFolder(site.root), output: output).loadManifest()).outputs
+        let staging = try OutputWriter.Staging(output: output, siteFolder: SiteFolder(site.root), previous: previous)
+        try staging.add(site.build().files)
+        try FileManager.default.removeItem(at: output)
+        #expect(throws: OutputWriter.Failure.self) { try staging.commit() }
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(!FileManager.default.fileExists(atPath: output.path + ".masthead-new"))
+    }
+
     @Test("a commit stopped half-way: the next build finishes it, then puts right what differs from its own site")
     func stoppedCommitFinished() throws {
         let site = try cache.sampleSite()

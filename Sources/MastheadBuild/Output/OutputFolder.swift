@@ -9,8 +9,8 @@ import Darwin
 #endif
 
 /// Which folders `masthead build` may replace: only one it made. A build replaces what its
-/// output folder holds (whole, or in place), so a folder given by mistake (`--output ..`, `--output ~/Documents`) would
-/// be deleted with everything in it. A folder counts as Masthead's when it does not exist,
+/// output folder holds (whole, or in place), so a folder given by mistake (`--output ..`,
+/// `--output ~/Documents`) would be deleted with everything in it. A folder counts as Masthead's when it does not exist,
 /// is empty, or holds the marker file every build writes into its output; an output written
 /// by an earlier Masthead, from before the marker, counts when every file in it is listed
 /// in the site's build cache for that folder (`BuildManifest.outputs`).

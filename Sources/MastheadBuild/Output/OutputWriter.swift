@@ -217,6 +217,11 @@ package enum OutputWriter {
             report.removed = removals.count
             let placed = self.placed.withLock { $0 }
             let inPlace = !previous.isEmpty && manager.fileExists(atPath: target.path)
+            if !inPlace && report.unchanged > 0 {
+                // The files left in place went with the folder: the staging folder is not a whole site.
+                discard()
+                throw Failure(description: "\(target.path) was removed while the build ran: build again")
+            }
             if inPlace {
                 if let collision = collision(records: report.records) {
                     discard()
