@@ -197,8 +197,12 @@ package enum OutputWriter {
                     let (record, placement) = try outcome.get()
                     report.records[file.path] = record
                     if let fingerprint = file.fingerprint { report.pageFingerprints[file.path] = fingerprint }
-                    if placement == .staged || placement == .linked { report.written += 1 } else { report.unchanged += 1 }
-                    if placement == .staged || placement == .linked { batch.staged.append(file.path) }
+                    if placement == .staged || placement == .linked {
+                        report.written += 1
+                        batch.staged.append(file.path)
+                    } else {
+                        report.unchanged += 1
+                    }
                     if placement == .linked || placement == .unchangedShared { batch.shared.append(file.path) }
                 }
             }

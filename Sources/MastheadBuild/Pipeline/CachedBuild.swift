@@ -60,8 +60,8 @@ package enum CachedBuild {
         let keepsPages = useCache && sameKey && drift.isEmpty
         options.lastPages = LastPages(fingerprints: keepsPages ? lastPages?.pageFingerprints ?? [:] : [:], inputs: inputs)
 
-        // Pages go to the staging folder as they are rendered; it replaces the output folder
-        // only once the build has succeeded.
+        // Pages go to the staging folder as they are rendered; they are put in place (or the
+        // folder swapped in) only once the build has succeeded.
         let staging = try OutputWriter.Staging(
             output: output, siteFolder: options.siteFolder,
             previous: previous?.outputs ?? [:], inputs: inputs, unlisted: drift.unlisted, force: force)
