@@ -13,12 +13,10 @@ struct SearchEntry: Sendable, Equatable {
     var groupLabel: String
     /// The link, with the site's base path.
     var url: String
-    var title: String
-    var summary: String
-    var image: String?
-    var date: String?
-    /// The start of the text, for highlighted excerpts.
-    var excerptText: String
+    /// What the result shows, as the index's fragment files hold it (`fragmentJSON`): title,
+    /// link, kind, category, summary, image, date and the start of the text for highlighted
+    /// excerpts. In a file past a build's budget (`spill`): a million articles' are 1 GB.
+    var fragment: SpillableText
     /// Each word of each field with its count, by field, a field's words in the order first
     /// met: `(caffe, title, 1)`, the word by its number in the site's `SearchVocabulary`.
     var terms: [Term] {
@@ -44,8 +42,14 @@ struct SearchEntry: Sendable, Equatable {
         kind: String, group: String, groupLabel: String, url: String, title: String, summary: String, image: String?, date: String?,
         excerptText: String, texts: [[String]], stopWords: Set<String> = [], vocabulary: SearchVocabulary
     ) {
-        (self.kind, self.group, self.groupLabel, self.url, self.title) = (kind, group, groupLabel, url, title)
-        (self.summary, self.image, self.date, self.excerptText) = (summary, image, date, excerptText)
+        (self.kind, self.group, self.groupLabel, self.url) = (kind, group, groupLabel, url)
+        fragment = SpillableText(
+            JSONText.object([
+                ("title", JSONText.string(title)), ("url", JSONText.string(url)), ("kind", JSONText.string(kind)),
+                ("category", groupLabel.isEmpty ? nil : JSONText.string(groupLabel)),
+                ("summary", summary.isEmpty ? nil : JSONText.string(summary)), ("image", image.map(JSONText.string)),
+                ("date", date.map(JSONText.string)), ("text", JSONText.string(excerptText))
+            ]))
         var lengths: [Int] = []
         var counted: [(word: String, field: UInt8, count: UInt16)] = []
         var counts = SearchWordCounts()
@@ -64,9 +68,11 @@ struct SearchEntry: Sendable, Equatable {
         terms = zip(counted, vocabulary.numbers(of: counted.lazy.map(\.word))).map { Term(word: $1, field: $0.field, count: $0.count) }
     }
 
-    /// Sets the words aside in `spill`'s file once its budget is used up, until the postings count them.
-    mutating func spillTerms(into spill: TextSpill) {
+    /// Sets the words and the fragment aside in `spill`'s file once its budget is used up,
+    /// until the postings count the words and the fragment is written.
+    mutating func spill(into spill: TextSpill) {
         storedTerms.spill(into: spill)
+        fragment.spill(into: spill)
     }
 
     /// How many characters of a text results take their excerpts from.

@@ -51,7 +51,7 @@ package enum SearchIndex {
         // Fragments, in bundles.
         var bundleHashes = ""
         for start in stride(from: 0, to: ordered.count, by: Self.bundleSize) {
-            let bundle = ordered[start..<min(start + Self.bundleSize, ordered.count)].map(Self.fragmentJSON)
+            let bundle = ordered[start..<min(start + Self.bundleSize, ordered.count)].map(\.fragment.text)
             let data = Data(JSONText.array(bundle).utf8)
             let hash = Self.shortHash(data)
             bundleHashes += hash
@@ -117,15 +117,6 @@ package enum SearchIndex {
             return String(decoding: json, as: UTF8.self)
         }
         return JSONText.object([("words", JSONText.array(words)), ("postings", JSONText.array(lists))])
-    }
-
-    private static func fragmentJSON(_ entry: SearchEntry) -> String {
-        JSONText.object([
-            ("title", JSONText.string(entry.title)), ("url", JSONText.string(entry.url)), ("kind", JSONText.string(entry.kind)),
-            ("category", entry.groupLabel.isEmpty ? nil : JSONText.string(entry.groupLabel)),
-            ("summary", entry.summary.isEmpty ? nil : JSONText.string(entry.summary)), ("image", entry.image.map(JSONText.string)),
-            ("date", entry.date.map(JSONText.string)), ("text", JSONText.string(entry.excerptText))
-        ])
     }
 
     static func hash(_ data: Data) -> String { String(StableHash.digest(data).prefix(16)) }

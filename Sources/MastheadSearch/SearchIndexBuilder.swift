@@ -22,7 +22,7 @@ package struct SearchEntries: Sendable {
         let maker = SearchEntryMaker(config: site.config, stopWords: settings.stopWords, vocabulary: vocabulary)
         let spilled = { @Sendable (entry: SearchEntry) in
             var entry = entry
-            if let spill { entry.spillTerms(into: spill) }
+            if let spill { entry.spill(into: spill) }
             return entry
         }
         var entries = parallelMap(site.articles) { spilled(maker.entry(article: $0)) }

@@ -1,5 +1,7 @@
 import Foundation
 import MastheadContent
+import MastheadRender
+import MastheadSite
 import MastheadTesting
 import Testing
 
@@ -98,5 +100,32 @@ struct CardsRenderedOnceTests {
         let once = try Self.build(test.root, once: true)
         let article = try #require(once["articles/a/index.html"].map { String(decoding: $0, as: UTF8.self) })
         #expect(article.contains("<footer>[][]Test Magazine</footer>"))
+    }
+
+    @Test("cards set aside in a file and card values forgotten past the few kept: every page of the default site the same, byte for byte")
+    func cardsSetAsideAndForgotten() throws {
+        let folder = repositoryRoot
+        var options = BuildOptions(siteFolder: SiteFolder(folder))
+        options.now = ContentDate.parse("2026-11-23", timeZone: TimeZone(identifier: "UTC")!)!
+        let site = try #require(Pipeline.run(options: options).site)
+        let (templates, problems) = TemplateSet.load(siteFolder: SiteFolder(folder))
+        #expect(!problems.hasErrors && templates.rendersCardsOnce)
+        let renderer = SiteRenderer(site: site, templates: templates, siteFolder: SiteFolder(folder))
+        let spillFolder = FileManager.default.temporaryDirectory.appendingPathComponent("card-spill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: spillFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: spillFolder) }
+        let spill = TextSpill(budget: 0) { spillFolder.path }
+        let kept = PageContext(site: site, templates: templates)
+        let setAside = PageContext(site: site, templates: templates, cardSpill: spill, cardsKept: 2)
+        let lists = site.routes.filter { $0.kind == .list || $0.kind == .home || $0.kind == .article }
+        #expect(lists.count > 40)
+        for route in lists {
+            let expected = renderer.render(route, context: kept)
+            #expect(renderer.render(route, context: setAside) == expected, "\(route.path)")
+        }
+        // Every card went to the file (none fits a budget of 0), and the lists show them.
+        #expect(spill.bytesSetAside > 10_000)
+        let archive = try #require(lists.first { $0.path == "/articles/" })
+        #expect(String(decoding: renderer.render(archive, context: setAside), as: UTF8.self).components(separatedBy: "class=\"card\"").count > 6)
     }
 }

@@ -216,7 +216,12 @@ package enum OutputWriter {
         /// build's records say what it holds, otherwise by replacing it with the staging folder.
         package func commit() throws -> Report {
             let manager = FileManager.default
-            var report = self.report.withLock { $0 }
+            // Taken out, not copied: a record changed below would otherwise copy every record
+            // (268 MB of table at a million articles' 1.86 million files).
+            var report = self.report.withLock { report in
+                defer { report = Report() }
+                return report
+            }
             let removals = previous.keys.filter { report.records[$0] == nil }
             report.removed = removals.count
             let placed = self.placed.withLock { $0 }

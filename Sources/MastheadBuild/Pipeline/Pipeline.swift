@@ -50,10 +50,18 @@ package enum Pipeline {
         }
         timer.lap("config, templates and content read")
         progress?.begin(.parsing, total: inputs.documents.count)
-        let parsed = ParseStage.run(inputs, options: options, diagnostics: &diagnostics, work: &work, timer: &timer)
+        var parsed = ParseStage.run(inputs, options: options, diagnostics: &diagnostics, work: &work, timer: &timer)
         progress?.begin(.resolving, total: nil)
         let site = ResolveStage.run(inputs, parsed, options: options, diagnostics: &diagnostics)
         let statements = StatementStage.run(parsed, site: site, templates: inputs.templates, diagnostics: &diagnostics)
+        let scheduledChanges = Array(
+            ScheduledChanges.upcoming(
+                documents: parsed.languages.flatMap(\.documents), catalogs: parsed.languages.flatMap(\.catalogs),
+                timeZone: inputs.config.timeZone, now: options.now
+            ).prefix(ScheduledChanges.kept))
+        // The site holds its own copy of each document it shows; only the preview keeps the parsed
+        // ones after this (`keptState`). About 650 bytes a document: 650 MB at a million articles.
+        if options.memory == nil { parsed.forgetDocuments() }
         timer.lap("site resolved")
         // One bad cell read by several blocks is one problem, reported once.
         diagnostics = diagnostics.sortedByPosition().removingRepeats()
@@ -110,7 +118,7 @@ package enum Pipeline {
                     fingerprints: options.fingerprintsPages
                         ? RouteFingerprints(site: sites[index], templates: inputs.templates, inputs: fingerprintInputs) : nil,
                     memory: memories[index]?.pages, lastPages: options.lastPages?.fingerprints, complete: true,
-                    delivery: options.pageDelivery, progress: progress, work: &work)
+                    delivery: options.pageDelivery, cardSpill: options.makeSpill(), progress: progress, work: &work)
                 // The primary language's catalog filter data is among its generated files, below.
                 if index > 0 {
                     let filterData = renderers[index].catalogFilterData()
@@ -140,11 +148,7 @@ package enum Pipeline {
             diagnostics: diagnostics + generated.diagnostics)
         if case .streamed = options.pageDelivery { result.streamedPages = routeCount }
         result.work = work
-        result.scheduledChanges = Array(
-            ScheduledChanges.upcoming(
-                documents: parsed.languages.flatMap(\.documents), catalogs: parsed.languages.flatMap(\.catalogs),
-                timeZone: inputs.config.timeZone, now: options.now
-            ).prefix(ScheduledChanges.kept))
+        result.scheduledChanges = scheduledChanges
         if var kept = options.memory.map({ _ in
             keptState(options, inputs, parsed, result: result, site: site, fingerprintInputs: fingerprintInputs)
         }) {

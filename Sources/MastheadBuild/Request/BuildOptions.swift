@@ -31,10 +31,11 @@ package struct BuildOptions: Sendable {
     /// (`CachedBuild`); nil: a new one. The preview's `memory` has its own.
     package var databaseResults: DatabaseResults?
     /// The bytes of body HTML a build keeps in memory from parsing to rendering, and apart
-    /// from them the bytes of the search index's words from the pages to the postings; the
-    /// rest waits in a file of `.masthead/` with no name (`TextSpill`). 128 MB is about 25,000
-    /// articles' bodies, 50,000 articles' words: a 100,000-article site's peak memory was
-    /// 1.8 GB with every body kept, and a million's words would be 2.4 GB.
+    /// from them the bytes of the search index's words from the pages to the postings, and
+    /// those of the rendered cards until the last page; the rest waits in a file of
+    /// `.masthead/` with no name (`TextSpill`). 128 MB is about 25,000 articles' bodies, 50,000
+    /// articles' words, 85,000 cards: a 100,000-article site's peak memory was 1.8 GB with every
+    /// body kept, and a million's words would be 2.4 GB, its cards 1.5 GB.
     package var bodyMemoryBudget = 128 << 20
     /// How many URLs one sitemap file lists before the sitemap is cut in parts (`SitemapParts`);
     /// tests set fewer.

@@ -14,7 +14,11 @@ package final class PageContext: Sendable {
     /// Every article's card, built the first time a page shows it: lists, related articles
     /// and neighbours show the same cards many times over (about ten times per article on a
     /// large site), and a preview rebuild that renders a few pages needs only a few cards.
+    /// At most `cardsKept` at once: past that, the cards built so far are forgotten and built
+    /// again when shown (about 800 bytes each: 800 MB at a million articles).
     private let cards: CardCache
+    /// More than the largest site measured against Hugo (100,000 articles), which keeps every card.
+    package static let cardsKept = 1 << 17
     /// Each card rendered once, when the templates place rendered cards (`TemplateSet.rendersCardsOnce`).
     private let cardHTML: CardHTML?
     /// What every page of this language shows alike, site-wide partials included.
@@ -25,12 +29,15 @@ package final class PageContext: Sendable {
     private var config: SiteConfig { source.config }
     private var labels: Labels { source.labels }
 
-    package init(site: Site, templates: TemplateSet, images: SiteImages = SiteImages()) {
+    /// `cardSpill` sets the rendered cards aside past its budget (`CardHTML`); without one, every card is kept in memory.
+    package init(
+        site: Site, templates: TemplateSet, images: SiteImages = SiteImages(), cardSpill: TextSpill? = nil, cardsKept: Int = cardsKept
+    ) {
+        cards = CardCache(capacity: cardsKept)
         source = TemplateSource(site: site, images: images, strings: templates.strings)
         catalogValues = CatalogTemplateValues(site: site, format: source.format, images: images)
-        cards = CardCache()
         siteWide = SiteWideValues(source: source, catalogs: catalogValues.byName, templates: templates)
-        cardHTML = templates.rendersCardsOnce ? CardHTML(templates: templates, siteWide: siteWide) : nil
+        cardHTML = templates.rendersCardsOnce ? CardHTML(templates: templates, siteWide: siteWide, spill: cardSpill) : nil
     }
 
     func values(for route: Route) -> PageValues {

@@ -70,7 +70,8 @@ public struct Document: Sendable {
     /// What groups a document with its translations (`translationKey:`, else the file name
     /// without language and extension).
     package var translationKey = ""
-    /// The front matter keys the file writes: a translation takes the others from its original.
+    /// The front matter keys a translation writes: it takes the others from its original. Empty
+    /// for a document in the default language, whose keys nothing asks.
     package var writtenKeys: Set<String> = []
     /// Where the front matter starts (`translationKey:` when written), for problems with the translation.
     package var translationLocation: SourceLocation?

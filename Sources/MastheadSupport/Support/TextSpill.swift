@@ -38,6 +38,11 @@ package final class TextSpill: Sendable {
         }
     }
 
+    /// The bytes given a place in the file so far.
+    package var bytesSetAside: Int {
+        state.withLock { $0.written }
+    }
+
     /// Where `count` bytes go: nil while the budget lasts (kept in memory), else the file and their offset in it.
     fileprivate func place(count: Int) -> (descriptor: Int32, offset: Int)? {
         state.withLock { state in
@@ -186,6 +191,10 @@ package struct SpillableArray<Element: BitwiseCopyable & Sendable>: Sendable {
         let written = elements.withUnsafeBytes { TextSpill.write($0, to: place.descriptor, at: place.offset) }
         if written { storage = .spilled(spill, descriptor: place.descriptor, offset: place.offset, count: elements.count) }
     }
+}
+
+extension SpillableText: Equatable {
+    package static func == (left: Self, right: Self) -> Bool { left.text == right.text }
 }
 
 extension SpillableArray: Equatable where Element: Equatable {

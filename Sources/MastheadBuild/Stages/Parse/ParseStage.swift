@@ -11,6 +11,11 @@ struct ParsedContent: Sendable {
     var languages: [ParsedLanguage]
 
     var primary: ParsedLanguage { languages[0] }
+
+    /// Lets go of every language's documents, once the site is resolved from them.
+    mutating func forgetDocuments() {
+        for index in languages.indices { languages[index].documents = [] }
+    }
 }
 
 /// One language's catalogs, report engine, parser and documents, parsed with its own view of

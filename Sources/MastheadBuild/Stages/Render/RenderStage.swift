@@ -14,12 +14,13 @@ enum RenderStage {
     /// keeps its last bytes, and the memory then keeps this render's pages (all of them when
     /// `complete`); with `masthead build`'s last pages it is the last build's file, kept
     /// (`OutputFile.Contents.kept`). Pages handed to a `.streamed` delivery are not returned.
+    /// `cardSpill` sets the rendered cards aside past its budget (`PageContext`).
     static func run(
         _ renderer: SiteRenderer, routes: [Route], fingerprints: RouteFingerprints?, memory: PageMemory?,
-        lastPages: [String: UInt64]? = nil, complete: Bool, delivery: PageDelivery, progress: (any BuildProgress)? = nil,
-        work: inout BuildResult.Work
+        lastPages: [String: UInt64]? = nil, complete: Bool, delivery: PageDelivery, cardSpill: TextSpill? = nil,
+        progress: (any BuildProgress)? = nil, work: inout BuildResult.Work
     ) throws -> [OutputFile] {
-        let context = PageContext(site: renderer.site, templates: renderer.templates, images: renderer.images)
+        let context = PageContext(site: renderer.site, templates: renderer.templates, images: renderer.images, cardSpill: cardSpill)
         let fingerprints = memory == nil && lastPages == nil ? nil : fingerprints
         var collected: [OutputFile] = []
         var remembered: [PageMemory.Page] = []
