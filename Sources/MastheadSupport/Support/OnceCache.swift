@@ -13,6 +13,11 @@ package final class OnceCache<Key: Hashable & Sendable, Value: Sendable>: Sendab
         self.capacity = capacity
     }
 
+    /// Forgets every value.
+    package func removeAll() {
+        values.withLock { $0.removeAll() }
+    }
+
     package func value(for key: Key, make: () throws -> Value) rethrows -> Value {
         if let known = values.withLock({ $0[key] }) { return known }
         let made = try make()
