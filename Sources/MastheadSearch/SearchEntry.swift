@@ -13,7 +13,7 @@ struct SearchEntry: Sendable, Equatable {
     var groupLabel: String
     /// The link, with the site's base path.
     var url: String
-    /// What the result shows, as the index's fragment files hold it (`fragmentJSON`): title,
+    /// What the result shows, one JSON object as the index's fragment files hold it: title,
     /// link, kind, category, summary, image, date and the start of the text for highlighted
     /// excerpts. In a file past a build's budget (`spill`): a million articles' are 1 GB.
     var fragment: SpillableText
