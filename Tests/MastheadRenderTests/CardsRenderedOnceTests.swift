@@ -117,15 +117,15 @@ struct CardsRenderedOnceTests {
         let spill = TextSpill(budget: 0) { spillFolder.path }
         let kept = PageContext(site: site, templates: templates)
         let setAside = PageContext(site: site, templates: templates, cardSpill: spill, cardsKept: 2)
-        let lists = site.routes.filter { $0.kind == .list || $0.kind == .home || $0.kind == .article }
-        #expect(lists.count > 40)
-        for route in lists {
+        let pages = site.routes.filter { $0.kind == .list || $0.kind == .home || $0.kind == .article }
+        #expect(pages.count > 40)
+        for route in pages {
             let expected = renderer.render(route, context: kept)
             #expect(renderer.render(route, context: setAside) == expected, "\(route.path)")
         }
         // Every card went to the file (none fits a budget of 0), and the lists show them.
         #expect(spill.bytesSetAside > 10_000)
-        let archive = try #require(lists.first { $0.path == "/articles/" })
+        let archive = try #require(pages.first { $0.path == "/articles/" })
         #expect(String(decoding: renderer.render(archive, context: setAside), as: UTF8.self).components(separatedBy: "class=\"card\"").count > 6)
     }
 }

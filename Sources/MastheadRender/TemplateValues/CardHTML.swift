@@ -27,17 +27,10 @@ final class CardHTML: Sendable {
 
     func html(of card: CardValues) -> String {
         rendered.value(for: Variant(index: card.index, leads: card.leads)) {
-            let text = templates.render(CardPageValues(card: card, siteWide: siteWide), template: TemplateSet.cardTemplate) ?? ""
-            var html = SpillableText(text)
+            var html = SpillableText(templates.render(CardPageValues(card: card, siteWide: siteWide), template: TemplateSet.cardTemplate) ?? "")
             if let spill { html.spill(into: spill) }
-            // Made by appending, the text may hold up to twice its length: the one kept holds its length.
-            return html.isSpilled ? html : SpillableText(Self.copy(text))
+            return html
         }.text
-    }
-
-    private static func copy(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -141,9 +141,15 @@ package struct SpillableText: Sendable {
         return false
     }
 
-    /// Sets the text aside in `spill`'s file once its memory budget is used up.
+    /// Sets the text aside in `spill`'s file once its memory budget is used up. Within the
+    /// budget, which counts lengths, the text is kept as a copy at its length: one made by
+    /// appending (a rendered card, a search fragment) may hold up to twice it.
     package mutating func spill(into spill: TextSpill) {
-        guard case .kept(var text) = storage, let place = spill.place(count: text.utf8.count) else { return }
+        guard case .kept(var text) = storage else { return }
+        guard let place = spill.place(count: text.utf8.count) else {
+            storage = .kept(text.withUTF8 { String(decoding: $0, as: UTF8.self) })
+            return
+        }
         let written = text.withUTF8 { TextSpill.write(UnsafeRawBufferPointer($0), to: place.descriptor, at: place.offset) }
         if written { storage = .spilled(spill, descriptor: place.descriptor, offset: place.offset, count: text.utf8.count) }
     }
