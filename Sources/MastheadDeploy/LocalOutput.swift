@@ -58,7 +58,7 @@ package struct LocalOutput: Sendable {
         let cache = BuildCache(siteFolder: siteFolder, output: output)
         let sorter = try RowSorter<LocalFile>()
         let (validUntil, found) = try BuildManifest.readOutputs(at: cache.manifestURL) { file, record in
-            try sorter.add(LocalFile(path: file, size: record.size, hash: record.hash, modified: record.modified))
+            try sorter.add(LocalFile(path: file, size: record.size, hash: record.hash.hex, modified: record.modified))
         }
         guard found else {
             throw DeployError("no build record for \(path) in \(siteFolder.path(BuildCache.folder)): run masthead build, then deploy")

@@ -133,13 +133,16 @@ struct ChangeDetectionTests {
     @Test("the manifest records change time, inode, the output's folders and the pages' fingerprints; a manifest of an earlier format is not used")
     func manifestFormat() throws {
         var manifest = BuildManifest(key: "k")
-        manifest.inputs["Content/a.md"] = .init(size: 1, modified: 2, changed: 3, inode: 4, hash: "h")
+        let hash = StableDigest(high: 0xAB, low: 0xCD)
+        manifest.inputs["Content/a.md"] = .init(size: 1, modified: 2, changed: 3, inode: 4, hash: hash)
         let text = manifest.serialized()
-        #expect(text.contains("in 1 2 3 4 h Content/a.md"))
+        #expect(text.contains("in 1 2 3 4 00000000000000ab00000000000000cd Content/a.md"))
+        // A record whose hash is not 32 hexadecimal digits (or a folder's `-`) makes the manifest unusable.
+        #expect(BuildManifest.parse("masthead-build-cache 4\nkey k\nin 1 2 3 4 h Content/a.md\n") == nil)
         #expect(BuildManifest.parse(text) == manifest)
         #expect(BuildManifest.parse("masthead-build-cache 1\nkey k\nin 1 2 h Content/a.md\n") == nil)
         // Version 3 records the output's folders; a manifest of version 2 has none, and is not used.
-        manifest.folders.records[""] = .init(size: 4096, modified: 5, changed: 6, inode: 7, hash: "-")
+        manifest.folders.records[""] = .init(size: 4096, modified: 5, changed: 6, inode: 7, hash: StableDigest())
         manifest.folders.takenAt = 8
         let withFolders = manifest.serialized()
         #expect(withFolders.contains("foldersAt 8\ndir 4096 5 6 7 - \n"))

@@ -165,7 +165,7 @@ struct HostileSymlinkTests {
         let cache = BuildCache(siteFolder: SiteFolder(site.root), output: site.root.appendingPathComponent("public"))
         let inputs = cache.fingerprintInputs(previous: [:])
         let record = try #require(inputs["Content/static/.secret"])
-        #expect(record.hash == StableHash.digest("symbolic link not read"))
-        #expect(record.hash != StableHash.digest(fileAt: outside.root.appendingPathComponent("passwd").path))
+        #expect(record.hash == StableDigest(of: "symbolic link not read"))
+        #expect(record.hash != StableDigest(ofFileAt: outside.root.appendingPathComponent("passwd").path))
     }
 }

@@ -36,6 +36,13 @@ struct SupportTests {
         #expect(StableHash.shortID("") == "ztntfp")
         #expect(StableHash.digest("abc") == StableHash.digest(Data("abc".utf8)))
         #expect(StableHash.digest("abc").count == 32)
+        // Kept as a value, written as the same 32 digits: the build cache's and deploy's records hold them.
+        let digest = StableDigest(of: "abc")
+        #expect(digest.hex == StableHash.digest("abc"))
+        #expect(StableDigest(hex: digest.hex) == digest)
+        #expect(StableDigest(hex: digest.hex.dropLast()) == nil)
+        #expect(StableDigest(hex: "xyz" + digest.hex.dropFirst(3)) == nil)
+        #expect(StableDigest(high: 1, low: 0x2A).hex == "0000000000000001000000000000002a")
         var first = Fingerprint()
         first.add("ab")
         first.add("c")

@@ -105,8 +105,8 @@ package struct BuildCache: Sendable {
             // A link the build refuses is recorded by its own status: its target is never read.
             let hash =
                 entry.readable
-                ? StableHash.digest(fileAt: siteFolder.path(entry.relative))
-                : StableHash.digest("symbolic link not read")
+                ? StableDigest(ofFileAt: siteFolder.path(entry.relative))
+                : StableDigest(of: "symbolic link not read")
             return (entry.relative, BuildManifest.FileRecord(entry.status, hash: hash))
         }
         return Dictionary(records, uniquingKeysWith: { first, _ in first })

@@ -17,9 +17,10 @@ package struct BuildManifest: Sendable, Equatable {
         package var modified: Int64
         package var changed: Int64
         package var inode: UInt64
-        package var hash: String
+        /// Zero for a folder (written `-`).
+        package var hash: StableDigest
 
-        package init(size: Int, modified: Int64, changed: Int64 = 0, inode: UInt64 = 0, hash: String) {
+        package init(size: Int, modified: Int64, changed: Int64 = 0, inode: UInt64 = 0, hash: StableDigest) {
             self.size = size
             self.modified = modified
             self.changed = changed
@@ -28,7 +29,7 @@ package struct BuildManifest: Sendable, Equatable {
         }
 
         /// A file as `status` finds it, with its hash.
-        package init(_ status: FileStatus, hash: String) {
+        package init(_ status: FileStatus, hash: StableDigest) {
             self.init(size: status.size, modified: status.modified, changed: status.changed, inode: status.inode, hash: hash)
         }
     }
@@ -241,7 +242,8 @@ package struct BuildManifest: Sendable, Equatable {
         let hashStart = index
         while index < bytes.count, bytes[index] != space { index += 1 }
         guard index > hashStart, index < bytes.count else { return nil }
-        let hash = String(decoding: UnsafeBufferPointer(rebasing: bytes[hashStart..<index]), as: UTF8.self)
+        let hashText = String(decoding: UnsafeBufferPointer(rebasing: bytes[hashStart..<index]), as: UTF8.self)
+        guard let hash = hashText == "-" ? StableDigest() : StableDigest(hex: hashText) else { return nil }
         let path = Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)...]), as: UTF8.self))
         let record = FileRecord(size: Int(size.magnitude), modified: modified, changed: changed, inode: inode.magnitude, hash: hash)
         return (unescape(path), record)
@@ -252,7 +254,8 @@ package struct BuildManifest: Sendable, Equatable {
     }
 
     private static func line(_ kind: String, _ path: String, _ record: FileRecord) -> String {
-        "\(kind) \(record.size) \(record.modified) \(record.changed) \(record.inode) \(record.hash) \(escape(path))"
+        let hash = record.hash == StableDigest() ? "-" : record.hash.hex
+        return "\(kind) \(record.size) \(record.modified) \(record.changed) \(record.inode) \(hash) \(escape(path))"
     }
 
     /// Paths and messages stay on one line: `\` and newlines are escaped.

@@ -28,7 +28,7 @@ package struct FolderRecords: Sendable, Equatable {
         defer { if root >= 0 { close(root) } }
         let found = parallelMap(Array(folders)) { folder in (folder, FileStatus(folder, inFolder: root)) }
         for case (let folder, let status?) in found where status.isDirectory {
-            records[folder] = BuildManifest.FileRecord(status, hash: "-")
+            records[folder] = BuildManifest.FileRecord(status, hash: StableDigest())
         }
     }
 

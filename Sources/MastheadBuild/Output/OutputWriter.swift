@@ -124,6 +124,8 @@ package enum OutputWriter {
         enum Claim: Equatable {
             case bytes
             case copy(String)
+            /// A file of the image cache, by its digest.
+            case cached(StableDigest)
         }
 
         /// `force` replaces an output folder Masthead did not make (`--force`); folders that
@@ -154,7 +156,7 @@ package enum OutputWriter {
             let data = Data(OutputFolder.markerText(siteFolder: siteFolder).utf8)
             let written = try writeFile(data, to: staging.path + "/" + marker, named: marker, in: staging.path)
             report.withLock {
-                $0.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: StableHash.digest(data))
+                $0.records[marker] = BuildManifest.FileRecord(size: data.count, modified: written?.modified ?? 0, hash: StableDigest(of: data))
             }
             // Moved into place only when its bytes differ (`OutputCommit`): looked at again after.
             placed.withLock { $0.shared.append(marker) }
@@ -173,7 +175,11 @@ package enum OutputWriter {
                 var unique: [OutputFile] = []
                 for file in files {
                     let claim: Claim
-                    if case .copy(let source) = file.contents { claim = .copy(file.knownDigest ?? source) } else { claim = .bytes }
+                    if case .copy(let source) = file.contents {
+                        claim = file.knownDigest.map(Claim.cached) ?? .copy(source)
+                    } else {
+                        claim = .bytes
+                    }
                     guard let first = claimed[file.path] else {
                         claimed[file.path] = claim
                         unique.append(file)
@@ -493,10 +499,10 @@ package enum OutputWriter {
     private static func fingerprint(
         _ file: OutputFile, real: (path: String, status: FileStatus)?, siteFolder: SiteFolder,
         inputs: [String: BuildManifest.FileRecord]
-    ) throws -> (hash: String, size: Int) {
+    ) throws -> (hash: StableDigest, size: Int) {
         switch file.contents {
         case .bytes(let data):
-            return (StableHash.digest(data), data.count)
+            return (StableDigest(of: data), data.count)
         case .copy(let source):
             guard let real else {
                 throw Failure(description: "cannot read the source of \(file.path): \(siteFolder.relative(source)) is gone")
@@ -505,10 +511,10 @@ package enum OutputWriter {
             if let record = inputs[siteFolder.relative(source)], real.status.matches(record) {
                 return (record.hash, record.size)
             }
-            return (StableHash.digest(fileAt: real.path), real.status.size)
+            return (StableDigest(ofFileAt: real.path), real.status.size)
         case .kept:
             // Its record, in `place`.
-            return ("", 0)
+            return (StableDigest(), 0)
         }
     }
 

@@ -61,10 +61,10 @@ public struct Document: Sendable {
     /// A translation that writes no `toc:`: what `toc: true` would show, for when its original writes it.
     package var headingsTOC: TableOfContents?
     package var wordCount: Int
-    /// A fingerprint of the source file's bytes (`StableHash.digest`) and of the rows its blocks
+    /// A digest of the source file's bytes and of the rows its blocks
     /// read, set when the file is parsed: the preview, and `masthead build` after its first build,
     /// render a page again only when the documents it shows have a new one (`RouteFingerprints`).
-    package var sourceHash = ""
+    package var sourceHash = StableDigest()
     /// A translation's language, lower-cased (`en` for `moka.en.md`); nil in the default language.
     package var language: String?
     /// What groups a document with its translations (`translationKey:`, else the file name

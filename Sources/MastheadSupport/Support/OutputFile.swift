@@ -18,12 +18,12 @@ package struct OutputFile: Sendable {
     package var isReused = false
     /// For a file copied from Masthead's own image cache: the digest its bytes are made from,
     /// so the writer need not read the file to know whether it changed.
-    package var knownDigest: String?
+    package var knownDigest: StableDigest?
     /// For a page: the fingerprint of everything it is made from (`RouteFingerprints`), which
     /// the build cache keeps, so the next build keeps the page when it is unchanged.
     package var fingerprint: UInt64?
 
-    package init(path: String, contents: Contents, knownDigest: String? = nil) {
+    package init(path: String, contents: Contents, knownDigest: StableDigest? = nil) {
         self.path = path
         self.contents = contents
         self.knownDigest = knownDigest

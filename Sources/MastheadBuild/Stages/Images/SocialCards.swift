@@ -71,18 +71,20 @@ enum SocialCards {
         let designed = designs
         let paths = Array(designed.keys)
         let keys = Dictionary(uniqueKeysWithValues: zip(paths, parallelMap(paths) { key(designed[$0] ?? siteCard, config) }))
-        var byKey: [String: Design] = [:]
+        var byKey: [StableDigest: Design] = [:]
         for (path, cardKey) in keys where byKey[cardKey] == nil { byKey[cardKey] = designs[path] }
         let unique = byKey
-        let made = parallelMap(unique.keys.sorted()) { cardKey -> (String, OutputFile?) in
-            let output = "\(folder)/\(cardKey.prefix(16)).jpg"
-            if let file = cache.card(key: cardKey) { return (cardKey, OutputFile(path: output, contents: .copy(file), knownDigest: cardKey)) }
+        let made = parallelMap(unique.keys.sorted { $0.hex < $1.hex }) { cardKey -> (StableDigest, OutputFile?) in
+            let output = "\(folder)/\(cardKey.hex.prefix(16)).jpg"
+            if let file = cache.card(key: cardKey.hex) {
+                return (cardKey, OutputFile(path: output, contents: .copy(file), knownDigest: cardKey))
+            }
             guard let design = unique[cardKey] else { return (cardKey, nil) }
             let drawn = ImageLibrary.socialCard(
                 coverAt: design.cover, title: design.title, siteTitle: config.title, background: design.background,
                 text: settings.cardText)
             guard case .success(let data) = drawn else { return (cardKey, nil) }
-            guard let stored = cache.storeCard(data, key: cardKey) else { return (cardKey, OutputFile(path: output, contents: .bytes(data))) }
+            guard let stored = cache.storeCard(data, key: cardKey.hex) else { return (cardKey, OutputFile(path: output, contents: .bytes(data))) }
             return (cardKey, OutputFile(path: output, contents: .copy(stored), knownDigest: cardKey))
         }
         let files = made.compactMap(\.1)
@@ -95,8 +97,8 @@ enum SocialCards {
         return (cards, files)
     }
 
-    private static func key(_ design: Design, _ config: SiteConfig) -> String {
-        StableHash.digest(
-            ["card 2", design.title, config.title, design.background, config.images.cardText, design.coverVersion].joined(separator: "\n"))
+    private static func key(_ design: Design, _ config: SiteConfig) -> StableDigest {
+        StableDigest(
+            of: ["card 2", design.title, config.title, design.background, config.images.cardText, design.coverVersion].joined(separator: "\n"))
     }
 }

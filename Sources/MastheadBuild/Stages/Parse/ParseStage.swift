@@ -150,7 +150,7 @@ enum ParseStage {
             if let spill { document?.body.spill(into: spill) }
             // Read now, while the bytes are at hand: the front matter may still name a slug.
             let failed = document == nil ? FailedDocument(path: source.path, kind: source.kind, codes: codes, data: file.data) : nil
-            if hashesSources { document?.sourceHash = StableHash.digest(file.data) }
+            if hashesSources { document?.sourceHash = StableDigest(of: file.data) }
             // Only the preview keeps the bytes, to tell a saved file that did not change.
             guard memory != nil else { return ParsedDocument(document: document, diagnostics: problems, reused: false, failed: failed) }
             return ParsedDocument(document: document, diagnostics: problems, reused: false, file: file, failed: failed)
@@ -166,8 +166,8 @@ enum ParseStage {
             parsed[index].document = drawn[position]
             parsed[index].diagnostics += blockProblems[position]
             // The rows its blocks were drawn from are part of what the page is made of.
-            if hashesSources, let rows = reports.databaseResults.digest(readBy: files[index].path) {
-                parsed[index].document?.sourceHash += " rows " + rows
+            if hashesSources, let rows = reports.databaseResults.digest(readBy: files[index].path), let source = parsed[index].document?.sourceHash {
+                parsed[index].document?.sourceHash = StableDigest(of: source.hex + " rows " + rows)
             }
         }
         if let memory {
