@@ -194,6 +194,29 @@ struct CacheTests {
         #expect(isUpToDate(try build(site, into: output)))
     }
 
+    @Test("the manifest file is read a chunk at a time: lines across chunks, a last line without its newline, no file at all")
+    func manifestReadFromItsFile() throws {
+        let site = try TestSite()
+        var manifest = BuildManifest(key: "k")
+        for index in 0..<200 {
+            let path = "articles/article-\(index)/index.html"
+            manifest.outputs[path] = .init(size: index, modified: 7, changed: 8, inode: 9, hash: StableDigest(of: path))
+        }
+        manifest.pageURLs["Content/articles/last one.md"] = "/articles/last-one/"
+        let text = manifest.serialized()
+        let file = site.root.appendingPathComponent("build.cache")
+        try Data(text.utf8).write(to: file)
+        // Chunks shorter than a line, a line's length, longer: every line cut somewhere, or none.
+        for chunkSize in [1, 7, 64, 100, 4 << 20] {
+            #expect(BuildManifest.parse(fileAt: file.path, chunkSize: chunkSize) == manifest, "chunks of \(chunkSize) bytes")
+        }
+        try Data(text.dropLast().utf8).write(to: file)
+        #expect(BuildManifest.parse(fileAt: file.path, chunkSize: 64) == manifest)
+        try Data((text + "odd line\n").utf8).write(to: file)
+        #expect(BuildManifest.parse(fileAt: file.path, chunkSize: 64) == nil)
+        #expect(BuildManifest.parse(fileAt: site.root.appendingPathComponent("none.cache").path) == nil)
+    }
+
     @Test("the manifest reads back what it wrote, paths with spaces and newlines included")
     func manifestRoundTrip() throws {
         var manifest = BuildManifest(key: "k1")

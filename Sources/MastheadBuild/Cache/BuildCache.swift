@@ -39,8 +39,7 @@ package struct BuildCache: Sendable {
 
     /// The manifest, or the parts of it asked for (`BuildManifest.parse`).
     package func loadManifest(withRecords: Bool = true, withPages: Bool = true) -> BuildManifest? {
-        guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return nil }
-        return BuildManifest.parse(String(decoding: data, as: UTF8.self), withRecords: withRecords, withPages: withPages)
+        BuildManifest.parse(fileAt: manifestURL.path, withRecords: withRecords, withPages: withPages)
     }
 
     package func save(_ manifest: BuildManifest) throws {

@@ -33,7 +33,7 @@ package enum CachedBuild {
         let key = cache.key(options.identity)
         // The last build's pages (their URLs and fingerprints) are read only once the build goes
         // ahead (nothing changed needs none); without the cache, nothing else: a large site's records are not even parsed.
-        let previous = useCache ? cache.loadManifest(withPages: false) : nil
+        var previous = useCache ? cache.loadManifest(withPages: false) : nil
         var lastPages = useCache ? nil : cache.loadManifest(withRecords: false)
         let sameKey = previous?.key == key
         // Inputs are read before the build: a file edited while it runs makes the next build redo it.
@@ -53,12 +53,18 @@ package enum CachedBuild {
             for file in files { changed.formUnion(previous.databaseFiles[file] ?? []) }
             guard !changed.isEmpty else { return .upToDate(previous) }
         }
+        // From here the last build's records of its inputs and folders are not read: at a million
+        // articles they are 2.7 million of them, held to the end of the build.
+        previous?.inputs = [:]
+        previous?.folders = FolderRecords()
         timer.lap("database results checked")
         // The last build's pages are kept where their fingerprints are unchanged, when its files
         // are as it wrote them; every page is fingerprinted for the next build.
         if lastPages == nil, previous != nil { lastPages = cache.loadManifest(withRecords: false) }
         let keepsPages = useCache && sameKey && drift.isEmpty
         options.lastPages = LastPages(fingerprints: keepsPages ? lastPages?.pageFingerprints ?? [:] : [:], inputs: inputs)
+        // Only the page URLs are read from here (`URLChanges`); the fingerprints kept are in `options`.
+        lastPages?.pageFingerprints = [:]
 
         // Pages go to the staging folder as they are rendered; they are put in place (or the
         // folder swapped in) only once the build has succeeded.
