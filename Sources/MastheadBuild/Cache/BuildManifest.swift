@@ -130,13 +130,22 @@ package struct BuildManifest: Sendable, Equatable {
     /// million articles' manifest is 685 MB, and holding its bytes and their text besides the
     /// records took 1.4 GB more at the start of every build. Nil when there is none.
     package static func parse(fileAt path: String, withRecords: Bool = true, withPages: Bool = true, chunkSize: Int = 4 << 20) -> BuildManifest? {
+        var parser = Parser(withRecords: withRecords, withPages: withPages)
+        guard forEachLine(ofFileAt: path, chunkSize: chunkSize, { parser.take($0) }) == true else { return nil }
+        return parser.manifest
+    }
+
+    /// Each non-empty line of the file at `path`, without its newline, read `chunkSize` bytes at
+    /// a time, until `take` refuses one. Nil when the file cannot be read, false when a line was refused.
+    static func forEachLine(
+        ofFileAt path: String, chunkSize: Int, _ take: (UnsafeBufferPointer<UInt8>) throws -> Bool
+    ) rethrows -> Bool? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var parser = Parser(withRecords: withRecords, withPages: withPages)
         let newline = UInt8(ascii: "\n")
         var chunk = [UInt8](repeating: 0, count: chunkSize)
-        // What was read and not parsed yet: the start of a line.
+        // What was read and not taken yet: the start of a line.
         var pending: [UInt8] = []
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -145,18 +154,17 @@ package struct BuildManifest: Sendable, Equatable {
             let atEnd = count == 0
             pending += chunk[0..<count]
             guard let last = atEnd ? pending.indices.last : pending.lastIndex(of: newline) else {
-                if atEnd { break } else { continue }
+                if atEnd { return true } else { continue }
             }
-            let parsed = pending.withUnsafeBufferPointer { bytes in
+            let taken = try pending.withUnsafeBufferPointer { bytes in
                 var lines = ManifestLines(bytes: UnsafeBufferPointer(rebasing: bytes[...last]))
-                while let line = lines.next() { guard parser.take(line) else { return false } }
+                while let line = lines.next() { guard try take(line) else { return false } }
                 return true
             }
-            guard parsed else { return nil }
+            guard taken else { return false }
             pending.removeSubrange(...last)
-            if atEnd { break }
+            if atEnd { return true }
         }
-        return parser.manifest
     }
 
     /// A manifest taken line by line, each line's bytes read in place: a large site's manifest

@@ -6,8 +6,6 @@ extension BuildManifest {
     /// without holding it (a million records are over 100 MB), a megabyte at a time. `found` is
     /// false when the file is missing or not a manifest of this version.
     package static func readOutputs(at url: URL, _ each: (String, FileRecord) throws -> Void) throws -> (validUntil: Date?, found: Bool) {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return (nil, false) }
-        defer { try? handle.close() }
         var validUntil: Date?
         var lines = 0
         let out = Array("out ".utf8)
@@ -23,24 +21,8 @@ extension BuildManifest {
             }
             return true
         }
-        var rest: [UInt8] = []
-        var finished = false
-        while !finished {
-            let chunk = try handle.read(upToCount: 1 << 20) ?? Data()
-            finished = chunk.isEmpty
-            rest.append(contentsOf: chunk)
-            if finished, rest.last != UInt8(ascii: "\n") { rest.append(UInt8(ascii: "\n")) }
-            let used = try rest.withUnsafeBufferPointer { bytes -> Int? in
-                var start = 0
-                while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    if newline > start, try !read(UnsafeBufferPointer(rebasing: bytes[start..<newline])) { return nil }
-                    start = newline + 1
-                }
-                return start
-            }
-            guard let used else { return (nil, false) }
-            rest.removeFirst(used)
-        }
+        // 1 MB at a time: deploy reads the outputs while it works through the site.
+        guard try forEachLine(ofFileAt: url.path, chunkSize: 1 << 20, read) == true else { return (nil, false) }
         return (validUntil, lines > 0)
     }
 }
